@@ -35,10 +35,71 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	for range rounds {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(s) {
+					gc_at := s[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+						gc_at[gc_tx]++
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -49,63 +110,78 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:20
 						s[tid]++
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:20
-					s[tid]++
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+				gc_at2 := counts[:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blocks.go:18
+					tid := gc_tx
+					_ = tid
+
+					gc_at2[gc_tx] = gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:18
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -116,53 +192,6 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:18
-				tid := gc_tx
-				_ = tid
-
-//line blocks.go:23
-				counts[tid] = s[tid]
 			}
 		}
 	}
@@ -374,10 +403,85 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(s) && (stride) >= 0 && (stride) <= len(s) && gc_to <= len(s)-(stride) {
+					gc_at := s[:gc_to]
+					gc_at2 := s[(stride):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:64
+						{
+//line blocks.go:64
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line blocks.go:66
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -389,61 +493,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						{
 							s[tid] += s[tid+stride]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-						tid := gc_tx
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:64
-					{
-						s[tid] += s[tid+stride]
 					}
 				}
 			}

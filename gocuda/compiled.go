@@ -197,18 +197,19 @@ func (x *executor) bodyFailure(rep panics.Report) error {
 }
 
 // bindBlock prepares the compiled block for the current launch and chunk:
-// the index of every thread rank, computed once per chunk, so that
-// entering a thread is two stores.
+// the index of every thread rank, computed again only where the block's
+// shape changed since the executor last bound one (it binds once per
+// chunk), so that entering a thread is two stores.
 func (x *executor) bindBlock() {
 	b, l := &x.blk, x.launch
+	if b.Dim != l.block || len(b.Index) != l.threads { // the indexes of the last block shape bound still hold otherwise
+		b.Index = resize(b.Index, l.threads)
+		var idx Dim3
+		for i := range b.Index {
+			b.Index[i], idx = idx, l.block.next(idx)
+		}
+	}
 	b.Threads, b.Dim, b.Grid, b.Job = l.threads, l.block, l.grid, x.job
-	if cap(b.Index) < l.threads {
-		b.Index = make([]Dim3, l.threads)
-	}
-	b.Index = b.Index[:l.threads]
-	for i := range b.Index {
-		b.Index[i] = l.block.index(int64(i))
-	}
 	b.Exited = resize(b.Exited, l.threads)
 }
 

@@ -476,10 +476,161 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) >= 0 && ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) {
+				gc_at := c[((gc_bx * MatMulTile) + ((gc_by*MatMulTile +
+					gc_ty) *
+
+					n)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line matmul.go:162
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+					if row < m && col < n {
+//line matmul.go:174
+						gc_at[gc_tx] = sum
+//line matmul.go:176
+					}
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -504,113 +655,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if row < m && col < n {
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-				ty := gc_ty
-				_ = ty
-
-//line matmul.go:163
-				row := gc_by*MatMulTile + ty
-				_ = row
-
-//line matmul.go:162
-				tx := gc_tx
-				_ = tx
-
-//line matmul.go:164
-				col := gc_bx*MatMulTile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank]
-
-//line matmul.go:174
-				if row < m && col < n {
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -916,10 +960,161 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) >= 0 && ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*MatMulTile)+((gc_by*MatMulTile+
+				gc_ty)*
+
+				n)) {
+				gc_at := c[((gc_bx * MatMulTile) + ((gc_by*MatMulTile +
+					gc_ty) *
+
+					n)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line matmul.go:203
+					ty := gc_ty
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+					if row < m && col < n {
+//line matmul.go:229
+						gc_at[gc_tx] = sum
+//line matmul.go:231
+					}
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -944,113 +1139,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					if row < m && col < n {
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-				ty := gc_ty
-				_ = ty
-
-//line matmul.go:204
-				row := gc_by*MatMulTile + ty
-				_ = row
-
-//line matmul.go:203
-				tx := gc_tx
-				_ = tx
-
-//line matmul.go:205
-				col := gc_bx*MatMulTile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank]
-
-//line matmul.go:229
-				if row < m && col < n {
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty++

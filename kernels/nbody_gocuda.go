@@ -131,36 +131,71 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(bodies) && gc_bdx <= len(bodies)-(gc_bx*gc_bdx) {
+				gc_at := bodies[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line nbody.go:176
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line nbody.go:177
-				var xi, yi, zi float32
+					var xi, yi, zi float32
 
 //line nbody.go:178
-				if i < n {
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-				}
+					if i < n {
+						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					}
 
 //line nbody.go:181
-				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
-				gc_s_xi[gc_rank] = xi
-				gc_s_yi[gc_rank] = yi
-				gc_s_zi[gc_rank] = zi
-				gc_s_ax[gc_rank] = ax
-				gc_s_ay[gc_rank] = ay
-				gc_s_az[gc_rank] = az
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line nbody.go:177
+					var xi, yi, zi float32
+
+//line nbody.go:178
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
+//line nbody.go:181
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
 			}
 		}
 	}
@@ -356,40 +391,79 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	part := nbodyMultiTile / q
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*p) >= 0 && (gc_bx*p) <= len(bodies) && gc_bdx <= len(bodies)-(gc_bx*p) {
+				gc_at := bodies[(gc_bx * p):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line nbody.go:217
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line nbody.go:219
-				i := gc_bx*p + tx
-				_ = i
+					i := gc_bx*p + tx
+					_ = i
 
 //line nbody.go:220
-				var xi, yi, zi float32
+					var xi, yi, zi float32
 
 //line nbody.go:221
-				if i < n {
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-				}
+					if i < n {
+						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					}
 
 //line nbody.go:225
-				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
-				gc_s_xi[gc_rank] = xi
-				gc_s_yi[gc_rank] = yi
-				gc_s_zi[gc_rank] = zi
-				gc_s_ax[gc_rank] = ax
-				gc_s_ay[gc_rank] = ay
-				gc_s_az[gc_rank] = az
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:219
+					i := gc_bx*p + tx
+					_ = i
+
+//line nbody.go:220
+					var xi, yi, zi float32
+
+//line nbody.go:221
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
+//line nbody.go:225
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank] = xi
+					gc_s_yi[gc_rank] = yi
+					gc_s_zi[gc_rank] = zi
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
 			}
 		}
 	}

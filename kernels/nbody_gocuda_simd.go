@@ -132,36 +132,71 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(bodies) && gc_bdx2 <= len(bodies)-(gc_bx2*gc_bdx2) {
+				gc_at2 := bodies[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line nbody.go:176
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line nbody.go:177
-				var xi, yi, zi float32
+					var xi, yi, zi float32
 
 //line nbody.go:178
-				if i < n {
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-				}
+					if i < n {
+						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
+					}
 
 //line nbody.go:181
-				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank2] = xi
+					gc_s_yi[gc_rank2] = yi
+					gc_s_zi[gc_rank2] = zi
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line nbody.go:177
+					var xi, yi, zi float32
+
+//line nbody.go:178
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
+//line nbody.go:181
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank2] = xi
+					gc_s_yi[gc_rank2] = yi
+					gc_s_zi[gc_rank2] = zi
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
 			}
 		}
 	}
@@ -513,40 +548,79 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	part := nbodyMultiTile / q
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if (gc_bx2*p) >= 0 && (gc_bx2*p) <= len(bodies) && gc_bdx2 <= len(bodies)-(gc_bx2*p) {
+				gc_at2 := bodies[(gc_bx2 * p):][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line nbody.go:217
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line nbody.go:219
-				i := gc_bx2*p + tx
-				_ = i
+					i := gc_bx2*p + tx
+					_ = i
 
 //line nbody.go:220
-				var xi, yi, zi float32
+					var xi, yi, zi float32
 
 //line nbody.go:221
-				if i < n {
-					xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
-				}
+					if i < n {
+						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
+					}
 
 //line nbody.go:225
-				var ax, ay, az float32
-				_ = xi
-				_ = yi
-				_ = zi
-				_ = ax
-				_ = ay
-				_ = az
-				gc_s_xi[gc_rank2] = xi
-				gc_s_yi[gc_rank2] = yi
-				gc_s_zi[gc_rank2] = zi
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank2] = xi
+					gc_s_yi[gc_rank2] = yi
+					gc_s_zi[gc_rank2] = zi
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+					tx := gc_tx2
+					_ = tx
+
+//line nbody.go:219
+					i := gc_bx2*p + tx
+					_ = i
+
+//line nbody.go:220
+					var xi, yi, zi float32
+
+//line nbody.go:221
+					if i < n {
+						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
+					}
+
+//line nbody.go:225
+					var ax, ay, az float32
+					_ = xi
+					_ = yi
+					_ = zi
+					_ = ax
+					_ = ay
+					_ = az
+					gc_s_xi[gc_rank2] = xi
+					gc_s_yi[gc_rank2] = yi
+					gc_s_zi[gc_rank2] = zi
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
 			}
 		}
 	}

@@ -126,10 +126,85 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+					gc_at3 := sdata[:gc_to5]
+					gc_at4 := sdata[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:189
+						{
+//line reduce.go:189
+							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+//line reduce.go:191
+						}
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -141,61 +216,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -4271,10 +4291,85 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+					gc_at3 := sdata_[:gc_to5]
+					gc_at4 := sdata_[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4286,61 +4381,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}

@@ -142,10 +142,85 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+					gc_at := sdata_[:gc_to]
+					gc_at2 := sdata_[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -157,61 +232,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-					tid_ := gc_tx
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -434,10 +454,85 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+					gc_at := sdata_[:gc_to]
+					gc_at2 := sdata_[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -449,61 +544,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-					tid_ := gc_tx
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -1005,10 +1045,137 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*2*b)+gc_off) >= 0 && ((gc_bx*2*b)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*2*b)+gc_off) && (((gc_bx*2*b)+gc_off)+
+
+					b) >= 0 && (((gc_bx*2*b)+gc_off)+
+
+					b) <= len(in) && gc_to <= len(in)-(((gc_bx*2*b)+gc_off)+
+
+					b) {
+					gc_at := in[((gc_bx * 2 * b) + gc_off):][:gc_to]
+					gc_at2 := in[(((gc_bx * 2 * b) + gc_off) +
+
+						b):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+						i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						_ = i
+
+//line reduce_variants.go:135
+						v += gc_at[gc_tx]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1030,97 +1197,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 						gc_s_v[gc_rank] = v
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-						i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:134
-					i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
@@ -1130,10 +1206,76 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(sdata) {
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+					gc_at3[gc_tx] = v
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1145,57 +1287,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:131
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
 			}
 		}
 	}
@@ -1220,10 +1311,85 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+					gc_at4 := sdata_[:gc_to]
+					gc_at5 := sdata_[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce.go:269
+						tid_ := gc_tx
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:269
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1235,61 +1401,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-						tid_ := gc_tx
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:269
-					tid_ := gc_tx
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}

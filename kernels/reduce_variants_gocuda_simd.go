@@ -158,10 +158,85 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+					gc_at3 := sdata_[:gc_to5]
+					gc_at4 := sdata_[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -173,61 +248,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -1989,10 +2009,85 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-					{
-						gc_tx5 := gc_step10 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+					gc_at3 := sdata_[:gc_to5]
+					gc_at4 := sdata_[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step10 := gc_from5
+					for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+						{
+							gc_tx5 := gc_step10 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step10 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step10 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step10 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2004,61 +2099,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step10 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step10 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step10 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -7205,10 +7245,137 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step18 := gc_from5
-				for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
-					{
-						gc_tx5 := gc_step18 + 0
+				if gc_from5 >= 0 && ((gc_bx5*2*b)+gc_off) >= 0 && ((gc_bx5*2*b)+gc_off) <= len(in) && gc_to5 <= len(in)-((gc_bx5*2*b)+gc_off) && (((gc_bx5*2*b)+gc_off)+
+
+					b) >= 0 && (((gc_bx5*2*b)+gc_off)+
+
+					b) <= len(in) && gc_to5 <= len(in)-(((gc_bx5*2*b)+gc_off)+
+
+					b) {
+					gc_at6 := in[((gc_bx5 * 2 * b) + gc_off):][:gc_to5]
+					gc_at7 := in[(((gc_bx5 * 2 * b) + gc_off) +
+
+						b):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+						i := gc_bx5*2*b + tid + gc_off
+						gc_more = true
+						_ = i
+
+//line reduce_variants.go:135
+						v += gc_at6[gc_tx5]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += gc_at7[gc_tx5]
+						}
+						gc_s_v[gc_rank5] = v
+					}
+				} else {
+					gc_step18 := gc_from5
+					for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
+						{
+							gc_tx5 := gc_step18 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step18 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step18 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step18 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+					}
+					for gc_tx5 := gc_step18; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7230,97 +7397,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 						gc_s_v[gc_rank5] = v
 					}
-					{
-						gc_tx5 := gc_step18 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank5] = v
-					}
-					{
-						gc_tx5 := gc_step18 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank5] = v
-					}
-					{
-						gc_tx5 := gc_step18 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-						tid := gc_tx5
-						_ = tid
-						v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-						i := gc_bx5*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank5] = v
-					}
-				}
-				for gc_tx5 := gc_step18; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-					v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:134
-					i := gc_bx5*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank5] = v
 				}
 			}
 		}
@@ -7330,10 +7406,76 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	sdata := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step19 := 0
-			for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
-				{
-					gc_tx5 := gc_step19 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce_variants.go:131
+					tid := gc_tx5
+					_ = tid
+					v := gc_s_v[gc_rank5]
+
+					gc_at8[gc_tx5] = v
+				}
+			} else {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+					{
+						gc_tx5 := gc_step19 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx5 := gc_step19 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx5 := gc_step19 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx5 := gc_step19 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+				}
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7345,57 +7487,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
-				{
-					gc_tx5 := gc_step19 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-					v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx5 := gc_step19 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-					v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx5 := gc_step19 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
-					v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-				tid := gc_tx5
-				_ = tid
-				v := gc_s_v[gc_rank5]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
 			}
 		}
 	}
@@ -7420,10 +7511,85 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step20 := gc_from5
-				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
-					{
-						gc_tx5 := gc_step20 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+					gc_at9 := sdata_[:gc_to5]
+					gc_at10 := sdata_[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:269
+						tid_ := gc_tx5
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at9[gc_tx5] += gc_at10[gc_tx5]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_step20 := gc_from5
+					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+						{
+							gc_tx5 := gc_step20 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step20 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step20 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step20 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:269
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7435,61 +7601,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step20 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step20 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step20 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-						tid_ := gc_tx5
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:269
-					tid_ := gc_tx5
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}

@@ -47,10 +47,85 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(y) && gc_to <= len(y)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(x) && gc_to <= len(x)-(gc_bx*gc_bdx) {
+					gc_at := y[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := x[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line saxpy.go:31
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:32
+						{
+//line saxpy.go:32
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+//line saxpy.go:34
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:31
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -62,61 +137,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line saxpy.go:31
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line saxpy.go:32
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -173,10 +193,73 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line saxpy.go:51
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -187,53 +270,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line saxpy.go:52
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -260,10 +296,73 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line saxpy.go:51
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:51
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -274,53 +373,6 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:51
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -446,10 +498,86 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_to <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
+					gc_at := c[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := a[(gc_bx * gc_bdx):][:gc_to]
+					gc_at3 := b[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line saxpy.go:118
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line saxpy.go:119
+						{
+//line saxpy.go:119
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+//line saxpy.go:121
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line saxpy.go:118
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -461,61 +589,6 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						{
 							c[i] = a[i] + b[i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line saxpy.go:118
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -567,10 +640,74 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(c) && gc_to <= len(c)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(b) && gc_to <= len(b)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := c[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := a[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at3 := b[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line saxpy.go:133
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -581,53 +718,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -654,10 +744,74 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(c) && gc_to <= len(c)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(b) && gc_to <= len(b)-((gc_bx*gc_bdx)+gc_off) {
+								gc_at4 := c[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at5 := a[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at6 := b[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line saxpy.go:133
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line saxpy.go:133
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -668,53 +822,6 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line saxpy.go:133
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
 							}
 						}
 					}

@@ -313,10 +313,73 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
+								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line saxpy.go:51
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:52
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -327,53 +390,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:52
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:52
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:52
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -517,10 +533,86 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
-					{
-						gc_tx5 := gc_step5 + 0
+				if gc_from5 >= 0 && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(c) && gc_to5 <= len(c)-(gc_bx5*gc_bdx5) && (gc_bx5*gc_bdx5) <= len(a) && gc_to5 <= len(a)-(gc_bx5*gc_bdx5) && (gc_bx5*gc_bdx5) <= len(b) && gc_to5 <= len(b)-(gc_bx5*gc_bdx5) {
+					gc_at4 := c[(gc_bx5 * gc_bdx5):][:gc_to5]
+					gc_at5 := a[(gc_bx5 * gc_bdx5):][:gc_to5]
+					gc_at6 := b[(gc_bx5 * gc_bdx5):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line saxpy.go:118
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line saxpy.go:119
+						{
+//line saxpy.go:119
+							gc_at4[gc_tx5] = gc_at5[gc_tx5] + gc_at6[gc_tx5]
+//line saxpy.go:121
+						}
+					}
+				} else {
+					gc_step5 := gc_from5
+					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+						{
+							gc_tx5 := gc_step5 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+					}
+					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -532,61 +624,6 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						{
 							c[i] = a[i] + b[i]
 						}
-					}
-					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:118
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1046,10 +1083,74 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 					gc_to5 = gc_bound5
 				}
 				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					gc_step9 := gc_from5
-					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
-						{
-							gc_tx5 := gc_step9 + 0
+					if gc_from5 >= 0 && ((gc_bx5*gc_bdx5)+gc_off) >= 0 && ((gc_bx5*gc_bdx5)+gc_off) <= len(c) && gc_to5 <= len(c)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(a) && gc_to5 <= len(a)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(b) && gc_to5 <= len(b)-((gc_bx5*gc_bdx5)+gc_off) {
+						gc_at16 := c[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+						gc_at17 := a[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+						gc_at18 := b[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line saxpy.go:133
+							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at16[gc_tx5] = gc_at17[gc_tx5] + gc_at18[gc_tx5]
+						}
+					} else {
+						gc_step9 := gc_from5
+						for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+							{
+								gc_tx5 := gc_step9 + 0
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx5 := gc_step9 + 1
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx5 := gc_step9 + 2
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx5 := gc_step9 + 3
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -1060,53 +1161,6 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
-						{
-							gc_tx5 := gc_step9 + 1
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx5 := gc_step9 + 2
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx5 := gc_step9 + 3
-							gc_rank5 := gc_base5 + gc_tx5
-							gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-						i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1133,10 +1187,74 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_to5 = gc_bound5
 						}
 						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							gc_step10 := gc_from5
-							for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-								{
-									gc_tx5 := gc_step10 + 0
+							if gc_from5 >= 0 && ((gc_bx5*gc_bdx5)+gc_off) >= 0 && ((gc_bx5*gc_bdx5)+gc_off) <= len(c) && gc_to5 <= len(c)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(a) && gc_to5 <= len(a)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(b) && gc_to5 <= len(b)-((gc_bx5*gc_bdx5)+gc_off) {
+								gc_at19 := c[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+								gc_at20 := a[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+								gc_at21 := b[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+								for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+									gc_rank5 := gc_base5 + gc_tx5
+									_ = gc_rank5
+
+//line saxpy.go:133
+									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at19[gc_tx5] = gc_at20[gc_tx5] + gc_at21[gc_tx5]
+								}
+							} else {
+								gc_step10 := gc_from5
+								for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+									{
+										gc_tx5 := gc_step10 + 0
+										gc_rank5 := gc_base5 + gc_tx5
+										gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx5 := gc_step10 + 1
+										gc_rank5 := gc_base5 + gc_tx5
+										gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx5 := gc_step10 + 2
+										gc_rank5 := gc_base5 + gc_tx5
+										gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx5 := gc_step10 + 3
+										gc_rank5 := gc_base5 + gc_tx5
+										gc_pos5.Thread = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+								}
+								for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 									gc_rank5 := gc_base5 + gc_tx5
 									gc_pos5.Thread = gc_rank5
 
@@ -1147,53 +1265,6 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
-								{
-									gc_tx5 := gc_step10 + 1
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx5 := gc_step10 + 2
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx5 := gc_step10 + 3
-									gc_rank5 := gc_base5 + gc_tx5
-									gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-									i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-								gc_rank5 := gc_base5 + gc_tx5
-								gc_pos5.Thread = gc_rank5
-
-//line saxpy.go:133
-								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -1345,10 +1416,74 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(c) && gc_to2 <= len(c)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(b) && gc_to2 <= len(b)-((gc_bx2*gc_bdx2)+gc_off) {
+								gc_at7 := c[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at8 := a[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at9 := b[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line saxpy.go:133
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1359,53 +1494,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -1557,10 +1645,74 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							gc_to3 = gc_bound3
 						}
 						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							gc_step6 := gc_from3
-							for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-								{
-									gc_tx3 := gc_step6 + 0
+							if gc_from3 >= 0 && ((gc_bx3*gc_bdx3)+gc_off) >= 0 && ((gc_bx3*gc_bdx3)+gc_off) <= len(c) && gc_to3 <= len(c)-((gc_bx3*gc_bdx3)+gc_off) && ((gc_bx3*gc_bdx3)+gc_off) <= len(a) && gc_to3 <= len(a)-((gc_bx3*gc_bdx3)+gc_off) && ((gc_bx3*gc_bdx3)+gc_off) <= len(b) && gc_to3 <= len(b)-((gc_bx3*gc_bdx3)+gc_off) {
+								gc_at10 := c[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
+								gc_at11 := a[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
+								gc_at12 := b[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
+								for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+
+//line saxpy.go:133
+									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at10[gc_tx3] = gc_at11[gc_tx3] + gc_at12[gc_tx3]
+								}
+							} else {
+								gc_step6 := gc_from3
+								for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+									{
+										gc_tx3 := gc_step6 + 0
+										gc_rank3 := gc_base3 + gc_tx3
+										gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx3 := gc_step6 + 1
+										gc_rank3 := gc_base3 + gc_tx3
+										gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx3 := gc_step6 + 2
+										gc_rank3 := gc_base3 + gc_tx3
+										gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx3 := gc_step6 + 3
+										gc_rank3 := gc_base3 + gc_tx3
+										gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+								}
+								for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 									gc_rank3 := gc_base3 + gc_tx3
 									gc_pos3.Thread = gc_rank3
 
@@ -1571,53 +1723,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
-								{
-									gc_tx3 := gc_step6 + 1
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx3 := gc_step6 + 2
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx3 := gc_step6 + 3
-									gc_rank3 := gc_base3 + gc_tx3
-									gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-									i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-								gc_rank3 := gc_base3 + gc_tx3
-								gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
 							}
 						}
 					}
@@ -1769,10 +1874,74 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							gc_to4 = gc_bound4
 						}
 						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							gc_step8 := gc_from4
-							for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
-								{
-									gc_tx4 := gc_step8 + 0
+							if gc_from4 >= 0 && ((gc_bx4*gc_bdx4)+gc_off) >= 0 && ((gc_bx4*gc_bdx4)+gc_off) <= len(c) && gc_to4 <= len(c)-((gc_bx4*gc_bdx4)+gc_off) && ((gc_bx4*gc_bdx4)+gc_off) <= len(a) && gc_to4 <= len(a)-((gc_bx4*gc_bdx4)+gc_off) && ((gc_bx4*gc_bdx4)+gc_off) <= len(b) && gc_to4 <= len(b)-((gc_bx4*gc_bdx4)+gc_off) {
+								gc_at13 := c[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
+								gc_at14 := a[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
+								gc_at15 := b[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
+								for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+
+//line saxpy.go:133
+									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at13[gc_tx4] = gc_at14[gc_tx4] + gc_at15[gc_tx4]
+								}
+							} else {
+								gc_step8 := gc_from4
+								for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+									{
+										gc_tx4 := gc_step8 + 0
+										gc_rank4 := gc_base4 + gc_tx4
+										gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx4 := gc_step8 + 1
+										gc_rank4 := gc_base4 + gc_tx4
+										gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx4 := gc_step8 + 2
+										gc_rank4 := gc_base4 + gc_tx4
+										gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+									{
+										gc_tx4 := gc_step8 + 3
+										gc_rank4 := gc_base4 + gc_tx4
+										gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+
+//line saxpy.go:134
+										c[i] = a[i] + b[i]
+									}
+								}
+								for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 									gc_rank4 := gc_base4 + gc_tx4
 									gc_pos4.Thread = gc_rank4
 
@@ -1783,53 +1952,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:134
 									c[i] = a[i] + b[i]
 								}
-								{
-									gc_tx4 := gc_step8 + 1
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx4 := gc_step8 + 2
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-								{
-									gc_tx4 := gc_step8 + 3
-									gc_rank4 := gc_base4 + gc_tx4
-									gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-									i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-									gc_more = true
-
-//line saxpy.go:134
-									c[i] = a[i] + b[i]
-								}
-							}
-							for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-								gc_rank4 := gc_base4 + gc_tx4
-								gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-								gc_more = true
-
-//line saxpy.go:134
-								c[i] = a[i] + b[i]
 							}
 						}
 					}

@@ -46,10 +46,137 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(in) && gc_bdx <= len(in)-(gc_bx*b) && gc_bdx <= len(x) {
+				gc_at := in[(gc_bx * b):][:gc_bdx]
+				gc_at2 := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -73,105 +200,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					x[i] = v
 					_ = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-					i := gc_tx
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-					i := gc_tx
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-					i := gc_tx
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:21
-				i := gc_tx
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v T
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
 			}
 		}
 	}
@@ -186,10 +214,115 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if (0-
+
+					offset) >= 0 && (0-
+
+					offset) <= len(x_) && gc_bdx <= len(x_)-(0-
+
+					offset) {
+					gc_at3 := x_[(0 -
+
+						offset):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = gc_at3[gc_tx]
+						}
+						_ = y
+						gc_s_y[gc_rank] = y
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -207,81 +340,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						_ = y
 						gc_s_y[gc_rank] = y
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-					i_ := gc_tx
-					_ = i_
-
-//line scan_block.go:52
-					var y T
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank] = y
 				}
 			}
 		}
@@ -291,10 +349,89 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && gc_to <= len(x_) {
+					gc_at4 := x_[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:50
+						i_ := gc_tx
+						_ = i_
+						y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+						{
+//line scan_block.go:57
+							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+//line scan_block.go:59
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+							y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+							y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+							y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+							y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -307,65 +444,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						{
 							x_[i_] = y + x_[i_]
 						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-						y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-						y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-						y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-					i_ := gc_tx
-					_ = i_
-					y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
 					}
 				}
 			}

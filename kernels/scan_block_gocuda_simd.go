@@ -65,10 +65,137 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if (gc_bx5*b) >= 0 && (gc_bx5*b) <= len(in) && gc_bdx5 <= len(in)-(gc_bx5*b) && gc_bdx5 <= len(x) {
+				gc_at5 := in[(gc_bx5 * b):][:gc_bdx5]
+				gc_at6 := x[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line scan_block.go:21
+					i := gc_tx5
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx5*b + i
+					_ = g
+
+//line scan_block.go:24
+					var v T
+
+//line scan_block.go:25
+					if g < n {
+						v = gc_at5[gc_tx5]
+					}
+
+					gc_at6[gc_tx5] = v
+					_ = v
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -92,105 +219,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					x[i] = v
 					_ = v
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-					i := gc_tx5
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx5*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v T
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:21
-				i := gc_tx5
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx5*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v T
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
 			}
 		}
 	}
@@ -205,10 +233,115 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if (0-
+
+					offset) >= 0 && (0-
+
+					offset) <= len(x_) && gc_bdx5 <= len(x_)-(0-
+
+					offset) {
+					gc_at7 := x_[(0 -
+
+						offset):][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+
+//line scan_block.go:52
+						var y T
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = gc_at7[gc_tx5]
+						}
+						_ = y
+						gc_s_y[gc_rank5] = y
+					}
+				} else {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -226,81 +359,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = y
 						gc_s_y[gc_rank5] = y
 					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank5] = y
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank5] = y
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank5] = y
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-					i_ := gc_tx5
-					_ = i_
-
-//line scan_block.go:52
-					var y T
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank5] = y
 				}
 			}
 		}
@@ -310,10 +368,89 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 				gc_from5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-					{
-						gc_tx5 := gc_step15 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(x_) {
+					gc_at8 := x_[:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:50
+						i_ := gc_tx5
+						_ = i_
+						y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+						{
+//line scan_block.go:57
+							gc_at8[gc_tx5] = y + gc_at8[gc_tx5]
+//line scan_block.go:59
+						}
+					}
+				} else {
+					gc_step15 := gc_from5
+					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+						{
+							gc_tx5 := gc_step15 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx5 := gc_step15 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx5 := gc_step15 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx5 := gc_step15 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+					}
+					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -326,65 +463,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						{
 							x_[i_] = y + x_[i_]
 						}
-					}
-					{
-						gc_tx5 := gc_step15 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-						y := gc_s_y[gc_rank5]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx5 := gc_step15 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-						y := gc_s_y[gc_rank5]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx5 := gc_step15 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-						i_ := gc_tx5
-						_ = i_
-						y := gc_s_y[gc_rank5]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:50
-					i_ := gc_tx5
-					_ = i_
-					y := gc_s_y[gc_rank5]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
 					}
 				}
 			}

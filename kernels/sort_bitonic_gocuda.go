@@ -171,10 +171,101 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(s) && gc_to <= len(s)-(gc_off) && (gc_off+
+
+					base) >= 0 && (gc_off+
+
+					base) <= len(keys) && gc_to <= len(keys)-(gc_off+
+
+					base) {
+					gc_at := s[(gc_off):][:gc_to]
+					gc_at2 := keys[(gc_off +
+
+						base):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -189,69 +280,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-					tid := gc_tx
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
 				}
 			}
 		}
@@ -454,10 +482,101 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && (gc_off5+
+
+					base) >= 0 && (gc_off5+
+
+					base) <= len(keys) && gc_to <= len(keys)-(gc_off5+
+
+					base) && (gc_off5) >= 0 && (gc_off5) <= len(s) && gc_to <= len(s)-(gc_off5) {
+					gc_at3 := keys[(gc_off5 +
+
+						base):][:gc_to]
+					gc_at4 := s[(gc_off5):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sort_bitonic.go:65
+						tid := gc_tx
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+						_ = i_
+
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -472,69 +591,6 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-						tid := gc_tx
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line sort_bitonic.go:65
-					tid := gc_tx
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
 				}
 			}
 		}

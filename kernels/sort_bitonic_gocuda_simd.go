@@ -184,10 +184,101 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && (gc_off) >= 0 && (gc_off) <= len(s) && gc_to5 <= len(s)-(gc_off) && (gc_off+
+
+					base) >= 0 && (gc_off+
+
+					base) <= len(keys) && gc_to5 <= len(keys)-(gc_off+
+
+					base) {
+					gc_at5 := s[(gc_off):][:gc_to5]
+					gc_at6 := keys[(gc_off +
+
+						base):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line sort_bitonic.go:65
+						tid := gc_tx5
+						_ = tid
+
+//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at5[gc_tx5] = gc_at6[gc_tx5]
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -202,69 +293,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-					tid := gc_tx5
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
 				}
 			}
 		}
@@ -467,10 +495,101 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-					{
-						gc_tx5 := gc_step15 + 0
+				if gc_from5 >= 0 && (gc_off5+
+
+					base) >= 0 && (gc_off5+
+
+					base) <= len(keys) && gc_to5 <= len(keys)-(gc_off5+
+
+					base) && (gc_off5) >= 0 && (gc_off5) <= len(s) && gc_to5 <= len(s)-(gc_off5) {
+					gc_at7 := keys[(gc_off5 +
+
+						base):][:gc_to5]
+					gc_at8 := s[(gc_off5):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line sort_bitonic.go:65
+						tid := gc_tx5
+						_ = tid
+
+//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
+						_ = i_
+
+						gc_at7[gc_tx5] = gc_at8[gc_tx5]
+					}
+				} else {
+					gc_step15 := gc_from5
+					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+						{
+							gc_tx5 := gc_step15 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx5 := gc_step15 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx5 := gc_step15 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx5 := gc_step15 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+					}
+					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -485,69 +604,6 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
-					{
-						gc_tx5 := gc_step15 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx5 := gc_step15 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx5 := gc_step15 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-						tid := gc_tx5
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line sort_bitonic.go:65
-					tid := gc_tx5
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
 				}
 			}
 		}

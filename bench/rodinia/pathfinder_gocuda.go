@@ -217,10 +217,90 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+					gc_at := prev[:gc_bdx]
+					gc_at2 := result[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+						if computed {
+//line pathfinder.go:95
+							gc_at[gc_tx] = gc_at2[gc_tx]
+//line pathfinder.go:97
+						}
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								prev[tx] = result[tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								prev[tx] = result[tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								prev[tx] = result[tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								prev[tx] = result[tx]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -233,65 +313,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						if computed {
 							prev[tx] = result[tx]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-						tx := gc_tx
-						_ = tx
-						computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-						if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-					computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:95
-					if computed {
-						prev[tx] = result[tx]
 					}
 				}
 			}
@@ -299,10 +320,110 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (blkX) >= 0 && (blkX) <= len(gpuResults) && gc_bdx <= len(gpuResults)-(blkX) && gc_bdx <= len(result) {
+				gc_at3 := gpuResults[(blkX):][:gc_bdx]
+				gc_at4 := result[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+					computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+					if computed {
+//line pathfinder.go:103
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line pathfinder.go:105
+					}
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gpuResults[xidx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gpuResults[xidx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gpuResults[xidx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gpuResults[xidx] = result[tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -319,81 +440,6 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					if computed {
 						gpuResults[xidx] = result[tx]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-					computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-					computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-					computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-					if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line pathfinder.go:39
-				tx := gc_tx
-				_ = tx
-
-//line pathfinder.go:50
-				xidx := blkX + tx
-				_ = xidx
-				computed := gc_s_computed[gc_rank]
-
-//line pathfinder.go:103
-				if computed {
-					gpuResults[xidx] = result[tx]
 				}
 			}
 		}

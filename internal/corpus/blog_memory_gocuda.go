@@ -42,10 +42,85 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(y) && gc_to <= len(y)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(x) && gc_to <= len(x)-(gc_bx*gc_bdx) {
+					gc_at := y[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := x[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_memory.go:14
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_memory.go:15
+						{
+//line blog_memory.go:15
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+//line blog_memory.go:17
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -57,61 +132,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:14
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_memory.go:15
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -157,10 +177,73 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:25
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -171,53 +254,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_memory.go:26
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -244,10 +280,73 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line blog_memory.go:25
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -258,53 +357,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line blog_memory.go:25
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -336,10 +388,72 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) && gc_bdx <= len(d) {
+				gc_at := s[:gc_bdx]
+				gc_at2 := d[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_memory.go:37
+					tt := gc_tx
+					_ = tt
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:37
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -350,53 +464,6 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_memory.go:37
-				tt := gc_tx
-				_ = tt
-
-//line blog_memory.go:39
-				s[tt] = d[tt]
 			}
 		}
 	}
@@ -509,10 +576,72 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	s := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) && gc_bdx <= len(d) {
+				gc_at := s[:gc_bdx]
+				gc_at2 := d[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_memory.go:50
+					tt := gc_tx
+					_ = tt
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_memory.go:50
+						tt := gc_tx
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -523,53 +652,6 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-					tt := gc_tx
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_memory.go:50
-				tt := gc_tx
-				_ = tt
-
-//line blog_memory.go:52
-				s[tt] = d[tt]
 			}
 		}
 	}
@@ -691,10 +773,71 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if ((gc_bdx*gc_bx)+s) >= 0 && ((gc_bdx*gc_bx)+s) <= len(a) && gc_bdx <= len(a)-((gc_bdx*gc_bx)+s) {
+					gc_at := a[((gc_bdx * gc_bx) + s):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blog_memory.go:63
+						i := gc_bdx*gc_bx + gc_tx + s
+						_ = i
+
+						gc_at[gc_tx] = gc_at[gc_tx] + 1
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -705,53 +848,6 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 //line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-						i := gc_bdx*gc_bx + gc_tx + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_memory.go:63
-					i := gc_bdx*gc_bx + gc_tx + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
 				}
 			}
 		}

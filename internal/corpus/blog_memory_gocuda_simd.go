@@ -297,10 +297,73 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
+								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line blog_memory.go:25
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line blog_memory.go:26
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -311,53 +374,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:26
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line blog_memory.go:26
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line blog_memory.go:26
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -796,10 +812,71 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 		}
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
-					{
-						gc_tx5 := gc_step5 + 0
+				if ((gc_bdx5*gc_bx5)+s) >= 0 && ((gc_bdx5*gc_bx5)+s) <= len(a) && gc_bdx5 <= len(a)-((gc_bdx5*gc_bx5)+s) {
+					gc_at2 := a[((gc_bdx5 * gc_bx5) + s):][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line blog_memory.go:63
+						i := gc_bdx5*gc_bx5 + gc_tx5 + s
+						_ = i
+
+						gc_at2[gc_tx5] = gc_at2[gc_tx5] + 1
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
+						{
+							gc_tx5 := gc_step5 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx5 := gc_step5 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx5 := gc_step5 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx5 := gc_step5 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+					}
+					for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -810,53 +887,6 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 //line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
-					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-						i := gc_bdx5*gc_bx5 + gc_tx5 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line blog_memory.go:63
-					i := gc_bdx5*gc_bx5 + gc_tx5 + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
 				}
 			}
 		}

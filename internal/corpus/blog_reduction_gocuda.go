@@ -101,10 +101,83 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
+					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:62
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line blog_reduction.go:63
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:62
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:62
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:62
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:62
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -117,61 +190,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:62
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					gc_more = true
-
-//line blog_reduction.go:63
-					sum += in[i]
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
@@ -1032,10 +1050,83 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
+					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:113
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line blog_reduction.go:114
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:113
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:113
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:113
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:113
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1048,61 +1139,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:113
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					gc_more = true
-
-//line blog_reduction.go:114
-					sum += in[i]
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
@@ -1274,10 +1310,83 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
+					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:128
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line blog_reduction.go:129
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:128
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:128
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:128
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:128
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1290,61 +1399,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						sum += in[i]
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:128
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					gc_more = true
-
-//line blog_reduction.go:129
-					sum += in[i]
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
@@ -1702,10 +1756,83 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:143
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line blog_reduction.go:144
+							sum += gc_at[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:143
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:143
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:143
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								sum := gc_s_sum[gc_rank]
+
+//line blog_reduction.go:143
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank] = sum
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -1718,61 +1845,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							sum += in[i]
 							gc_s_sum[gc_rank] = sum
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line blog_reduction.go:143
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:144
-						sum += in[i]
-						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}

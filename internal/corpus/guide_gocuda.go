@@ -31,10 +31,73 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		gc_pos.Block = gc_blk
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+					gc_at := c[:gc_bdx]
+					gc_at2 := a[:gc_bdx]
+					gc_at3 := b[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line guide.go:18
+						i := gc_tx
+						_ = i
+
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line guide.go:18
+							i := gc_tx
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line guide.go:18
+							i := gc_tx
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line guide.go:18
+							i := gc_tx
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line guide.go:18
+							i := gc_tx
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -45,53 +108,6 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line guide.go:19
 						c[i] = a[i] + b[i]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:18
-						i := gc_tx
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:18
-						i := gc_tx
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line guide.go:18
-						i := gc_tx
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line guide.go:18
-					i := gc_tx
-					_ = i
-
-//line guide.go:19
-					c[i] = a[i] + b[i]
 				}
 			}
 		}

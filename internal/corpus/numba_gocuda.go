@@ -46,10 +46,86 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_to <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
+					gc_at := c[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := a[(gc_bx * gc_bdx):][:gc_to]
+					gc_at3 := b[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:26
+						{
+//line numba.go:26
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+//line numba.go:28
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -61,61 +137,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						{
 							c[tid] = a[tid] + b[tid]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:23
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:26
-					{
-						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -491,10 +512,117 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+				cCols)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+				cCols)) <= len(c) && gc_bdx <= len(c)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+				cCols)) {
+				gc_at := c[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+					cCols)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line numba.go:60
+					x := gc_bx*gc_bdx + gc_tx
+					_ = x
+
+//line numba.go:61
+					y := gc_by*gc_bdy + gc_ty
+					_ = y
+					tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+					if y < cRows && x < cCols {
+//line numba.go:91
+						gc_at[gc_tx] = float64(tmp)
+//line numba.go:93
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -511,81 +639,6 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					if y < cRows && x < cCols {
 						c[y*cCols+x] = float64(tmp)
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-					tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-					tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
-
-//line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
-					tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line numba.go:60
-				x := gc_bx*gc_bdx + gc_tx
-				_ = x
-
-//line numba.go:61
-				y := gc_by*gc_bdy + gc_ty
-				_ = y
-				tmp := gc_s_tmp[gc_rank]
-
-//line numba.go:91
-				if y < cRows && x < cCols {
-					c[y*cCols+x] = float64(tmp)
 				}
 			}
 			gc_ty++
@@ -746,10 +799,117 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	blockSize := gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(temp) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(inputArray) && gc_bdx <= len(inputArray)-(gc_bx*gc_bdx) {
+				gc_at := temp[:gc_bdx]
+				gc_at2 := inputArray[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line numba.go:142
+					tx := gc_tx
+					_ = tx
+
+//line numba.go:143
+					tid := gc_bx*gc_bdx + gc_tx
+					_ = tid
+
+//line numba.go:147
+					if tid < len(inputArray) {
+//line numba.go:147
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line numba.go:149
+					} else {
+//line numba.go:149
+						gc_at[gc_tx] = float32(math.Inf(-1))
+//line numba.go:151
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -767,85 +927,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					} else {
 						temp[tx] = float32(math.Inf(-1))
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line numba.go:142
-				tx := gc_tx
-				_ = tx
-
-//line numba.go:143
-				tid := gc_bx*gc_bdx + gc_tx
-				_ = tid
-
-//line numba.go:147
-				if tid < len(inputArray) {
-					temp[tx] = inputArray[tid]
-				} else {
-					temp[tx] = float32(math.Inf(-1))
 				}
 			}
 		}
@@ -868,10 +949,105 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(temp) && (s) >= 0 && (s) <= len(temp) && gc_to <= len(temp)-(s) {
+					gc_at3 := temp[:gc_to]
+					gc_at4 := temp[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line numba.go:158
+						{
+//line numba.go:158
+							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+//line numba.go:160
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -887,77 +1063,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line numba.go:142
-						tx := gc_tx
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line numba.go:158
-					{
-						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
 			}

@@ -47,10 +47,86 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(c) && gc_to2 <= len(c)-(gc_bx2*gc_bdx2) && (gc_bx2*gc_bdx2) <= len(a) && gc_to2 <= len(a)-(gc_bx2*gc_bdx2) && (gc_bx2*gc_bdx2) <= len(b) && gc_to2 <= len(b)-(gc_bx2*gc_bdx2) {
+					gc_at4 := c[(gc_bx2 * gc_bdx2):][:gc_to2]
+					gc_at5 := a[(gc_bx2 * gc_bdx2):][:gc_to2]
+					gc_at6 := b[(gc_bx2 * gc_bdx2):][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:26
+						{
+//line numba.go:26
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+//line numba.go:28
+						}
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -62,61 +138,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						{
 							c[tid] = a[tid] + b[tid]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:26
-					{
-						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -630,10 +651,117 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			if ((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
+
+				cCols)) >= 0 && ((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
+
+				cCols)) <= len(c) && gc_bdx2 <= len(c)-((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
+
+				cCols)) {
+				gc_at2 := c[((gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) *
+
+					cCols)):][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line numba.go:60
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					_ = x
+
+//line numba.go:61
+					y := gc_by2*gc_bdy2 + gc_ty2
+					_ = y
+					tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+					if y < cRows && x < cCols {
+//line numba.go:91
+						gc_at2[gc_tx2] = float64(tmp)
+//line numba.go:93
+					}
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+						tmp := gc_s_tmp[gc_rank2]
+
+//line numba.go:91
+						if y < cRows && x < cCols {
+							c[y*cCols+x] = float64(tmp)
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -650,81 +778,6 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					if y < cRows && x < cCols {
 						c[y*cCols+x] = float64(tmp)
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-					tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-					tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-					tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-					if y < cRows && x < cCols {
-						c[y*cCols+x] = float64(tmp)
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line numba.go:60
-				x := gc_bx2*gc_bdx2 + gc_tx2
-				_ = x
-
-//line numba.go:61
-				y := gc_by2*gc_bdy2 + gc_ty2
-				_ = y
-				tmp := gc_s_tmp[gc_rank2]
-
-//line numba.go:91
-				if y < cRows && x < cCols {
-					c[y*cCols+x] = float64(tmp)
 				}
 			}
 			gc_ty2++
@@ -1058,10 +1111,105 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				if gc_from2 >= 0 && gc_to2 <= len(temp) && (s) >= 0 && (s) <= len(temp) && gc_to2 <= len(temp)-(s) {
+					gc_at5 := temp[:gc_to2]
+					gc_at6 := temp[(s):][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:158
+						{
+//line numba.go:158
+							gc_at5[gc_tx2] = max(gc_at5[gc_tx2], gc_at6[gc_tx2])
+//line numba.go:160
+						}
+					}
+				} else {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+							tx := gc_tx2
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+							tx := gc_tx2
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+							tx := gc_tx2
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+							tx := gc_tx2
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:158
+							{
+								temp[tx] = max(temp[tx], temp[tx+s])
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1077,77 +1225,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 						{
 							temp[tx] = max(temp[tx], temp[tx+s])
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-						tx := gc_tx2
-						_ = tx
-
-//line numba.go:143
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:158
-						{
-							temp[tx] = max(temp[tx], temp[tx+s])
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:158
-					{
-						temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
 			}

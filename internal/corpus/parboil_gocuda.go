@@ -568,10 +568,106 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_ty*gc_bdx*2) >= 0 && (gc_ty*gc_bdx*2) <= len(shA0) && gc_bdx <= len(shA0)-(gc_ty*gc_bdx*2) && (gc_bdx+(gc_ty*gc_bdx*2)) >= 0 && (gc_bdx+(gc_ty*gc_bdx*2)) <= len(shA0) && gc_bdx <= len(shA0)-(gc_bdx+(gc_ty*gc_bdx*2)) {
+				gc_at := shA0[(gc_ty * gc_bdx * 2):][:gc_bdx]
+				gc_at2 := shA0[(gc_bdx + (gc_ty * gc_bdx * 2)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line parboil.go:75
+					shID := gc_tx + gc_ty*gc_bdx*2
+					_ = shID
+
+//line parboil.go:76
+					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+					_ = shID2
+
+					gc_at[gc_tx] = 0.0
+
+					gc_at2[gc_tx] = 0.0
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -589,81 +685,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:81
 					shA0[shID2] = 0.0
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-				shID := gc_tx + gc_ty*gc_bdx*2
-				_ = shID
-
-//line parboil.go:76
-				shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-				_ = shID2
-
-//line parboil.go:80
-				shA0[shID] = 0.0
-
-//line parboil.go:81
-				shA0[shID2] = 0.0
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -856,10 +877,176 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if (gc_ty*gc_bdx*2) >= 0 && (gc_ty*gc_bdx*2) <= len(shA0) && gc_bdx <= len(shA0)-(gc_ty*gc_bdx*2) && (gc_bdx+(gc_ty*gc_bdx*2)) >= 0 && (gc_bdx+(gc_ty*gc_bdx*2)) <= len(shA0) && gc_bdx <= len(shA0)-(gc_bdx+(gc_ty*gc_bdx*2)) {
+					gc_at3 := shA0[(gc_ty * gc_bdx * 2):][:gc_bdx]
+					gc_at4 := shA0[(gc_bdx + (gc_ty * gc_bdx * 2)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+						var bottom float32
+						_ = bottom
+						var bottom2 float32
+						_ = bottom2
+						top := gc_s_top[gc_rank]
+						top2 := gc_s_top2[gc_rank]
+
+//line parboil.go:165
+						bottom = gc_at3[gc_tx]
+
+						gc_at3[gc_tx] = top
+
+//line parboil.go:167
+						bottom2 = gc_at4[gc_tx]
+
+						gc_at4[gc_tx] = top2
+						gc_s_bottom[gc_rank] = bottom
+						gc_s_bottom2[gc_rank] = bottom2
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+							shID := gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+							shID := gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+							shID := gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:75
+							shID := gc_tx + gc_ty*gc_bdx*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank]
+							top2 := gc_s_top2[gc_rank]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank] = bottom
+							gc_s_bottom2[gc_rank] = bottom2
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -891,137 +1078,6 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						gc_s_bottom[gc_rank] = bottom
 						gc_s_bottom2[gc_rank] = bottom2
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank]
-						top2 := gc_s_top2[gc_rank]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank] = bottom
-						gc_s_bottom2[gc_rank] = bottom2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank]
-						top2 := gc_s_top2[gc_rank]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank] = bottom
-						gc_s_bottom2[gc_rank] = bottom2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-						shID := gc_tx + gc_ty*gc_bdx*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank]
-						top2 := gc_s_top2[gc_rank]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank] = bottom
-						gc_s_bottom2[gc_rank] = bottom2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line parboil.go:75
-					shID := gc_tx + gc_ty*gc_bdx*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-					_ = shID2
-					var bottom float32
-					_ = bottom
-					var bottom2 float32
-					_ = bottom2
-					top := gc_s_top[gc_rank]
-					top2 := gc_s_top2[gc_rank]
-
-//line parboil.go:165
-					bottom = shA0[shID]
-
-//line parboil.go:166
-					shA0[shID] = top
-
-//line parboil.go:167
-					bottom2 = shA0[shID2]
-
-//line parboil.go:168
-					shA0[shID2] = top2
-					gc_s_bottom[gc_rank] = bottom
-					gc_s_bottom2[gc_rank] = bottom2
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1170,10 +1226,96 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*mriqPhiMagThreadsPerBlock) >= 0 && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiR) && gc_to <= len(phiR)-(gc_bx*mriqPhiMagThreadsPerBlock) && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiI) && gc_to <= len(phiI)-(gc_bx*mriqPhiMagThreadsPerBlock) && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiMag) && gc_to <= len(phiMag)-(gc_bx*mriqPhiMagThreadsPerBlock) {
+					gc_at := phiR[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
+					gc_at2 := phiI[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
+					gc_at3 := phiMag[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:252
+						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+						_ = indexK
+
+//line parboil.go:253
+						{
+							real_ := gc_at[gc_tx]
+							imag_ := gc_at2[gc_tx]
+//line parboil.go:255
+							gc_at3[gc_tx] = real_*real_ + imag_*imag_
+//line parboil.go:257
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1187,69 +1329,6 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-						indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line parboil.go:252
-					indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-					_ = indexK
-
-//line parboil.go:253
-					{
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
 			}

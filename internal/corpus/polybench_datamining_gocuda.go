@@ -348,10 +348,113 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					m)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					m)) <= len(data) && gc_bdx <= len(data)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					m)) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(mean) && gc_bdx <= len(mean)-(gc_bx*gc_bdx) {
+					gc_at := data[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						m)):][:gc_bdx]
+					gc_at2 := mean[(gc_bx * gc_bdx):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_datamining.go:116
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:117
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_datamining.go:119
+						if i < n && j < m {
+//line polybench_datamining.go:119
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+//line polybench_datamining.go:121
+						}
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:116
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_datamining.go:119
+							if i < n && j < m {
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:116
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_datamining.go:119
+							if i < n && j < m {
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:116
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_datamining.go:119
+							if i < n && j < m {
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:116
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_datamining.go:119
+							if i < n && j < m {
+								data[i*m+j] -= mean[j]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -367,77 +470,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						if i < n && j < m {
 							data[i*m+j] -= mean[j]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:119
-						if i < n && j < m {
-							data[i*m+j] -= mean[j]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:119
-						if i < n && j < m {
-							data[i*m+j] -= mean[j]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by*gc_bdy + gc_ty
-						_ = i
-
-//line polybench_datamining.go:119
-						if i < n && j < m {
-							data[i*m+j] -= mean[j]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line polybench_datamining.go:116
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
-
-//line polybench_datamining.go:117
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
-
-//line polybench_datamining.go:119
-					if i < n && j < m {
-						data[i*m+j] -= mean[j]
 					}
 				}
 				gc_ty++

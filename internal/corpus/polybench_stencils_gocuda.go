@@ -116,21 +116,76 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(ex) && gc_bdx <= len(ex)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(hz) && gc_bdx <= len(hz)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) && (((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(hz) && gc_bdx <= len(hz)-(((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) {
+					gc_at := ex[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					gc_at2 := hz[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					gc_at3 := hz[(((gc_bx * gc_bdx) -
+
+						1) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:33
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:34
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:36
-					if i < nx && j < ny && j > 0 {
-						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+						if i < nx && j < ny && j > 0 {
+//line polybench_stencils.go:36
+							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at2[gc_tx]-gc_at3[gc_tx])
+//line polybench_stencils.go:38
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:33
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:34
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:36
+						if i < nx && j < ny && j > 0 {
+							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+						}
 					}
 				}
 				gc_ty++
@@ -180,21 +235,92 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(hz) && gc_bdx <= len(hz)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) && (((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(ex) && gc_bdx <= len(ex)-(((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(ex) && gc_bdx <= len(ex)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*ny)) >= 0 && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*ny)) <= len(ey) && gc_bdx <= len(ey)-((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) <= len(ey) && gc_bdx <= len(ey)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					ny)) {
+					gc_at := hz[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					gc_at2 := ex[(((gc_bx * gc_bdx) +
+
+						1) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					gc_at3 := ex[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					gc_at4 := ey[((gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) +
+
+						1) * ny)):][:gc_bdx]
+					gc_at5 := ey[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						ny)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:45
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:46
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:48
-					if i < nx-1 && j < ny-1 {
-						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+						if i < nx-1 && j < ny-1 {
+//line polybench_stencils.go:48
+							gc_at[gc_tx] = gc_at[gc_tx] - 0.7*(gc_at2[gc_tx]-gc_at3[gc_tx]+gc_at4[gc_tx]-gc_at5[gc_tx])
+//line polybench_stencils.go:50
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:45
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:46
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:48
+						if i < nx-1 && j < ny-1 {
+							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+						}
 					}
 				}
 				gc_ty++
@@ -245,17 +371,55 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)-
+
+					1) >= 0 && ((gc_bx*gc_bdx)-
+
+					1) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)-
+
+					1) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)+
+
+					1) >= 0 && ((gc_bx*gc_bdx)+
+
+					1) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+
+
+					1) {
+					gc_at := b[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := a[((gc_bx * gc_bdx) -
+
+						1):][:gc_to]
+					gc_at3 := a[(gc_bx * gc_bdx):][:gc_to]
+					gc_at4 := a[((gc_bx * gc_bdx) +
+
+						1):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:59
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line polybench_stencils.go:61
-					{
-						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+						{
+//line polybench_stencils.go:61
+							gc_at[gc_tx] = float32(0.33333 * float64(gc_at2[gc_tx]+gc_at3[gc_tx]+gc_at4[gc_tx]))
+//line polybench_stencils.go:63
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line polybench_stencils.go:61
+						{
+							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+						}
 					}
 				}
 			}
@@ -301,10 +465,85 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
+					gc_at := a[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := b[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_stencils.go:71
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:73
+						{
+//line polybench_stencils.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+//line polybench_stencils.go:75
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:71
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:71
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:71
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:71
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -316,61 +555,6 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						{
 							a[j] = b[j]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-						j := gc_bx*gc_bdx + gc_tx
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line polybench_stencils.go:71
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
-
-//line polybench_stencils.go:73
-					{
-						a[j] = b[j]
 					}
 				}
 			}
@@ -415,21 +599,111 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) && (((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) && (((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) && ((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
+
+					n)) >= 0 && ((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
+
+					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
+
+					n)) && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*n)) >= 0 && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*n)) {
+					gc_at := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					gc_at2 := a[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					gc_at3 := a[(((gc_bx * gc_bdx) -
+
+						1) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					gc_at4 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					gc_at5 := a[((gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) *
+
+						n)):][:gc_bdx]
+					gc_at6 := a[((gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) -
+
+						1) * n)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:83
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:84
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:86
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line polybench_stencils.go:86
+							gc_at[gc_tx] = 0.2 * (gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx] + gc_at5[gc_tx] + gc_at6[gc_tx])
+//line polybench_stencils.go:88
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:83
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:84
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:86
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+						}
 					}
 				}
 				gc_ty++
@@ -478,21 +752,59 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					n)) {
+					gc_at := a[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					gc_at2 := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						n)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:96
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:97
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:99
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
-						a[i*n+j] = b[i*n+j]
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+//line polybench_stencils.go:99
+							gc_at[gc_tx] = gc_at2[gc_tx]
+//line polybench_stencils.go:101
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:96
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:97
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:99
+						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+							a[i*n+j] = b[i*n+j]
+						}
 					}
 				}
 				gc_ty++
@@ -555,23 +867,209 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					nj)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					nj)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
+
+					nj)) && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)-
+
+					1)*nj)) && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					0)*nj)) && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+(((gc_by*gc_bdy+gc_ty)+
+
+					1)*nj)) {
+					gc_at := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
+
+						nj)):][:gc_bdx]
+					gc_at2 := a[(((gc_bx * gc_bdx) -
+
+						1) + (((gc_by*gc_bdy + gc_ty) -
+
+						1) * nj)):][:gc_bdx]
+					gc_at3 := a[(((gc_bx * gc_bdx) +
+
+						0) + (((gc_by*gc_bdy + gc_ty) -
+
+						1) * nj)):][:gc_bdx]
+					gc_at4 := a[(((gc_bx * gc_bdx) +
+
+						1) + (((gc_by*gc_bdy + gc_ty) -
+
+						1) * nj)):][:gc_bdx]
+					gc_at5 := a[(((gc_bx * gc_bdx) -
+
+						1) + (((gc_by*gc_bdy + gc_ty) +
+
+						0) * nj)):][:gc_bdx]
+					gc_at6 := a[(((gc_bx * gc_bdx) +
+
+						0) + (((gc_by*gc_bdy + gc_ty) +
+
+						0) * nj)):][:gc_bdx]
+					gc_at7 := a[(((gc_bx * gc_bdx) +
+
+						1) + (((gc_by*gc_bdy + gc_ty) +
+
+						0) * nj)):][:gc_bdx]
+					gc_at8 := a[(((gc_bx * gc_bdx) -
+
+						1) + (((gc_by*gc_bdy + gc_ty) +
+
+						1) * nj)):][:gc_bdx]
+					gc_at9 := a[(((gc_bx * gc_bdx) +
+
+						0) + (((gc_by*gc_bdy + gc_ty) +
+
+						1) * nj)):][:gc_bdx]
+					gc_at10 := a[(((gc_bx * gc_bdx) +
+
+						1) + (((gc_by*gc_bdy + gc_ty) +
+
+						1) * nj)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:109
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:110
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:118
-					if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
-						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+						if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
+//line polybench_stencils.go:118
+							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c21*gc_at3[gc_tx] + c31*gc_at4[gc_tx] +
+//line polybench_stencils.go:120
+								c12*gc_at5[gc_tx] + c22*gc_at6[gc_tx] + c32*gc_at7[gc_tx] +
+								c13*gc_at8[gc_tx] + c23*gc_at9[gc_tx] + c33*gc_at10[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:109
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:110
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:118
+						if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
+							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+						}
 					}
 				}
 				gc_ty++
@@ -635,28 +1133,253 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if ((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
+
+					nk)) >= 0 && ((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
+
+					nk)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
+
+					nk)) && (((gc_bx*gc_bdx)-
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) && (((gc_bx*gc_bdx)-
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)-
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					0)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
+
+					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
+
+					1)*nk)) {
+					gc_at := b[((gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*
+
+						nk)):][:gc_bdx]
+					gc_at2 := a[(((gc_bx * gc_bdx) -
+
+						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
+
+						1)*nk)):][:gc_bdx]
+					gc_at3 := a[(((gc_bx * gc_bdx) -
+
+						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
+
+						1)*nk)):][:gc_bdx]
+					gc_at4 := a[(((gc_bx * gc_bdx) +
+
+						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
+
+						1)*nk)):][:gc_bdx]
+					gc_at5 := a[(((gc_bx * gc_bdx) +
+
+						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						0)*nk)):][:gc_bdx]
+					gc_at6 := a[(((gc_bx * gc_bdx) +
+
+						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						1)*nk)):][:gc_bdx]
+					gc_at7 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
+
+						1)*nk)):][:gc_bdx]
+					gc_at8 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
+
+						1)*nk)):][:gc_bdx]
+					gc_at9 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						0)*nk)):][:gc_bdx]
+					gc_at10 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						0)*nk)):][:gc_bdx]
+					gc_at11 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						1)*nk)):][:gc_bdx]
+					gc_at12 := a[(((gc_bx * gc_bdx) +
+
+						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
+
+						1)*nk)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:131
-					k := gc_bx*gc_bdx + gc_tx
-					_ = k
+						k := gc_bx*gc_bdx + gc_tx
+						_ = k
 
 //line polybench_stencils.go:132
-					j := gc_by*gc_bdy + gc_ty
-					_ = j
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
 
 //line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+//line polybench_stencils.go:140
+							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c13*gc_at3[gc_tx] +
+//line polybench_stencils.go:142
+								c21*gc_at2[gc_tx] + c23*gc_at3[gc_tx] +
+								c31*gc_at2[gc_tx] + c33*gc_at3[gc_tx] +
+								c12*gc_at4[gc_tx] + c22*gc_at5[gc_tx] +
+								c32*gc_at6[gc_tx] + c11*gc_at7[gc_tx] +
+								c13*gc_at8[gc_tx] + c21*gc_at9[gc_tx] +
+								c23*gc_at10[gc_tx] + c31*gc_at11[gc_tx] +
+								c33*gc_at12[gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:131
+						k := gc_bx*gc_bdx + gc_tx
+						_ = k
+
+//line polybench_stencils.go:132
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
+
+//line polybench_stencils.go:140
+						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+						}
 					}
 				}
 				gc_ty++

@@ -424,17 +424,55 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(b) && gc_to2 <= len(b)-(gc_bx2*gc_bdx2) && ((gc_bx2*gc_bdx2)-
+
+					1) >= 0 && ((gc_bx2*gc_bdx2)-
+
+					1) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)-
+
+					1) && (gc_bx2*gc_bdx2) <= len(a) && gc_to2 <= len(a)-(gc_bx2*gc_bdx2) && ((gc_bx2*gc_bdx2)+
+
+					1) >= 0 && ((gc_bx2*gc_bdx2)+
+
+					1) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)+
+
+					1) {
+					gc_at5 := b[(gc_bx2 * gc_bdx2):][:gc_to2]
+					gc_at6 := a[((gc_bx2 * gc_bdx2) -
+
+						1):][:gc_to2]
+					gc_at7 := a[(gc_bx2 * gc_bdx2):][:gc_to2]
+					gc_at8 := a[((gc_bx2 * gc_bdx2) +
+
+						1):][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line polybench_stencils.go:59
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line polybench_stencils.go:61
-					{
-						b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+						{
+//line polybench_stencils.go:61
+							gc_at5[gc_tx2] = float32(0.33333 * float64(gc_at6[gc_tx2]+gc_at7[gc_tx2]+gc_at8[gc_tx2]))
+//line polybench_stencils.go:63
+						}
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:59
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line polybench_stencils.go:61
+						{
+							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+						}
 					}
 				}
 			}

@@ -1058,10 +1058,81 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
+						if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(accumResult) && gc_to <= len(accumResult)-(gc_off2) && (gc_off2+
+
+							stride) >= 0 && (gc_off2+
+
+							stride) <= len(accumResult) && gc_to <= len(accumResult)-(gc_off2+
+
+							stride) {
+							gc_at := accumResult[(gc_off2):][:gc_to]
+							gc_at2 := accumResult[(gc_off2 +
+
+								stride):][:gc_to]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line samples_cg.go:173
+								iAccum_ := gc_tx + gc_off2
+								gc_more2 = true
+								_ = iAccum_
+
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						} else {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx := gc_step + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx := gc_step + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx := gc_step + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1072,53 +1143,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:173
-							iAccum_ := gc_tx + gc_off2
-							gc_more2 = true
-
-//line samples_cg.go:174
-							accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}

@@ -49,10 +49,86 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bdx*gc_bx) >= 0 && (gc_bdx*gc_bx) <= len(c) && gc_to <= len(c)-(gc_bdx*gc_bx) && (gc_bdx*gc_bx) <= len(a) && gc_to <= len(a)-(gc_bdx*gc_bx) && (gc_bdx*gc_bx) <= len(b) && gc_to <= len(b)-(gc_bdx*gc_bx) {
+					gc_at := c[(gc_bdx * gc_bx):][:gc_to]
+					gc_at2 := a[(gc_bdx * gc_bx):][:gc_to]
+					gc_at3 := b[(gc_bdx * gc_bx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:20
+						i := gc_bdx*gc_bx + gc_tx
+						_ = i
+
+//line samples_intro.go:22
+						{
+//line samples_intro.go:22
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+//line samples_intro.go:24
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -64,61 +140,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						{
 							c[i] = a[i] + b[i] + 0.0
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-						i := gc_bdx*gc_bx + gc_tx
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:20
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
-
-//line samples_intro.go:22
-					{
-						c[i] = a[i] + b[i] + 0.0
 					}
 				}
 			}
@@ -502,10 +523,100 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (c0+wB*
+				gc_ty) >= 0 && (c0+wB*
+				gc_ty) <= len(c) && gc_bdx <= len(c)-(c0+wB*
+				gc_ty) {
+				gc_at := c[(c0 + wB*
+					gc_ty):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:45
+					tx := gc_tx
+					_ = tx
+
+//line samples_intro.go:46
+					ty := gc_ty
+					_ = ty
+					cSub := gc_s_cSub[gc_rank]
+
+					gc_at[gc_tx] = cSub
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty
+						_ = ty
+						cSub := gc_s_cSub[gc_rank]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty
+						_ = ty
+						cSub := gc_s_cSub[gc_rank]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty
+						_ = ty
+						cSub := gc_s_cSub[gc_rank]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty
+						_ = ty
+						cSub := gc_s_cSub[gc_rank]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -521,73 +632,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty
-					_ = ty
-					cSub := gc_s_cSub[gc_rank]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty
-					_ = ty
-					cSub := gc_s_cSub[gc_rank]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty
-					_ = ty
-					cSub := gc_s_cSub[gc_rank]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-				tx := gc_tx
-				_ = tx
-
-//line samples_intro.go:46
-				ty := gc_ty
-				_ = ty
-				cSub := gc_s_cSub[gc_rank]
-
-//line samples_intro.go:81
-				c[c0+wB*ty+tx] = cSub
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -629,10 +673,71 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gData) && gc_bdx <= len(gData)-(gc_bx*gc_bdx) {
+					gc_at := gData[(gc_bx * gc_bdx):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:90
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+						gc_at[gc_tx] = gc_at[gc_tx] + incValue
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -643,53 +748,6 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 //line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:90
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
-
-//line samples_intro.go:91
-					gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -723,10 +781,72 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	numThreads := gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := gIdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:104
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -737,62 +857,76 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:107
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if gc_bdx <= len(sdata) {
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:104
+					tid := gc_tx
+					_ = tid
+
+					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -803,62 +937,77 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:110
-				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+				gc_at4 := gOdata[:gc_bdx]
+				gc_at5 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:104
+					tid := gc_tx
+					_ = tid
+
+					gc_at4[gc_tx] = gc_at5[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -869,53 +1018,6 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:104
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:113
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -947,10 +1049,72 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	numThreads := gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := gIdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:125
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -961,53 +1125,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
@@ -1079,10 +1196,72 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+				gc_at3 := gOdata[:gc_bdx]
+				gc_at4 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:125
+					tid := gc_tx
+					_ = tid
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1093,53 +1272,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1577,10 +1709,110 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(shared) && (d) >= 0 && (d) <= len(shared) && gc_to <= len(shared)-(d) {
+					gc_at := shared[:gc_to]
+					gc_at2 := shared[(d):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:241
+						{
+							f0 := gc_at[gc_tx]
+							f1 := gc_at2[gc_tx]
+
+							if f1 < f0 {
+//line samples_intro.go:245
+								gc_at[gc_tx] = f1
+//line samples_intro.go:247
+							}
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1596,81 +1828,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 							if f1 < f0 {
 								shared[tid] = f1
 							}
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-						tid := gc_tx
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:241
-					{
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-
-						if f1 < f0 {
-							shared[tid] = f1
 						}
 					}
 				}

@@ -1266,10 +1266,72 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	numThreads := gc_bdx5
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
+				gc_at5 := sdata[:gc_bdx5]
+				gc_at6 := gIdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+					gc_at5[gc_tx5] = gc_at6[gc_tx5]
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1280,53 +1342,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-				tid := gc_tx5
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
@@ -1398,10 +1413,72 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
+				gc_at7 := gOdata[:gc_bdx5]
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+					gc_at7[gc_tx5] = gc_at8[gc_tx5]
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1412,53 +1489,6 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-				tid := gc_tx5
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}

@@ -37,10 +37,119 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:26
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+//line samples_reduction.go:30
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line samples_reduction.go:32
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -59,89 +168,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -335,10 +361,119 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:60
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+//line samples_reduction.go:64
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line samples_reduction.go:66
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -357,89 +492,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -652,10 +704,119 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+				gc_at := sdata[:gc_bdx]
+				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:92
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+//line samples_reduction.go:96
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line samples_reduction.go:98
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -674,89 +835,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -770,10 +848,85 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+//line samples_reduction.go:103
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line samples_reduction.go:105
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -785,61 +938,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -955,35 +1053,78 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*(gc_bdx*2)) >= 0 && (gc_bx*(gc_bdx*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(gc_bdx*2)) && ((gc_bx*(gc_bdx*2))+
+
+				gc_bdx) >= 0 && ((gc_bx*(gc_bdx*2))+
+
+				gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(gc_bdx*2))+
+
+				gc_bdx) && gc_bdx <= len(sdata) {
+				gc_at := gIdata[(gc_bx * (gc_bdx * 2)):][:gc_bdx]
+				gc_at2 := gIdata[((gc_bx * (gc_bdx * 2)) +
+
+					gc_bdx):][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_reduction.go:123
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples_reduction.go:124
-				i := gc_bx*(gc_bdx*2) + gc_tx
-				_ = i
+					i := gc_bx*(gc_bdx*2) + gc_tx
+					_ = i
 
 //line samples_reduction.go:126
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at[gc_tx]
+					}
 
 //line samples_reduction.go:131
-				if i+gc_bdx < n {
-					mySum += gIdata[i+gc_bdx]
+					if i+gc_bdx < n {
+						mySum += gc_at2[gc_tx]
+					}
+
+					gc_at3[gc_tx] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:124
+					i := gc_bx*(gc_bdx*2) + gc_tx
+					_ = i
+
+//line samples_reduction.go:126
+					var mySum T
+
+//line samples_reduction.go:127
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:131
+					if i+gc_bdx < n {
+						mySum += gIdata[i+gc_bdx]
+					}
 
 //line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
@@ -996,10 +1137,100 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) && gc_to <= len(sdata) {
+					gc_at4 := sdata[(s):][:gc_to]
+					gc_at5 := sdata[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + gc_at4[gc_tx]
+//line samples_reduction.go:140
+							gc_at5[gc_tx] = mySum
+//line samples_reduction.go:142
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1015,73 +1246,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
@@ -1202,35 +1366,78 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*(gc_bdx*2)) >= 0 && (gc_bx*(gc_bdx*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(gc_bdx*2)) && ((gc_bx*(gc_bdx*2))+
+
+				blockSize) >= 0 && ((gc_bx*(gc_bdx*2))+
+
+				blockSize) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(gc_bdx*2))+
+
+				blockSize) && gc_bdx <= len(sdata) {
+				gc_at := gIdata[(gc_bx * (gc_bdx * 2)):][:gc_bdx]
+				gc_at2 := gIdata[((gc_bx * (gc_bdx * 2)) +
+
+					blockSize):][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_reduction.go:161
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples_reduction.go:162
-				i := gc_bx*(gc_bdx*2) + gc_tx
-				_ = i
+					i := gc_bx*(gc_bdx*2) + gc_tx
+					_ = i
 
 //line samples_reduction.go:164
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at[gc_tx]
+					}
 
 //line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at2[gc_tx]
+					}
+
+					gc_at3[gc_tx] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:162
+					i := gc_bx*(gc_bdx*2) + gc_tx
+					_ = i
+
+//line samples_reduction.go:164
+					var mySum T
+
+//line samples_reduction.go:165
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
@@ -1243,10 +1450,100 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) && gc_to <= len(sdata) {
+					gc_at4 := sdata[(s):][:gc_to]
+					gc_at5 := sdata[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:161
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + gc_at4[gc_tx]
+//line samples_reduction.go:178
+							gc_at5[gc_tx] = mySum
+//line samples_reduction.go:180
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1262,73 +1559,6 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:161
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
 				}
 			}
 		}
@@ -1463,44 +1693,177 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*(blockSize*2)) >= 0 && (gc_bx*(blockSize*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(blockSize*2)) && ((gc_bx*(blockSize*2))+
+
+				blockSize) >= 0 && ((gc_bx*(blockSize*2))+
+
+				blockSize) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(blockSize*2))+
+
+				blockSize) && gc_bdx <= len(sdata) {
+				gc_at := gIdata[(gc_bx * (blockSize * 2)):][:gc_bdx]
+				gc_at2 := gIdata[((gc_bx * (blockSize * 2)) +
+
+					blockSize):][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_reduction.go:211
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples_reduction.go:212
-				i := gc_bx*(blockSize*2) + gc_tx
-				_ = i
+					i := gc_bx*(blockSize*2) + gc_tx
+					_ = i
 
 //line samples_reduction.go:214
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at[gc_tx]
+					}
 
 //line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at2[gc_tx]
+					}
+
+					gc_at3[gc_tx] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:212
+					i := gc_bx*(blockSize*2) + gc_tx
+					_ = i
+
+//line samples_reduction.go:214
+					var mySum T
+
+//line samples_reduction.go:215
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (256) >= 0 && (256) <= len(sdata) && gc_bdx <= len(sdata)-(256) && gc_bdx <= len(sdata) {
+				gc_at4 := sdata[(256):][:gc_bdx]
+				gc_at5 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at4[gc_tx]
+//line samples_reduction.go:227
+						gc_at5[gc_tx] = mySum
+//line samples_reduction.go:229
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1516,82 +1879,105 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if (128) >= 0 && (128) <= len(sdata) && gc_bdx <= len(sdata)-(128) && gc_bdx <= len(sdata) {
+				gc_at6 := sdata[(128):][:gc_bdx]
+				gc_at7 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at6[gc_tx]
+//line samples_reduction.go:234
+						gc_at7[gc_tx] = mySum
+//line samples_reduction.go:236
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1607,82 +1993,105 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (64) >= 0 && (64) <= len(sdata) && gc_bdx <= len(sdata)-(64) && gc_bdx <= len(sdata) {
+				gc_at8 := sdata[(64):][:gc_bdx]
+				gc_at9 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:211
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at8[gc_tx]
+//line samples_reduction.go:241
+						gc_at9[gc_tx] = mySum
+//line samples_reduction.go:243
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:211
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1698,73 +2107,6 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:211
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
@@ -1957,10 +2299,100 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (256) >= 0 && (256) <= len(sdata) && gc_bdx <= len(sdata)-(256) && gc_bdx <= len(sdata) {
+				gc_at := sdata[(256):][:gc_bdx]
+				gc_at2 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at[gc_tx]
+//line samples_reduction.go:300
+						gc_at2[gc_tx] = mySum
+//line samples_reduction.go:302
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1976,82 +2408,105 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if (128) >= 0 && (128) <= len(sdata) && gc_bdx <= len(sdata)-(128) && gc_bdx <= len(sdata) {
+				gc_at3 := sdata[(128):][:gc_bdx]
+				gc_at4 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at3[gc_tx]
+//line samples_reduction.go:307
+						gc_at4[gc_tx] = mySum
+//line samples_reduction.go:309
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2067,82 +2522,105 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (64) >= 0 && (64) <= len(sdata) && gc_bdx <= len(sdata)-(64) && gc_bdx <= len(sdata) {
+				gc_at5 := sdata[(64):][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:272
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at5[gc_tx]
+//line samples_reduction.go:314
+						gc_at6[gc_tx] = mySum
+//line samples_reduction.go:316
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:272
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2158,73 +2636,6 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:272
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank] = mySum
 			}
 		}
 	}

@@ -53,10 +53,119 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+				gc_at3 := sdata[:gc_bdx5]
+				gc_at4 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:26
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:27
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+
+					gc_at3[gc_tx5] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+//line samples_reduction.go:30
+						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+//line samples_reduction.go:32
+					}
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -75,89 +184,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -1353,10 +1379,119 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+				gc_at3 := sdata[:gc_bdx5]
+				gc_at4 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:60
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:61
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+
+					gc_at3[gc_tx5] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+//line samples_reduction.go:64
+						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+//line samples_reduction.go:66
+					}
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1375,89 +1510,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -2732,10 +2784,119 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+				gc_at5 := sdata[:gc_bdx5]
+				gc_at6 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:92
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:93
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+
+					gc_at5[gc_tx5] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+//line samples_reduction.go:96
+						gc_at5[gc_tx5] = gc_at6[gc_tx5]
+//line samples_reduction.go:98
+					}
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2754,89 +2915,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -2850,10 +2928,85 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+					gc_at7 := sdata[:gc_to5]
+					gc_at8 := sdata[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+//line samples_reduction.go:103
+							gc_at7[gc_tx5] += gc_at8[gc_tx5]
+//line samples_reduction.go:105
+						}
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2865,61 +3018,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -4124,35 +4222,78 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			if (gc_bx5*(gc_bdx5*2)) >= 0 && (gc_bx5*(gc_bdx5*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(gc_bdx5*2)) && ((gc_bx5*(gc_bdx5*2))+
+
+				gc_bdx5) >= 0 && ((gc_bx5*(gc_bdx5*2))+
+
+				gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(gc_bdx5*2))+
+
+				gc_bdx5) && gc_bdx5 <= len(sdata) {
+				gc_at6 := gIdata[(gc_bx5 * (gc_bdx5 * 2)):][:gc_bdx5]
+				gc_at7 := gIdata[((gc_bx5 * (gc_bdx5 * 2)) +
+
+					gc_bdx5):][:gc_bdx5]
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line samples_reduction.go:123
-				tid := gc_tx5
-				_ = tid
+					tid := gc_tx5
+					_ = tid
 
 //line samples_reduction.go:124
-				i := gc_bx5*(gc_bdx5*2) + gc_tx5
-				_ = i
+					i := gc_bx5*(gc_bdx5*2) + gc_tx5
+					_ = i
 
 //line samples_reduction.go:126
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at6[gc_tx5]
+					}
 
 //line samples_reduction.go:131
-				if i+gc_bdx5 < n {
-					mySum += gIdata[i+gc_bdx5]
+					if i+gc_bdx5 < n {
+						mySum += gc_at7[gc_tx5]
+					}
+
+					gc_at8[gc_tx5] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
 				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:124
+					i := gc_bx5*(gc_bdx5*2) + gc_tx5
+					_ = i
+
+//line samples_reduction.go:126
+					var mySum T
+
+//line samples_reduction.go:127
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:131
+					if i+gc_bdx5 < n {
+						mySum += gIdata[i+gc_bdx5]
+					}
 
 //line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank5] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
+				}
 			}
 		}
 	}
@@ -4165,10 +4306,100 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step9 := gc_from5
-				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
-					{
-						gc_tx5 := gc_step9 + 0
+				if gc_from5 >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) && gc_to5 <= len(sdata) {
+					gc_at9 := sdata[(s):][:gc_to5]
+					gc_at10 := sdata[:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + gc_at9[gc_tx5]
+//line samples_reduction.go:140
+							gc_at10[gc_tx5] = mySum
+//line samples_reduction.go:142
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				} else {
+					gc_step9 := gc_from5
+					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+						{
+							gc_tx5 := gc_step9 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step9 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step9 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step9 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+					}
+					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4184,73 +4415,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
-					{
-						gc_tx5 := gc_step9 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-					{
-						gc_tx5 := gc_step9 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-					{
-						gc_tx5 := gc_step9 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
 				}
 			}
 		}
@@ -5364,35 +5528,78 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			if (gc_bx5*(gc_bdx5*2)) >= 0 && (gc_bx5*(gc_bdx5*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(gc_bdx5*2)) && ((gc_bx5*(gc_bdx5*2))+
+
+				blockSize) >= 0 && ((gc_bx5*(gc_bdx5*2))+
+
+				blockSize) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(gc_bdx5*2))+
+
+				blockSize) && gc_bdx5 <= len(sdata) {
+				gc_at6 := gIdata[(gc_bx5 * (gc_bdx5 * 2)):][:gc_bdx5]
+				gc_at7 := gIdata[((gc_bx5 * (gc_bdx5 * 2)) +
+
+					blockSize):][:gc_bdx5]
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line samples_reduction.go:161
-				tid := gc_tx5
-				_ = tid
+					tid := gc_tx5
+					_ = tid
 
 //line samples_reduction.go:162
-				i := gc_bx5*(gc_bdx5*2) + gc_tx5
-				_ = i
+					i := gc_bx5*(gc_bdx5*2) + gc_tx5
+					_ = i
 
 //line samples_reduction.go:164
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at6[gc_tx5]
+					}
 
 //line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at7[gc_tx5]
+					}
+
+					gc_at8[gc_tx5] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
 				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:162
+					i := gc_bx5*(gc_bdx5*2) + gc_tx5
+					_ = i
+
+//line samples_reduction.go:164
+					var mySum T
+
+//line samples_reduction.go:165
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank5] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
+				}
 			}
 		}
 	}
@@ -5405,10 +5612,100 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
-					{
-						gc_tx5 := gc_step5 + 0
+				if gc_from5 >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) && gc_to5 <= len(sdata) {
+					gc_at9 := sdata[(s):][:gc_to5]
+					gc_at10 := sdata[:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:161
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + gc_at9[gc_tx5]
+//line samples_reduction.go:178
+							gc_at10[gc_tx5] = mySum
+//line samples_reduction.go:180
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				} else {
+					gc_step5 := gc_from5
+					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+						{
+							gc_tx5 := gc_step5 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step5 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step5 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step5 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+					}
+					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5424,73 +5721,6 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
-					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:161
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:161
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:161
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank5] = mySum
-					}
-				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:161
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
 				}
 			}
 		}
@@ -6927,44 +7157,177 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			if (gc_bx5*(blockSize*2)) >= 0 && (gc_bx5*(blockSize*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(blockSize*2)) && ((gc_bx5*(blockSize*2))+
+
+				blockSize) >= 0 && ((gc_bx5*(blockSize*2))+
+
+				blockSize) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(blockSize*2))+
+
+				blockSize) && gc_bdx5 <= len(sdata) {
+				gc_at10 := gIdata[(gc_bx5 * (blockSize * 2)):][:gc_bdx5]
+				gc_at11 := gIdata[((gc_bx5 * (blockSize * 2)) +
+
+					blockSize):][:gc_bdx5]
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line samples_reduction.go:211
-				tid := gc_tx5
-				_ = tid
+					tid := gc_tx5
+					_ = tid
 
 //line samples_reduction.go:212
-				i := gc_bx5*(blockSize*2) + gc_tx5
-				_ = i
+					i := gc_bx5*(blockSize*2) + gc_tx5
+					_ = i
 
 //line samples_reduction.go:214
-				var mySum T
+					var mySum T
 
 //line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at10[gc_tx5]
+					}
 
 //line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at11[gc_tx5]
+					}
+
+					gc_at12[gc_tx5] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
 				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:212
+					i := gc_bx5*(blockSize*2) + gc_tx5
+					_ = i
+
+//line samples_reduction.go:214
+					var mySum T
+
+//line samples_reduction.go:215
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank5] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank5] = mySum
+				}
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if (256) >= 0 && (256) <= len(sdata) && gc_bdx5 <= len(sdata)-(256) && gc_bdx5 <= len(sdata) {
+				gc_at13 := sdata[(256):][:gc_bdx5]
+				gc_at14 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:211
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at13[gc_tx5]
+//line samples_reduction.go:227
+						gc_at14[gc_tx5] = mySum
+//line samples_reduction.go:229
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -6980,82 +7343,105 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-				{
-					gc_tx5 := gc_step14 + 0
+			if (128) >= 0 && (128) <= len(sdata) && gc_bdx5 <= len(sdata)-(128) && gc_bdx5 <= len(sdata) {
+				gc_at15 := sdata[(128):][:gc_bdx5]
+				gc_at16 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:211
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at15[gc_tx5]
+//line samples_reduction.go:234
+						gc_at16[gc_tx5] = mySum
+//line samples_reduction.go:236
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7071,82 +7457,105 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step14 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			if (64) >= 0 && (64) <= len(sdata) && gc_bdx5 <= len(sdata)-(64) && gc_bdx5 <= len(sdata) {
+				gc_at17 := sdata[(64):][:gc_bdx5]
+				gc_at18 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:211
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at17[gc_tx5]
+//line samples_reduction.go:241
+						gc_at18[gc_tx5] = mySum
+//line samples_reduction.go:243
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:211
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7162,73 +7571,6 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:211
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
@@ -9662,10 +10004,100 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if (256) >= 0 && (256) <= len(sdata) && gc_bdx5 <= len(sdata)-(256) && gc_bdx5 <= len(sdata) {
+				gc_at7 := sdata[(256):][:gc_bdx5]
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at7[gc_tx5]
+//line samples_reduction.go:300
+						gc_at8[gc_tx5] = mySum
+//line samples_reduction.go:302
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -9681,82 +10113,105 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-				{
-					gc_tx5 := gc_step14 + 0
+			if (128) >= 0 && (128) <= len(sdata) && gc_bdx5 <= len(sdata)-(128) && gc_bdx5 <= len(sdata) {
+				gc_at9 := sdata[(128):][:gc_bdx5]
+				gc_at10 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at9[gc_tx5]
+//line samples_reduction.go:307
+						gc_at10[gc_tx5] = mySum
+//line samples_reduction.go:309
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -9772,82 +10227,105 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step14 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step14 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			if (64) >= 0 && (64) <= len(sdata) && gc_bdx5 <= len(sdata)-(64) && gc_bdx5 <= len(sdata) {
+				gc_at11 := sdata[(64):][:gc_bdx5]
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:272
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at11[gc_tx5]
+//line samples_reduction.go:314
+						gc_at12[gc_tx5] = mySum
+//line samples_reduction.go:316
+					}
+					gc_s_mySum[gc_rank5] = mySum
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:272
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank5] = mySum
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -9863,73 +10341,6 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank5] = mySum
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:272
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank5] = mySum
 			}
 		}
 	}

@@ -45,25 +45,78 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) {
+				gc_at := sKey[(0):][:gc_bdx]
+				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
+					0):][:gc_bdx]
+				gc_at3 := sVal[(0):][:gc_bdx]
+				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:44
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:45
-				sKey[gc_tx+0] = dSrcKey[off+0]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:46
-				sVal[gc_tx+0] = dSrcVal[off+0]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:47
-				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:48
-				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -235,25 +288,80 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
+				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at10 := sKey[(0):][:gc_bdx]
+				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at12 := sVal[(0):][:gc_bdx]
+				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:44
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:44
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx+0]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:72
-				dDstVal[off+0] = sVal[gc_tx+0]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:73
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:74
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -290,25 +398,78 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) {
+				gc_at := sKey[(0):][:gc_bdx]
+				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
+					0):][:gc_bdx]
+				gc_at3 := sVal[(0):][:gc_bdx]
+				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:87
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:88
-				sKey[gc_tx+0] = dSrcKey[off+0]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:89
-				sVal[gc_tx+0] = dSrcVal[off+0]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:90
-				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:91
-				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -483,25 +644,80 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
+				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at10 := sKey[(0):][:gc_bdx]
+				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at12 := sVal[(0):][:gc_bdx]
+				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:87
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:87
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx+0]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:116
-				dDstVal[off+0] = sVal[gc_tx+0]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:117
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:118
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -632,25 +848,78 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) {
+				gc_at := sKey[(0):][:gc_bdx]
+				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
+					0):][:gc_bdx]
+				gc_at3 := sVal[(0):][:gc_bdx]
+				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:157
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:158
-				sKey[gc_tx+0] = dSrcKey[off+0]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:159
-				sVal[gc_tx+0] = dSrcVal[off+0]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:160
-				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:161
-				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -766,25 +1035,80 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
+				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at10 := sKey[(0):][:gc_bdx]
+				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at12 := sVal[(0):][:gc_bdx]
+				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:157
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:157
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx+0]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:175
-				dDstVal[off+0] = sVal[gc_tx+0]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:176
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:177
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -826,25 +1150,78 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) {
+				gc_at := sKey[(0):][:gc_bdx]
+				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
+					0):][:gc_bdx]
+				gc_at3 := sVal[(0):][:gc_bdx]
+				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:190
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:191
-				sKey[gc_tx+0] = dSrcKey[off+0]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:192
-				sVal[gc_tx+0] = dSrcVal[off+0]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:193
-				sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:194
-				sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -1009,25 +1386,80 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if ((gc_bx*sharedSizeLimit)+
+
+				0) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
+
+				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
+				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at10 := sKey[(0):][:gc_bdx]
+				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					0):][:gc_bdx]
+				gc_at12 := sVal[(0):][:gc_bdx]
+				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
+				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
+
+					(sharedSizeLimit / 2)):][:gc_bdx]
+				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line samples_sorting.go:190
-				off := gc_bx*sharedSizeLimit + gc_tx
-				_ = off
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_sorting.go:190
+					off := gc_bx*sharedSizeLimit + gc_tx
+					_ = off
 
 //line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx+0]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:219
-				dDstVal[off+0] = sVal[gc_tx+0]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:220
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:221
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}

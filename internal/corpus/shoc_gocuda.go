@@ -38,10 +38,73 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_bdx <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_bdx <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_bdx <= len(b)-(gc_bx*gc_bdx) {
+					gc_at := c[(gc_bx * gc_bdx):][:gc_bdx]
+					gc_at2 := a[(gc_bx * gc_bdx):][:gc_bdx]
+					gc_at3 := b[(gc_bx * gc_bdx):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:19
+						gid := gc_tx + (gc_bx * gc_bdx)
+						_ = gid
+
+						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -52,53 +115,6 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 //line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-						gid := gc_tx + (gc_bx * gc_bdx)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:19
-					gid := gc_tx + (gc_bx * gc_bdx)
-					_ = gid
-
-//line shoc.go:20
-					c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -176,10 +192,85 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (256) >= 0 && (256) <= len(sdata) && gc_to <= len(sdata)-(256) {
+					gc_at := sdata[:gc_to]
+					gc_at2 := sdata[(256):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:33
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:50
+						{
+//line shoc.go:50
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line shoc.go:52
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -191,61 +282,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						{
 							sdata[tid] += sdata[tid+256]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:50
-					{
-						sdata[tid] += sdata[tid+256]
 					}
 				}
 			}
@@ -260,10 +296,85 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (128) >= 0 && (128) <= len(sdata) && gc_to <= len(sdata)-(128) {
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[(128):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:33
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:56
+						{
+//line shoc.go:56
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line shoc.go:58
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -275,61 +386,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						{
 							sdata[tid] += sdata[tid+128]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:56
-					{
-						sdata[tid] += sdata[tid+128]
 					}
 				}
 			}
@@ -344,10 +400,85 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (64) >= 0 && (64) <= len(sdata) && gc_to <= len(sdata)-(64) {
+					gc_at5 := sdata[:gc_to]
+					gc_at6 := sdata[(64):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:33
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:62
+						{
+//line shoc.go:62
+							gc_at5[gc_tx] += gc_at6[gc_tx]
+//line shoc.go:64
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -359,61 +490,6 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						{
 							sdata[tid] += sdata[tid+64]
 						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:33
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:62
-					{
-						sdata[tid] += sdata[tid+64]
 					}
 				}
 			}
@@ -675,10 +751,85 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (256) >= 0 && (256) <= len(sdata) && gc_to <= len(sdata)-(256) {
+					gc_at := sdata[:gc_to]
+					gc_at2 := sdata[(256):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:112
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:128
+						{
+//line shoc.go:128
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line shoc.go:130
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -690,61 +841,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						{
 							sdata[tid] += sdata[tid+256]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:128
-					{
-						sdata[tid] += sdata[tid+256]
 					}
 				}
 			}
@@ -759,10 +855,85 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (128) >= 0 && (128) <= len(sdata) && gc_to <= len(sdata)-(128) {
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[(128):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:112
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:134
+						{
+//line shoc.go:134
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line shoc.go:136
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -774,61 +945,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						{
 							sdata[tid] += sdata[tid+128]
 						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:134
-					{
-						sdata[tid] += sdata[tid+128]
 					}
 				}
 			}
@@ -843,10 +959,85 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (64) >= 0 && (64) <= len(sdata) && gc_to <= len(sdata)-(64) {
+					gc_at5 := sdata[:gc_to]
+					gc_at6 := sdata[(64):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:112
+						tid := gc_tx
+						_ = tid
+
+//line shoc.go:140
+						{
+//line shoc.go:140
+							gc_at5[gc_tx] += gc_at6[gc_tx]
+//line shoc.go:142
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -858,61 +1049,6 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						{
 							sdata[tid] += sdata[tid+64]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-						tid := gc_tx
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:112
-					tid := gc_tx
-					_ = tid
-
-//line shoc.go:140
-					{
-						sdata[tid] += sdata[tid+64]
 					}
 				}
 			}

@@ -51,10 +51,73 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((base+gc_bx*gc_bdx)+gc_off) >= 0 && ((base+gc_bx*gc_bdx)+gc_off) <= len(out) && gc_to <= len(out)-((base+gc_bx*gc_bdx)+gc_off) && ((base+gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((base+gc_bx*gc_bdx)+gc_off) {
+						gc_at := out[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := in[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line flat.go:18
+							i := base + gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -65,53 +128,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:19
 							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line flat.go:18
-							i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line flat.go:18
-						i := base + gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line flat.go:19
-						out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 					}
 				}
 			}
@@ -138,10 +154,73 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_to = gc_bound + 1
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((base+gc_bx*gc_bdx)+gc_off) >= 0 && ((base+gc_bx*gc_bdx)+gc_off) <= len(out) && gc_to <= len(out)-((base+gc_bx*gc_bdx)+gc_off) && ((base+gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((base+gc_bx*gc_bdx)+gc_off) {
+								gc_at3 := out[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+								gc_at4 := in[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line flat.go:18
+									i := base + gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -152,53 +231,6 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 //line flat.go:19
 									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line flat.go:18
-									i := base + gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line flat.go:18
-								i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
 					}
@@ -473,10 +505,117 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*2*b)+gc_off) >= 0 && ((gc_bx*2*b)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*2*b)+gc_off) && (((gc_bx*2*b)+gc_off)+
+
+					b) >= 0 && (((gc_bx*2*b)+gc_off)+
+
+					b) <= len(in) && gc_to <= len(in)-(((gc_bx*2*b)+gc_off)+
+
+					b) {
+					gc_at := in[((gc_bx * 2 * b) + gc_off):][:gc_to]
+					gc_at2 := in[(((gc_bx * 2 * b) + gc_off) +
+
+						b):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:59
+						i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line flat.go:60
+						v += gc_at[gc_tx]
+
+//line flat.go:61
+						if i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -494,81 +633,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						}
 						gc_s_v[gc_rank] = v
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-
-//line flat.go:59
-						i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line flat.go:59
-					i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-
-//line flat.go:60
-					v += in[i]
-
-//line flat.go:61
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
@@ -578,10 +642,56 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(s) {
+				gc_at3 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
+
+					gc_at3[gc_tx] = v
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:66
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:66
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:66
+						s[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line flat.go:66
+						s[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -589,41 +699,6 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 //line flat.go:66
 					s[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line flat.go:66
-					s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line flat.go:66
-					s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line flat.go:66
-				s[gc_tx] = v
 			}
 		}
 	}

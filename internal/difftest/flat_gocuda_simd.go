@@ -168,10 +168,73 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							gc_to2 = gc_bound2 + 1
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((base+gc_bx2*gc_bdx2)+gc_off) >= 0 && ((base+gc_bx2*gc_bdx2)+gc_off) <= len(out) && gc_to2 <= len(out)-((base+gc_bx2*gc_bdx2)+gc_off) && ((base+gc_bx2*gc_bdx2)+gc_off) <= len(in) && gc_to2 <= len(in)-((base+gc_bx2*gc_bdx2)+gc_off) {
+								gc_at5 := out[((base + gc_bx2*gc_bdx2) + gc_off):][:gc_to2]
+								gc_at6 := in[((base + gc_bx2*gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line flat.go:18
+									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line flat.go:19
+										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -182,53 +245,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-									i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line flat.go:19
-									out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line flat.go:19
-								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 						}
 					}
@@ -587,10 +603,117 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := gc_from4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				if gc_from4 >= 0 && ((gc_bx4*2*b)+gc_off) >= 0 && ((gc_bx4*2*b)+gc_off) <= len(in) && gc_to4 <= len(in)-((gc_bx4*2*b)+gc_off) && (((gc_bx4*2*b)+gc_off)+
+
+					b) >= 0 && (((gc_bx4*2*b)+gc_off)+
+
+					b) <= len(in) && gc_to4 <= len(in)-(((gc_bx4*2*b)+gc_off)+
+
+					b) {
+					gc_at4 := in[((gc_bx4 * 2 * b) + gc_off):][:gc_to4]
+					gc_at5 := in[(((gc_bx4 * 2 * b) + gc_off) +
+
+						b):][:gc_to4]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+						i := gc_bx4*2*b + gc_tx4 + gc_off
+						gc_more = true
+						_ = i
+
+//line flat.go:60
+						v += gc_at4[gc_tx4]
+
+//line flat.go:61
+						if i+b < n {
+							v += gc_at5[gc_tx4] * 2
+						}
+						gc_s_v[gc_rank4] = v
+					}
+				} else {
+					gc_step11 := gc_from4
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -608,81 +731,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						}
 						gc_s_v[gc_rank4] = v
 					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-						v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-						i := gc_bx4*2*b + gc_tx4 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank4] = v
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line flat.go:59
-					i := gc_bx4*2*b + gc_tx4 + gc_off
-					gc_more = true
-
-//line flat.go:60
-					v += in[i]
-
-//line flat.go:61
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank4] = v
 				}
 			}
 		}
@@ -692,10 +740,56 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	s := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			if gc_bdx4 <= len(s) {
+				gc_at6 := s[:gc_bdx4]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					v := gc_s_v[gc_rank4]
+
+					gc_at6[gc_tx4] = v
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line flat.go:66
+						s[gc_tx4] = v
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line flat.go:66
+						s[gc_tx4] = v
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line flat.go:66
+						s[gc_tx4] = v
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line flat.go:66
+						s[gc_tx4] = v
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -703,41 +797,6 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 //line flat.go:66
 					s[gc_tx4] = v
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-					s[gc_tx4] = v
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-					s[gc_tx4] = v
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-					v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-					s[gc_tx4] = v
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
-
-//line flat.go:66
-				s[gc_tx4] = v
 			}
 		}
 	}

@@ -438,10 +438,91 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line heldout.go:42
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:43
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -456,69 +537,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-				tid := gc_tx
-				_ = tid
-
-//line heldout.go:43
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line heldout.go:54
-				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -1005,10 +1023,71 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line heldout.go:100
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1019,53 +1098,6 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:100
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line heldout.go:107
-				out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		}
 	}
@@ -1251,10 +1283,61 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(sums) {
+				gc_at := sums[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+
+					gc_at[gc_tx] = s + c
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						sums[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						sums[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						sums[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						sums[gc_tx] = s + c
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1263,45 +1346,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 //line heldout.go:127
 					sums[gc_tx] = s + c
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-					sums[gc_tx] = s + c
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-					sums[gc_tx] = s + c
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-					sums[gc_tx] = s + c
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				s := gc_s_s[gc_rank]
-				c := gc_s_c[gc_rank]
-
-//line heldout.go:127
-				sums[gc_tx] = s + c
 			}
 		}
 	}
@@ -1490,10 +1534,72 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	for k := 0; k < n; k++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(s) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(data) && gc_bdx <= len(data)-(gc_bx*gc_bdx) {
+					gc_at := s[:gc_bdx]
+					gc_at2 := data[(gc_bx * gc_bdx):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:163
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx] = data[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx] = data[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx] = data[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx] = data[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1504,53 +1610,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:166
 						s[gc_tx] = data[i]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx] = data[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:166
-					s[gc_tx] = data[i]
 				}
 			}
 		}

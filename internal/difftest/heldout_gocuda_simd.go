@@ -439,10 +439,91 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(out) && gc_bdx2 <= len(out)-(gc_bx2*gc_bdx2) {
+				gc_at2 := out[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line heldout.go:42
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:43
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -457,69 +538,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:54
 					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:54
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-				tid := gc_tx2
-				_ = tid
-
-//line heldout.go:43
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line heldout.go:54
-				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 			}
 		}
 	}
@@ -1006,10 +1024,71 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(out) && gc_bdx2 <= len(out)-(gc_bx2*gc_bdx2) {
+				gc_at2 := out[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line heldout.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1020,53 +1099,6 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:107
 					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:107
-					out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line heldout.go:107
-				out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 			}
 		}
 	}

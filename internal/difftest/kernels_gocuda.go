@@ -379,10 +379,161 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if ((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) >= 0 && ((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) {
+				gc_at := c[((gc_bx * tile) + ((gc_by*tile +
+					gc_ty) *
+
+					n)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line kernels.go:17
+					ty := gc_ty
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+					if row < m && col < n {
+//line kernels.go:29
+						gc_at[gc_tx] = sum
+//line kernels.go:31
+					}
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -407,113 +558,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if row < m && col < n {
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-				ty := gc_ty
-				_ = ty
-
-//line kernels.go:18
-				row := gc_by*tile + ty
-				_ = row
-
-//line kernels.go:17
-				tx := gc_tx
-				_ = tx
-
-//line kernels.go:19
-				col := gc_bx*tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank]
-
-//line kernels.go:29
-				if row < m && col < n {
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -1552,10 +1596,73 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line kernels.go:199
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1566,53 +1673,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-
-//line kernels.go:200
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -1639,10 +1699,73 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
+								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line kernels.go:199
+									i := gc_bx*gc_bdx + gc_tx + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1653,53 +1776,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-									i := gc_bx*gc_bdx + gc_tx + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kernels.go:199
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -1732,10 +1808,137 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(sdata) {
+				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1759,105 +1962,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-				tid := gc_tx
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line kernels.go:212
-				var v T
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -1888,10 +1992,85 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to <= len(x_)-(s) {
+					gc_at3 := x_[:gc_to]
+					gc_at4 := x_[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:232
+						tid_ := gc_tx
+						_ = tid_
+
+//line kernels.go:234
+						{
+//line kernels.go:234
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line kernels.go:236
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1903,61 +2082,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-						tid_ := gc_tx
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-						tid_ := gc_tx
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-						tid_ := gc_tx
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:232
-					tid_ := gc_tx
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}

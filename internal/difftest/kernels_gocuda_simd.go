@@ -3345,10 +3345,73 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
+								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line kernels.go:199
+									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+									gc_more = true
+									_ = i
+
+									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+
+//line kernels.go:200
+										y[i] = a*x[i] + y[i]
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3359,53 +3422,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:200
 									y[i] = a*x[i] + y[i]
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-									i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-									gc_more = true
-
-//line kernels.go:200
-									y[i] = a*x[i] + y[i]
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-								gc_more = true
-
-//line kernels.go:200
-								y[i] = a*x[i] + y[i]
 							}
 						}
 					}
@@ -3449,10 +3465,137 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			if (gc_bx4*gc_bdx4) >= 0 && (gc_bx4*gc_bdx4) <= len(in) && gc_bdx4 <= len(in)-(gc_bx4*gc_bdx4) && gc_bdx4 <= len(sdata) {
+				gc_at5 := in[(gc_bx4 * gc_bdx4):][:gc_bdx4]
+				gc_at6 := sdata[:gc_bdx4]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line kernels.go:210
+					tid := gc_tx4
+					_ = tid
+
+//line kernels.go:211
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line kernels.go:212
+					var v T
+
+//line kernels.go:213
+					if i < len(in) {
+						v = gc_at5[gc_tx4]
+					}
+
+					gc_at6[gc_tx4] = v
+					_ = v
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3476,105 +3619,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line kernels.go:212
-					var v T
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line kernels.go:212
-				var v T
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -3605,10 +3649,85 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := gc_from4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to4 <= len(x_)-(s) {
+					gc_at7 := x_[:gc_to4]
+					gc_at8 := x_[(s):][:gc_to4]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line kernels.go:232
+						tid_ := gc_tx4
+						_ = tid_
+
+//line kernels.go:234
+						{
+//line kernels.go:234
+							gc_at7[gc_tx4] += gc_at8[gc_tx4]
+//line kernels.go:236
+						}
+					}
+				} else {
+					gc_step11 := gc_from4
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3620,61 +3739,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-						tid_ := gc_tx4
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-						tid_ := gc_tx4
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-						tid_ := gc_tx4
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:232
-					tid_ := gc_tx4
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}

@@ -192,10 +192,85 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(s) && (k) >= 0 && (k) <= len(s) && gc_to <= len(s)-(k) {
+					gc_at := s[:gc_to]
+					gc_at2 := s[(k):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:19
+						{
+//line methods.go:19
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line methods.go:21
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -207,61 +282,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						{
 							s[tid] += s[tid+k]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid := gc_tx
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:19
-					{
-						s[tid] += s[tid+k]
 					}
 				}
 			}
@@ -376,10 +396,85 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(s_) && (k_) >= 0 && (k_) <= len(s_) && gc_to <= len(s_)-(k_) {
+					gc_at3 := s_[:gc_to]
+					gc_at4 := s_[(k_):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line methods.go:15
+						tid_ := gc_tx
+						_ = tid_
+
+//line methods.go:19
+						{
+//line methods.go:19
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line methods.go:21
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -391,61 +486,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						{
 							s_[tid_] += s_[tid_+k_]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid_ := gc_tx
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid_ := gc_tx
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methods.go:15
-						tid_ := gc_tx
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:15
-					tid_ := gc_tx
-					_ = tid_
-
-//line methods.go:19
-					{
-						s_[tid_] += s_[tid_+k_]
 					}
 				}
 			}
@@ -870,10 +910,156 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	_ = s_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(s_3) {
+				gc_at := s_3[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_2 int32 = v + 1
+					_ = v_2
+					r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
+					_ = r_4
+
+//line methods.go:75
+					var r_ int32 = r_4
+
+					gc_at[gc_tx] = v_2
+					_ = r_4
+					_ = r_
+					gc_s_r_[gc_rank] = r_
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank] = r_
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -901,121 +1087,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					_ = r_
 					gc_s_r_[gc_rank] = r_
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:75
-				var v int32 = int32(gc_tx)
-				_ = v
-
-//line methods.go:58
-				var v_2 int32 = v + 1
-				_ = v_2
-				r_3 := gc_s_r_3[gc_rank]
-
-//line methods.go:67
-				var r_4 int32 = r_3
-
-//line methods.go:67
-				_ = r_4
-
-//line methods.go:75
-				var r_ int32 = r_4
-
-//line methods.go:63
-				s_3[gc_tx] = v_2
-				_ = r_4
-				_ = r_
-				gc_s_r_[gc_rank] = r_
 			}
 		}
 	}
@@ -1117,32 +1188,62 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r_ := gc_s_r_[gc_rank]
-				r_5 := gc_s_r_5[gc_rank]
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at2 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					r_ := gc_s_r_[gc_rank]
+					r_5 := gc_s_r_5[gc_rank]
 
 //line methods.go:67
-				var r_6 int32 = r_5
+					var r_6 int32 = r_5
 
 //line methods.go:67
-				_ = r_6
+					_ = r_6
 
 //line methods.go:75
-				var r_2 int32 = r_6
+					var r_2 int32 = r_6
 
 //line methods.go:58
-				var r int32 = r_ + r_2
+					var r int32 = r_ + r_2
 
 //line methods.go:58
-				_ = r
+					_ = r
+
+					gc_at2[gc_tx] = r
+					_ = r_6
+					_ = r_2
+					_ = r
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r_ := gc_s_r_[gc_rank]
+					r_5 := gc_s_r_5[gc_rank]
+
+//line methods.go:67
+					var r_6 int32 = r_5
+
+//line methods.go:67
+					_ = r_6
 
 //line methods.go:75
-				out[gc_bx*gc_bdx+gc_tx] = r
-				_ = r_6
-				_ = r_2
-				_ = r
+					var r_2 int32 = r_6
+
+//line methods.go:58
+					var r int32 = r_ + r_2
+
+//line methods.go:58
+					_ = r
+
+//line methods.go:75
+					out[gc_bx*gc_bdx+gc_tx] = r
+					_ = r_6
+					_ = r_2
+					_ = r
+				}
 			}
 		}
 	}
@@ -1174,10 +1275,92 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) && (gc_bx*n) >= 0 && (gc_bx*n) <= len(in) && gc_bdx <= len(in)-(gc_bx*n) {
+				gc_at := s[:gc_bdx]
+				gc_at2 := in[(gc_bx * n):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:87
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:87
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:87
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:87
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1192,69 +1375,6 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 //line methods.go:90
 					s[tid] = in[i]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:87
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:87
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:87
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:87
-				tid := gc_tx
-				_ = tid
-
-//line methods.go:89
-				i := gc_bx*n + tid
-				_ = i
-
-//line methods.go:90
-				s[tid] = in[i]
 			}
 		}
 	}

@@ -286,39 +286,76 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	_ = s_4
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r_5 := gc_s_r_5[gc_rank]
-				recv_ := gc_s_recv_[gc_rank]
+			if gc_bdx <= len(s_4) {
+				gc_at := s_4[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					r_5 := gc_s_r_5[gc_rank]
+					recv_ := gc_s_recv_[gc_rank]
 
 //line methodvalues.go:20
-				var r_6 int32 = r_5
+					var r_6 int32 = r_5
 
 //line methodvalues.go:20
-				_ = r_6
+					_ = r_6
 
 //line methodvalues.go:40
-				var r_3 int32 = r_6
+					var r_3 int32 = r_6
 
 //line methodvalues.go:25
-				var v_3 int32 = r_3
+					var v_3 int32 = r_3
 
 //line methodvalues.go:25
-				_ = v_3
+					_ = v_3
 
 //line methodvalues.go:25
-				var g_3 gain = recv_
+					var g_3 gain = recv_
 
 //line methodvalues.go:25
-				_ = g_3
+					_ = g_3
+
+					gc_at[gc_tx] = v_3 * g_3.k
+					_ = r_6
+					_ = r_3
+					_ = v_3
+					_ = g_3
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r_5 := gc_s_r_5[gc_rank]
+					recv_ := gc_s_recv_[gc_rank]
+
+//line methodvalues.go:20
+					var r_6 int32 = r_5
+
+//line methodvalues.go:20
+					_ = r_6
+
+//line methodvalues.go:40
+					var r_3 int32 = r_6
+
+//line methodvalues.go:25
+					var v_3 int32 = r_3
+
+//line methodvalues.go:25
+					_ = v_3
+
+//line methodvalues.go:25
+					var g_3 gain = recv_
+
+//line methodvalues.go:25
+					_ = g_3
 
 //line methodvalues.go:16
-				s_4[gc_tx] = v_3 * g_3.k
-				_ = r_6
-				_ = r_3
-				_ = v_3
-				_ = g_3
+					s_4[gc_tx] = v_3 * g_3.k
+					_ = r_6
+					_ = r_3
+					_ = v_3
+					_ = g_3
+				}
 			}
 		}
 	}
@@ -386,59 +423,116 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	_ = s_5
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r_7 := gc_s_r_7[gc_rank]
-				f := gc_s_f[gc_rank]
-				recv := gc_s_recv[gc_rank]
+			if gc_bdx <= len(s_5) {
+				gc_at2 := s_5[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					r_7 := gc_s_r_7[gc_rank]
+					f := gc_s_f[gc_rank]
+					recv := gc_s_recv[gc_rank]
 
 //line methodvalues.go:20
-				var r_8 int32 = r_7
+					var r_8 int32 = r_7
 
 //line methodvalues.go:20
-				_ = r_8
+					_ = r_8
 
 //line methodvalues.go:40
-				var r_4 int32 = r_8
+					var r_4 int32 = r_8
 
 //line methodvalues.go:25
-				var r_2 int32 = r_4
+					var r_2 int32 = r_4
 
 //line methodvalues.go:25
-				_ = r_2
+					_ = r_2
 
 //line methodvalues.go:40
-				b := r_2
+					b := r_2
 
 //line methodvalues.go:41
-				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 
 //line methodvalues.go:41
-				_ = h
+					_ = h
 
 //line methodvalues.go:42
-				var v_4 int32 = b
+					var v_4 int32 = b
 
 //line methodvalues.go:42
-				_ = v_4
+					_ = v_4
 
 //line methodvalues.go:42
-				var g_4 gain = recv
+					var g_4 gain = recv
 
 //line methodvalues.go:42
-				_ = g_4
+					_ = g_4
+
+					gc_at2[gc_tx] = v_4 * g_4.k
+					_ = r_8
+					_ = r_4
+					_ = r_2
+					_ = b
+					_ = h
+					_ = v_4
+					_ = g_4
+					gc_s_b[gc_rank] = b
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r_7 := gc_s_r_7[gc_rank]
+					f := gc_s_f[gc_rank]
+					recv := gc_s_recv[gc_rank]
+
+//line methodvalues.go:20
+					var r_8 int32 = r_7
+
+//line methodvalues.go:20
+					_ = r_8
+
+//line methodvalues.go:40
+					var r_4 int32 = r_8
+
+//line methodvalues.go:25
+					var r_2 int32 = r_4
+
+//line methodvalues.go:25
+					_ = r_2
+
+//line methodvalues.go:40
+					b := r_2
+
+//line methodvalues.go:41
+					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+
+//line methodvalues.go:41
+					_ = h
+
+//line methodvalues.go:42
+					var v_4 int32 = b
+
+//line methodvalues.go:42
+					_ = v_4
+
+//line methodvalues.go:42
+					var g_4 gain = recv
+
+//line methodvalues.go:42
+					_ = g_4
 
 //line methodvalues.go:16
-				s_5[gc_tx] = v_4 * g_4.k
-				_ = r_8
-				_ = r_4
-				_ = r_2
-				_ = b
-				_ = h
-				_ = v_4
-				_ = g_4
-				gc_s_b[gc_rank] = b
+					s_5[gc_tx] = v_4 * g_4.k
+					_ = r_8
+					_ = r_4
+					_ = r_2
+					_ = b
+					_ = h
+					_ = v_4
+					_ = g_4
+					gc_s_b[gc_rank] = b
+				}
 			}
 		}
 	}
@@ -656,10 +750,56 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	for k := 0; k < r.n; k++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_bdx <= len(s_) {
+					gc_at := s_[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+						gc_at[gc_tx] = v_
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:54
+							s_[gc_tx] = v_
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:54
+							s_[gc_tx] = v_
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:54
+							s_[gc_tx] = v_
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:54
+							s_[gc_tx] = v_
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -667,41 +807,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_[gc_tx] = v_
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-						s_[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:54
-					s_[gc_tx] = v_
 				}
 			}
 		}
@@ -902,10 +1007,56 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_bdx <= len(s_2) {
+					gc_at2 := s_2[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+
+						gc_at2[gc_tx] = v_3
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:54
+							s_2[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:54
+							s_2[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:54
+							s_2[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:54
+							s_2[gc_tx] = v_3
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -913,41 +1064,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_2[gc_tx] = v_3
 					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-						s_2[gc_tx] = v_3
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:54
-					s_2[gc_tx] = v_3
 				}
 			}
 		}
@@ -1146,10 +1262,56 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
+				if gc_bdx <= len(s_3) {
+					gc_at3 := s_3[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+
+						gc_at3[gc_tx] = v_4
+					}
+				} else {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:54
+							s_3[gc_tx] = v_4
+						}
+						{
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:54
+							s_3[gc_tx] = v_4
+						}
+						{
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:54
+							s_3[gc_tx] = v_4
+						}
+						{
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:54
+							s_3[gc_tx] = v_4
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1157,41 +1319,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_3[gc_tx] = v_4
 					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-						s_3[gc_tx] = v_4
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:54
-					s_3[gc_tx] = v_4
 				}
 			}
 		}
@@ -1685,28 +1812,54 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r_3 := gc_s_r_3[gc_rank]
-				a := gc_s_a[gc_rank]
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					r_3 := gc_s_r_3[gc_rank]
+					a := gc_s_a[gc_rank]
 
 //line methodvalues.go:130
-				var r_4 float32 = r_3
+					var r_4 float32 = r_3
 
 //line methodvalues.go:130
-				_ = r_4
+					_ = r_4
 
 //line methodvalues.go:138
-				var r_2 float32 = r_4
+					var r_2 float32 = r_4
 
 //line methodvalues.go:138
-				_ = r_2
+					_ = r_2
+
+					gc_at[gc_tx] = a + r_2
+					_ = r_4
+					_ = r_2
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r_3 := gc_s_r_3[gc_rank]
+					a := gc_s_a[gc_rank]
+
+//line methodvalues.go:130
+					var r_4 float32 = r_3
+
+//line methodvalues.go:130
+					_ = r_4
+
+//line methodvalues.go:138
+					var r_2 float32 = r_4
+
+//line methodvalues.go:138
+					_ = r_2
 
 //line methodvalues.go:150
-				out[gc_bx*gc_bdx+gc_tx] = a + r_2
-				_ = r_4
-				_ = r_2
+					out[gc_bx*gc_bdx+gc_tx] = a + r_2
+					_ = r_4
+					_ = r_2
+				}
 			}
 		}
 	}

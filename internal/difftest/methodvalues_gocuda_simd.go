@@ -287,39 +287,76 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	_ = s_4
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_5 := gc_s_r_5[gc_rank2]
-				recv_ := gc_s_recv_[gc_rank2]
+			if gc_bdx2 <= len(s_4) {
+				gc_at3 := s_4[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					r_5 := gc_s_r_5[gc_rank2]
+					recv_ := gc_s_recv_[gc_rank2]
 
 //line methodvalues.go:20
-				var r_6 int32 = r_5
+					var r_6 int32 = r_5
 
 //line methodvalues.go:20
-				_ = r_6
+					_ = r_6
 
 //line methodvalues.go:40
-				var r_3 int32 = r_6
+					var r_3 int32 = r_6
 
 //line methodvalues.go:25
-				var v_3 int32 = r_3
+					var v_3 int32 = r_3
 
 //line methodvalues.go:25
-				_ = v_3
+					_ = v_3
 
 //line methodvalues.go:25
-				var g_3 gain = recv_
+					var g_3 gain = recv_
 
 //line methodvalues.go:25
-				_ = g_3
+					_ = g_3
+
+					gc_at3[gc_tx2] = v_3 * g_3.k
+					_ = r_6
+					_ = r_3
+					_ = v_3
+					_ = g_3
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r_5 := gc_s_r_5[gc_rank2]
+					recv_ := gc_s_recv_[gc_rank2]
+
+//line methodvalues.go:20
+					var r_6 int32 = r_5
+
+//line methodvalues.go:20
+					_ = r_6
+
+//line methodvalues.go:40
+					var r_3 int32 = r_6
+
+//line methodvalues.go:25
+					var v_3 int32 = r_3
+
+//line methodvalues.go:25
+					_ = v_3
+
+//line methodvalues.go:25
+					var g_3 gain = recv_
+
+//line methodvalues.go:25
+					_ = g_3
 
 //line methodvalues.go:16
-				s_4[gc_tx2] = v_3 * g_3.k
-				_ = r_6
-				_ = r_3
-				_ = v_3
-				_ = g_3
+					s_4[gc_tx2] = v_3 * g_3.k
+					_ = r_6
+					_ = r_3
+					_ = v_3
+					_ = g_3
+				}
 			}
 		}
 	}
@@ -387,59 +424,116 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	_ = s_5
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_7 := gc_s_r_7[gc_rank2]
-				f := gc_s_f[gc_rank2]
-				recv := gc_s_recv[gc_rank2]
+			if gc_bdx2 <= len(s_5) {
+				gc_at4 := s_5[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					r_7 := gc_s_r_7[gc_rank2]
+					f := gc_s_f[gc_rank2]
+					recv := gc_s_recv[gc_rank2]
 
 //line methodvalues.go:20
-				var r_8 int32 = r_7
+					var r_8 int32 = r_7
 
 //line methodvalues.go:20
-				_ = r_8
+					_ = r_8
 
 //line methodvalues.go:40
-				var r_4 int32 = r_8
+					var r_4 int32 = r_8
 
 //line methodvalues.go:25
-				var r_2 int32 = r_4
+					var r_2 int32 = r_4
 
 //line methodvalues.go:25
-				_ = r_2
+					_ = r_2
 
 //line methodvalues.go:40
-				b := r_2
+					b := r_2
 
 //line methodvalues.go:41
-				var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
 
 //line methodvalues.go:41
-				_ = h
+					_ = h
 
 //line methodvalues.go:42
-				var v_4 int32 = b
+					var v_4 int32 = b
 
 //line methodvalues.go:42
-				_ = v_4
+					_ = v_4
 
 //line methodvalues.go:42
-				var g_4 gain = recv
+					var g_4 gain = recv
 
 //line methodvalues.go:42
-				_ = g_4
+					_ = g_4
+
+					gc_at4[gc_tx2] = v_4 * g_4.k
+					_ = r_8
+					_ = r_4
+					_ = r_2
+					_ = b
+					_ = h
+					_ = v_4
+					_ = g_4
+					gc_s_b[gc_rank2] = b
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r_7 := gc_s_r_7[gc_rank2]
+					f := gc_s_f[gc_rank2]
+					recv := gc_s_recv[gc_rank2]
+
+//line methodvalues.go:20
+					var r_8 int32 = r_7
+
+//line methodvalues.go:20
+					_ = r_8
+
+//line methodvalues.go:40
+					var r_4 int32 = r_8
+
+//line methodvalues.go:25
+					var r_2 int32 = r_4
+
+//line methodvalues.go:25
+					_ = r_2
+
+//line methodvalues.go:40
+					b := r_2
+
+//line methodvalues.go:41
+					var h func(t *gocuda.Thread, s []int32, v int32) int32 = f
+
+//line methodvalues.go:41
+					_ = h
+
+//line methodvalues.go:42
+					var v_4 int32 = b
+
+//line methodvalues.go:42
+					_ = v_4
+
+//line methodvalues.go:42
+					var g_4 gain = recv
+
+//line methodvalues.go:42
+					_ = g_4
 
 //line methodvalues.go:16
-				s_5[gc_tx2] = v_4 * g_4.k
-				_ = r_8
-				_ = r_4
-				_ = r_2
-				_ = b
-				_ = h
-				_ = v_4
-				_ = g_4
-				gc_s_b[gc_rank2] = b
+					s_5[gc_tx2] = v_4 * g_4.k
+					_ = r_8
+					_ = r_4
+					_ = r_2
+					_ = b
+					_ = h
+					_ = v_4
+					_ = g_4
+					gc_s_b[gc_rank2] = b
+				}
 			}
 		}
 	}

@@ -35,31 +35,61 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(s) {
+				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line regressions.go:15
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line regressions.go:16
-				n := in[gc_bx*gc_bdx+tid]
+					n := gc_at[gc_tx]
 
 //line regressions.go:17
-				b := n * 2
+					b := n * 2
 
 //line regressions.go:18
-				ix := b + int32(tid)
+					ix := b + int32(tid)
+
+					gc_at2[gc_tx] = ix
+					_ = n
+					_ = b
+					_ = ix
+					gc_s_n[gc_rank] = n
+					gc_s_b[gc_rank] = b
+					gc_s_ix[gc_rank] = ix
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:16
+					n := in[gc_bx*gc_bdx+tid]
+
+//line regressions.go:17
+					b := n * 2
+
+//line regressions.go:18
+					ix := b + int32(tid)
 
 //line regressions.go:19
-				s[tid] = ix
-				_ = n
-				_ = b
-				_ = ix
-				gc_s_n[gc_rank] = n
-				gc_s_b[gc_rank] = b
-				gc_s_ix[gc_rank] = ix
+					s[tid] = ix
+					_ = n
+					_ = b
+					_ = ix
+					gc_s_n[gc_rank] = n
+					gc_s_b[gc_rank] = b
+					gc_s_ix[gc_rank] = ix
+				}
 			}
 		}
 	}
@@ -141,10 +171,86 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+					gc_at3[gc_tx] = n + b + ix
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -158,65 +264,6 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 //line regressions.go:23
 					out[gc_bx*gc_bdx+tid] = n + b + ix
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-					out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:15
-				tid := gc_tx
-				_ = tid
-				n := gc_s_n[gc_rank]
-				b := gc_s_b[gc_rank]
-				ix := gc_s_ix[gc_rank]
-
-//line regressions.go:23
-				out[gc_bx*gc_bdx+tid] = n + b + ix
 			}
 		}
 	}
@@ -262,10 +309,71 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	_ = k
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:34
+					var v_ float32 = float32(gc_tx)
+					_ = v_
+
+					gc_at[gc_tx] = v_ * k
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx] = v_ * k
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -276,53 +384,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:41
 					s_[gc_tx] = v_ * k
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx] = v_ * k
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:34
-				var v_ float32 = float32(gc_tx)
-				_ = v_
-
-//line regressions.go:41
-				s_[gc_tx] = v_ * k
 			}
 		}
 	}
@@ -402,10 +463,116 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	_ = k_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(s_2) {
+				gc_at2 := s_2[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
+					_ = r_
+
+//line regressions.go:34
+					v := r_
+
+					gc_at2[gc_tx] = v_2 * k_
+					_ = r_
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						r := gc_s_r[gc_rank]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					r := gc_s_r[gc_rank]
@@ -425,89 +592,6 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					_ = v
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r := gc_s_r[gc_rank]
-
-//line regressions.go:45
-				var r_ float32 = r
-
-//line regressions.go:45
-				_ = r_
-
-//line regressions.go:34
-				v := r_
-
-//line regressions.go:41
-				s_2[gc_tx] = v_2 * k_
-				_ = r_
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -569,21 +653,40 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				r_2 := gc_s_r_2[gc_rank]
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
+					r_2 := gc_s_r_2[gc_rank]
 
 //line regressions.go:45
-				var r_3 float32 = r_2
+					var r_3 float32 = r_2
 
 //line regressions.go:45
-				_ = r_3
+					_ = r_3
+
+					gc_at3[gc_tx] = v + r_3
+					_ = r_3
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					r_2 := gc_s_r_2[gc_rank]
+
+//line regressions.go:45
+					var r_3 float32 = r_2
+
+//line regressions.go:45
+					_ = r_3
 
 //line regressions.go:35
-				out[gc_bx*gc_bdx+gc_tx] = v + r_3
-				_ = r_3
+					out[gc_bx*gc_bdx+gc_tx] = v + r_3
+					_ = r_3
+				}
 			}
 		}
 	}
@@ -725,10 +828,76 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if (1) >= 0 && (1) <= len(s) && gc_bdx <= len(s)-(1) {
+					gc_at := s[(1):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+						gc_at[gc_tx] = v
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -740,57 +909,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:63
 						s[tid+1] = v
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line regressions.go:63
-					s[tid+1] = v
 				}
 			}
 		}
@@ -803,10 +921,89 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_bdx <= len(s) && (1) >= 0 && (1) <= len(s) && gc_bdx <= len(s)-(1) && (2) >= 0 && (2) <= len(s) && gc_bdx <= len(s)-(2) {
+					gc_at2 := s[:gc_bdx]
+					gc_at3 := s[(1):][:gc_bdx]
+					gc_at4 := s[(2):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (gc_at2[gc_tx] + 2*gc_at3[gc_tx] + gc_at4[gc_tx]) / 4
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+							tid := gc_tx
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -820,75 +1017,82 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-						tid := gc_tx
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					var v int32
-					_ = v
-
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(grid) && gc_bdx <= len(grid)-(gc_bx*b) {
+				gc_at5 := grid[(gc_bx * b):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+					gc_at5[gc_tx] = v
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+						grid[gc_bx*b+tid] = v
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+						grid[gc_bx*b+tid] = v
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+						grid[gc_bx*b+tid] = v
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line regressions.go:71
+						grid[gc_bx*b+tid] = v
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -900,57 +1104,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 //line regressions.go:71
 					grid[gc_bx*b+tid] = v
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-					grid[gc_bx*b+tid] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
-
-//line regressions.go:71
-				grid[gc_bx*b+tid] = v
 			}
 		}
 	}
@@ -1069,10 +1222,96 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	stride := gc_bdx / 2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(counts) {
+				gc_at := counts[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1088,73 +1327,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					_ = offset
 					gc_s_offset[gc_rank] = offset
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank] = offset
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-				tid := gc_tx
-				_ = tid
-
-//line regressions.go:98
-				counts[tid] = 0
-
-//line regressions.go:100
-				offset := tid & (stride - 1)
-				_ = offset
-				gc_s_offset[gc_rank] = offset
 			}
 		}
 	}
@@ -1169,10 +1341,89 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_bdx <= len(counts) {
+					gc_at2 := counts[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+						if offset >= stride {
+//line regressions.go:104
+							gc_at2[gc_tx]++
+//line regressions.go:106
+						}
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1185,65 +1436,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						if offset >= stride {
 							counts[tid]++
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-					offset := gc_s_offset[gc_rank]
-
-//line regressions.go:104
-					if offset >= stride {
-						counts[tid]++
 					}
 				}
 			}
@@ -1416,10 +1608,77 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) && gc_bdx <= len(counts) {
+				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at4 := counts[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:96
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1431,57 +1690,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:117
 					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-					out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-				tid := gc_tx
-				_ = tid
-				sum := gc_s_sum[gc_rank]
-
-//line regressions.go:117
-				out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 			}
 		}
 	}

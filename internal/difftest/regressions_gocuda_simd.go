@@ -1046,10 +1046,89 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+				if gc_bdx2 <= len(s) && (1) >= 0 && (1) <= len(s) && gc_bdx2 <= len(s)-(1) && (2) >= 0 && (2) <= len(s) && gc_bdx2 <= len(s)-(2) {
+					gc_at6 := s[:gc_bdx2]
+					gc_at7 := s[(1):][:gc_bdx2]
+					gc_at8 := s[(2):][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+						var v int32
+						_ = v
+
+//line regressions.go:68
+						v = (gc_at6[gc_tx2] + 2*gc_at7[gc_tx2] + gc_at8[gc_tx2]) / 4
+						gc_s_v[gc_rank2] = v
+					}
+				} else {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							var v int32
+							_ = v
+
+//line regressions.go:68
+							v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1063,65 +1142,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank2] = v
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						var v int32
-						_ = v
-
-//line regressions.go:68
-						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-					var v int32
-					_ = v
-
-//line regressions.go:68
-					v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
@@ -1418,10 +1438,96 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	stride := gc_bdx2 / 2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			if gc_bdx2 <= len(counts) {
+				gc_at5 := counts[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line regressions.go:96
+					tid := gc_tx2
+					_ = tid
+
+					gc_at5[gc_tx2] = 0
+
+//line regressions.go:100
+					offset := tid & (stride - 1)
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						counts[tid] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1437,73 +1543,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					_ = offset
 					gc_s_offset[gc_rank2] = offset
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:98
-					counts[tid] = 0
-
-//line regressions.go:100
-					offset := tid & (stride - 1)
-					_ = offset
-					gc_s_offset[gc_rank2] = offset
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-				tid := gc_tx2
-				_ = tid
-
-//line regressions.go:98
-				counts[tid] = 0
-
-//line regressions.go:100
-				offset := tid & (stride - 1)
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
 			}
 		}
 	}
@@ -1518,10 +1557,89 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+				if gc_bdx2 <= len(counts) {
+					gc_at6 := counts[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+						offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+						if offset >= stride {
+//line regressions.go:104
+							gc_at6[gc_tx2]++
+//line regressions.go:106
+						}
+					}
+				} else {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								counts[tid]++
+							}
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1534,65 +1652,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						if offset >= stride {
 							counts[tid]++
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line regressions.go:104
-						if offset >= stride {
-							counts[tid]++
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-					offset := gc_s_offset[gc_rank2]
-
-//line regressions.go:104
-					if offset >= stride {
-						counts[tid]++
 					}
 				}
 			}

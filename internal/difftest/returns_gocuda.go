@@ -475,10 +475,111 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	if !returned_2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(s_) {
+					gc_at := s_[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line returns.go:53
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line returns.go:54
+						v := int32(i%9) + 3
+						_ = v
+
+//line returns.go:58
+						var v_3 int32 = v
+						_ = v_3
+
+						gc_at[gc_tx] = v_3
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:53
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:53
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:53
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx] = v_3
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:53
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx] = v_3
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -497,85 +598,6 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 //line returns.go:30
 						s_[gc_tx] = v_3
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:53
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx] = v_3
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:53
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
-//line returns.go:58
-					var v_3 int32 = v
-					_ = v_3
-
-//line returns.go:30
-					s_[gc_tx] = v_3
 				}
 			}
 		}

@@ -520,10 +520,111 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	if !returned_2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				if gc_bdx2 <= len(s_) {
+					gc_at2 := s_[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line returns.go:53
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line returns.go:54
+						v := int32(i%9) + 3
+						_ = v
+
+//line returns.go:58
+						var v_3 int32 = v
+						_ = v_3
+
+						gc_at2[gc_tx2] = v_3
+					}
+				} else {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:53
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line returns.go:54
+							v := int32(i%9) + 3
+							_ = v
+
+//line returns.go:58
+							var v_3 int32 = v
+							_ = v_3
+
+//line returns.go:30
+							s_[gc_tx2] = v_3
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -542,85 +643,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:30
 						s_[gc_tx2] = v_3
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx2] = v_3
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx2] = v_3
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line returns.go:54
-						v := int32(i%9) + 3
-						_ = v
-
-//line returns.go:58
-						var v_3 int32 = v
-						_ = v_3
-
-//line returns.go:30
-						s_[gc_tx2] = v_3
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:53
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line returns.go:54
-					v := int32(i%9) + 3
-					_ = v
-
-//line returns.go:58
-					var v_3 int32 = v
-					_ = v_3
-
-//line returns.go:30
-					s_[gc_tx2] = v_3
 				}
 			}
 		}

@@ -235,10 +235,85 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+					gc_at := sdata[:gc_to]
+					gc_at2 := sdata[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:50
+						{
+//line specialize.go:50
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line specialize.go:52
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -250,61 +325,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-						tid := gc_tx
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -529,33 +549,64 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	_ = x_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-				r := gc_s_r[gc_rank]
+			if gc_bdx <= len(s_2) {
+				gc_at := s_2[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
+					r := gc_s_r[gc_rank]
 
 //line specialize.go:70
-				var r_4 T = v
+					var r_4 T = v
 
 //line specialize.go:70
-				_ = r_4
+					_ = r_4
 
 //line specialize.go:83
-				var r_ T = r_4
+					var r_ T = r_4
 
 //line specialize.go:83
-				var r_5 specRelay[T] = r
+					var r_5 specRelay[T] = r
 
 //line specialize.go:83
-				_ = r_5
+					_ = r_5
+
+					gc_at[gc_tx] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank] = r_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					r := gc_s_r[gc_rank]
+
+//line specialize.go:70
+					var r_4 T = v
+
+//line specialize.go:70
+					_ = r_4
+
+//line specialize.go:83
+					var r_ T = r_4
+
+//line specialize.go:83
+					var r_5 specRelay[T] = r
+
+//line specialize.go:83
+					_ = r_5
 
 //line specialize.go:66
-				s_2[gc_tx] = x_ * r_5.k
-				_ = r_4
-				_ = r_
-				_ = r_5
-				gc_s_r_[gc_rank] = r_
+					s_2[gc_tx] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank] = r_
+				}
 			}
 		}
 	}
@@ -617,10 +668,136 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at2 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					v_ := gc_s_v_[gc_rank]
+					r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+					gc_at2[gc_tx] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -644,105 +821,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					_ = r_6
 					_ = r_2
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line specialize.go:82
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				v_ := gc_s_v_[gc_rank]
-				r_ := gc_s_r_[gc_rank]
-
-//line specialize.go:70
-				var r_6 T = v_
-
-//line specialize.go:70
-				_ = r_6
-
-//line specialize.go:83
-				var r_2 T = r_6
-
-//line specialize.go:83
-				out[i] = r_ + r_2
-				_ = r_6
-				_ = r_2
 			}
 		}
 	}

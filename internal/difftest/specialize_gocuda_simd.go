@@ -1190,10 +1190,85 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+					gc_at3 := sdata[:gc_to5]
+					gc_at4 := sdata[(s):][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:50
+						{
+//line specialize.go:50
+							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+//line specialize.go:52
+						}
+					}
+				} else {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1205,61 +1280,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-						tid := gc_tx5
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2972,33 +2992,64 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	_ = x_
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				v := gc_s_v[gc_rank5]
-				r := gc_s_r[gc_rank5]
+			if gc_bdx5 <= len(s_2) {
+				gc_at6 := s_2[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+					v := gc_s_v[gc_rank5]
+					r := gc_s_r[gc_rank5]
 
 //line specialize.go:70
-				var r_4 T = v
+					var r_4 T = v
 
 //line specialize.go:70
-				_ = r_4
+					_ = r_4
 
 //line specialize.go:83
-				var r_ T = r_4
+					var r_ T = r_4
 
 //line specialize.go:83
-				var r_5 specRelay[T] = r
+					var r_5 specRelay[T] = r
 
 //line specialize.go:83
-				_ = r_5
+					_ = r_5
+
+					gc_at6[gc_tx5] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank5] = r_
+				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					v := gc_s_v[gc_rank5]
+					r := gc_s_r[gc_rank5]
+
+//line specialize.go:70
+					var r_4 T = v
+
+//line specialize.go:70
+					_ = r_4
+
+//line specialize.go:83
+					var r_ T = r_4
+
+//line specialize.go:83
+					var r_5 specRelay[T] = r
+
+//line specialize.go:83
+					_ = r_5
 
 //line specialize.go:66
-				s_2[gc_tx5] = x_ * r_5.k
-				_ = r_4
-				_ = r_
-				_ = r_5
-				gc_s_r_[gc_rank5] = r_
+					s_2[gc_tx5] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank5] = r_
+				}
 			}
 		}
 	}
@@ -3060,10 +3111,136 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			if (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(out) && gc_bdx5 <= len(out)-(gc_bx5*gc_bdx5) {
+				gc_at7 := out[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+					v_ := gc_s_v_[gc_rank5]
+					r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+					var r_6 T = v_
+
+//line specialize.go:70
+					_ = r_6
+
+//line specialize.go:83
+					var r_2 T = r_6
+
+					gc_at7[gc_tx5] = r_ + r_2
+					_ = r_6
+					_ = r_2
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3087,105 +3264,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = r_6
 					_ = r_2
 				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-					v_ := gc_s_v_[gc_rank5]
-					r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-					var r_6 T = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 T = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line specialize.go:82
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				_ = i
-				v_ := gc_s_v_[gc_rank5]
-				r_ := gc_s_r_[gc_rank5]
-
-//line specialize.go:70
-				var r_6 T = v_
-
-//line specialize.go:70
-				_ = r_6
-
-//line specialize.go:83
-				var r_2 T = r_6
-
-//line specialize.go:83
-				out[i] = r_ + r_2
-				_ = r_6
-				_ = r_2
 			}
 		}
 	}
@@ -3316,33 +3394,64 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	_ = x_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				r := gc_s_r[gc_rank2]
+			if gc_bdx2 <= len(s_2) {
+				gc_at3 := s_2[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+					r := gc_s_r[gc_rank2]
 
 //line specialize.go:70
-				var r_4 float32 = v
+					var r_4 float32 = v
 
 //line specialize.go:70
-				_ = r_4
+					_ = r_4
 
 //line specialize.go:83
-				var r_ float32 = r_4
+					var r_ float32 = r_4
 
 //line specialize.go:83
-				var r_5 specRelay[float32] = r
+					var r_5 specRelay[float32] = r
 
 //line specialize.go:83
-				_ = r_5
+					_ = r_5
+
+					gc_at3[gc_tx2] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank2] = r_
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+					r := gc_s_r[gc_rank2]
+
+//line specialize.go:70
+					var r_4 float32 = v
+
+//line specialize.go:70
+					_ = r_4
+
+//line specialize.go:83
+					var r_ float32 = r_4
+
+//line specialize.go:83
+					var r_5 specRelay[float32] = r
+
+//line specialize.go:83
+					_ = r_5
 
 //line specialize.go:66
-				s_2[gc_tx2] = x_ * r_5.k
-				_ = r_4
-				_ = r_
-				_ = r_5
-				gc_s_r_[gc_rank2] = r_
+					s_2[gc_tx2] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank2] = r_
+				}
 			}
 		}
 	}
@@ -3696,33 +3805,64 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	_ = x_
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
-				r := gc_s_r[gc_rank3]
+			if gc_bdx3 <= len(s_2) {
+				gc_at4 := s_2[:gc_bdx3]
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					v := gc_s_v[gc_rank3]
+					r := gc_s_r[gc_rank3]
 
 //line specialize.go:70
-				var r_4 int32 = v
+					var r_4 int32 = v
 
 //line specialize.go:70
-				_ = r_4
+					_ = r_4
 
 //line specialize.go:83
-				var r_ int32 = r_4
+					var r_ int32 = r_4
 
 //line specialize.go:83
-				var r_5 specRelay[int32] = r
+					var r_5 specRelay[int32] = r
 
 //line specialize.go:83
-				_ = r_5
+					_ = r_5
+
+					gc_at4[gc_tx3] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank3] = r_
+				}
+			} else {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					v := gc_s_v[gc_rank3]
+					r := gc_s_r[gc_rank3]
+
+//line specialize.go:70
+					var r_4 int32 = v
+
+//line specialize.go:70
+					_ = r_4
+
+//line specialize.go:83
+					var r_ int32 = r_4
+
+//line specialize.go:83
+					var r_5 specRelay[int32] = r
+
+//line specialize.go:83
+					_ = r_5
 
 //line specialize.go:66
-				s_2[gc_tx3] = x_ * r_5.k
-				_ = r_4
-				_ = r_
-				_ = r_5
-				gc_s_r_[gc_rank3] = r_
+					s_2[gc_tx3] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank3] = r_
+				}
 			}
 		}
 	}
@@ -4076,33 +4216,64 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	_ = x_
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				v := gc_s_v[gc_rank4]
-				r := gc_s_r[gc_rank4]
+			if gc_bdx4 <= len(s_2) {
+				gc_at5 := s_2[:gc_bdx4]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+					v := gc_s_v[gc_rank4]
+					r := gc_s_r[gc_rank4]
 
 //line specialize.go:70
-				var r_4 uint32 = v
+					var r_4 uint32 = v
 
 //line specialize.go:70
-				_ = r_4
+					_ = r_4
 
 //line specialize.go:83
-				var r_ uint32 = r_4
+					var r_ uint32 = r_4
 
 //line specialize.go:83
-				var r_5 specRelay[uint32] = r
+					var r_5 specRelay[uint32] = r
 
 //line specialize.go:83
-				_ = r_5
+					_ = r_5
+
+					gc_at5[gc_tx4] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank4] = r_
+				}
+			} else {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					v := gc_s_v[gc_rank4]
+					r := gc_s_r[gc_rank4]
+
+//line specialize.go:70
+					var r_4 uint32 = v
+
+//line specialize.go:70
+					_ = r_4
+
+//line specialize.go:83
+					var r_ uint32 = r_4
+
+//line specialize.go:83
+					var r_5 specRelay[uint32] = r
+
+//line specialize.go:83
+					_ = r_5
 
 //line specialize.go:66
-				s_2[gc_tx4] = x_ * r_5.k
-				_ = r_4
-				_ = r_
-				_ = r_5
-				gc_s_r_[gc_rank4] = r_
+					s_2[gc_tx4] = x_ * r_5.k
+					_ = r_4
+					_ = r_
+					_ = r_5
+					gc_s_r_[gc_rank4] = r_
+				}
 			}
 		}
 	}

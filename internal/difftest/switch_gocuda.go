@@ -35,10 +35,96 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line switch.go:12
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = int32(tid)
+
+//line switch.go:15
+					v := int32(0)
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -54,73 +140,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					_ = v
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line switch.go:12
-				tid := gc_tx
-				_ = tid
-
-//line switch.go:14
-				s[tid] = int32(tid)
-
-//line switch.go:15
-				v := int32(0)
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -336,10 +355,76 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step4 := 0
-						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
+						if gc_bdx <= len(s) {
+							gc_at2 := s[:gc_bdx]
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line switch.go:12
+								tid := gc_tx
+								_ = tid
+								v := gc_s_v[gc_rank]
+
+								gc_at2[gc_tx] = v
+							}
+						} else {
+							gc_step4 := 0
+							for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx := gc_step4 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx := gc_step4 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx := gc_step4 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:27
+									s[tid] = v
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -351,57 +436,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:27
 								s[tid] = v
 							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:27
-								s[tid] = v
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line switch.go:12
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line switch.go:27
-							s[tid] = v
 						}
 					}
 				}
@@ -487,10 +521,76 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line switch.go:12
+					tid := gc_tx
+					_ = tid
+					v := gc_s_v[gc_rank]
+
+					gc_at3[gc_tx] = v
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line switch.go:37
+						out[gc_bx*gc_bdx+tid] = v
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line switch.go:37
+						out[gc_bx*gc_bdx+tid] = v
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line switch.go:37
+						out[gc_bx*gc_bdx+tid] = v
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line switch.go:12
+						tid := gc_tx
+						_ = tid
+						v := gc_s_v[gc_rank]
+
+//line switch.go:37
+						out[gc_bx*gc_bdx+tid] = v
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -502,57 +602,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:37
 					out[gc_bx*gc_bdx+tid] = v
 				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line switch.go:12
-					tid := gc_tx
-					_ = tid
-					v := gc_s_v[gc_rank]
-
-//line switch.go:37
-					out[gc_bx*gc_bdx+tid] = v
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line switch.go:12
-				tid := gc_tx
-				_ = tid
-				v := gc_s_v[gc_rank]
-
-//line switch.go:37
-				out[gc_bx*gc_bdx+tid] = v
 			}
 		}
 	}
@@ -748,10 +797,56 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
+				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+					v := gc_s_v[gc_rank]
+
+					gc_at[gc_tx] = v
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:58
+						out[gc_bx*gc_bdx+gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:58
+						out[gc_bx*gc_bdx+gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:58
+						out[gc_bx*gc_bdx+gc_tx] = v
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line switch.go:58
+						out[gc_bx*gc_bdx+gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -759,41 +854,6 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:58
 					out[gc_bx*gc_bdx+gc_tx] = v
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-
-//line switch.go:58
-					out[gc_bx*gc_bdx+gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
-
-//line switch.go:58
-				out[gc_bx*gc_bdx+gc_tx] = v
 			}
 		}
 	}

@@ -117,30 +117,59 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(f) && gc_to <= len(f)-(gc_bx*gc_bdx) {
+					gc_at := in[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := out[(gc_bx * gc_bdx):][:gc_to]
+					gc_at3 := f[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line vector.go:50
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector.go:54
-					x := in[i]
+						x := gc_at[gc_tx]
 
 //line vector.go:55
-					y := (x ^ 0x5bd1e995) * 31
+						y := (x ^ 0x5bd1e995) * 31
 
 //line vector.go:56
-					y = y>>3 + max(x, -7)
+						y = y>>3 + max(x, -7)
+
+						gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
+
+						gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
+						_ = x
+						_ = y
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:50
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line vector.go:54
+						x := in[i]
+
+//line vector.go:55
+						y := (x ^ 0x5bd1e995) * 31
+
+//line vector.go:56
+						y = y>>3 + max(x, -7)
 
 //line vector.go:57
-					out[i] = uint32(y)<<s | uint32(x)&^0xff
+						out[i] = uint32(y)<<s | uint32(x)&^0xff
 
 //line vector.go:58
-					f[i] = float32(y)*0.5 - float32(int32(f[i]))
-					_ = x
-					_ = y
+						f[i] = float32(y)*0.5 - float32(int32(f[i]))
+						_ = x
+						_ = y
+					}
 				}
 			}
 		}
@@ -323,37 +352,73 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) {
+					gc_at := in[(gc_bx * gc_bdx):][:gc_to]
+					gc_at2 := out[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line vector.go:96
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector.go:100
-					v := in[i]
+						v := gc_at[gc_tx]
 
 //line vector.go:101
-					if v < lo {
-						v = lo
-					} else if v > hi {
-						v = hi * 2
-					}
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
 
 //line vector.go:106
-					if v != v {
-						v = -1
-					}
+						if v != v {
+							v = -1
+						}
 
 //line vector.go:109
-					if i < odd && v > 0 {
-						v += 0.5
+						if i < odd && v > 0 {
+							v += 0.5
+						}
+
+						gc_at2[gc_tx] = v
+						_ = v
 					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:96
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line vector.go:100
+						v := in[i]
+
+//line vector.go:101
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
+
+//line vector.go:106
+						if v != v {
+							v = -1
+						}
+
+//line vector.go:109
+						if i < odd && v > 0 {
+							v += 0.5
+						}
 
 //line vector.go:112
-					out[i] = v
-					_ = v
+						out[i] = v
+						_ = v
+					}
 				}
 			}
 		}

@@ -67,10 +67,85 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(s) && (stride) >= 0 && (stride) <= len(s) && gc_to <= len(s)-(stride) {
+					gc_at := s[:gc_to]
+					gc_at2 := s[(stride):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:24
+						{
+//line reduce_solution.go:24
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line reduce_solution.go:26
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -82,61 +157,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						{
 							s[tid] += s[tid+stride]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-						tid := gc_tx
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:24
-					{
-						s[tid] += s[tid+stride]
 					}
 				}
 			}

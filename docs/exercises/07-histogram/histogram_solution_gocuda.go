@@ -50,10 +50,92 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(bins) && gc_to <= len(bins)-(gc_off) {
+					gc_at := bins[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line histogram_solution.go:18
+						tid := gc_tx
+						_ = tid
+
+//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
+						_ = k
+
+						gc_at[gc_tx] = 0
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -68,69 +150,6 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 //line histogram_solution.go:21
 						bins[k] = 0
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-					tid := gc_tx
-					_ = tid
-
-//line histogram_solution.go:20
-					k := tid + gc_off
-					gc_more = true
-
-//line histogram_solution.go:21
-					bins[k] = 0
 				}
 			}
 		}

@@ -294,10 +294,161 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if ((gc_bx*Tile)+((gc_by*Tile+
+				gc_ty)*
+
+				n)) >= 0 && ((gc_bx*Tile)+((gc_by*Tile+
+				gc_ty)*
+
+				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*Tile)+((gc_by*Tile+
+				gc_ty)*
+
+				n)) {
+				gc_at := c[((gc_bx * Tile) + ((gc_by*Tile +
+					gc_ty) *
+
+					n)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line matmul_solution.go:18
+					ty := gc_ty
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+					if row < m && col < n {
+//line matmul_solution.go:37
+						gc_at[gc_tx] = sum
+//line matmul_solution.go:39
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -322,113 +473,6 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					if row < m && col < n {
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line matmul_solution.go:18
-				ty := gc_ty
-				_ = ty
-
-//line matmul_solution.go:19
-				row := gc_by*Tile + ty
-				_ = row
-
-//line matmul_solution.go:18
-				tx := gc_tx
-				_ = tx
-
-//line matmul_solution.go:20
-				col := gc_bx*Tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank]
-
-//line matmul_solution.go:37
-				if row < m && col < n {
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty++

@@ -39,10 +39,137 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	cur := 0
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(in) && gc_bdx <= len(in)-(gc_bx*b) && gc_bdx <= len(buf) {
+				gc_at := in[(gc_bx * b):][:gc_bdx]
+				gc_at2 := buf[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:19
+					var v int32
+
+//line scan_solution.go:20
+					if i < len(in) {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -66,105 +193,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[tid] = v
 					_ = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-				tid := gc_tx
-				_ = tid
-
-//line scan_solution.go:18
-				i := gc_bx*b + tid
-				_ = i
-
-//line scan_solution.go:19
-				var v int32
-
-//line scan_solution.go:20
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line scan_solution.go:24
-				buf[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -176,25 +204,50 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		next := 1 - cur
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if (cur*b) >= 0 && (cur*b) <= len(buf) && gc_bdx <= len(buf)-(cur*b) && ((cur*b)-d) >= 0 && ((cur*b)-d) <= len(buf) && gc_bdx <= len(buf)-((cur*b)-d) && (next*b) >= 0 && (next*b) <= len(buf) && gc_bdx <= len(buf)-(next*b) {
+					gc_at3 := buf[(cur * b):][:gc_bdx]
+					gc_at4 := buf[((cur * b) - d):][:gc_bdx]
+					gc_at5 := buf[(next * b):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line scan_solution.go:28
-					x := buf[cur*b+tid]
+						x := gc_at3[gc_tx]
 
 //line scan_solution.go:29
-					if tid >= d {
-						x += buf[cur*b+tid-d]
+						if tid >= d {
+							x += gc_at4[gc_tx]
+						}
+
+						gc_at5[gc_tx] = x
+						_ = x
 					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:28
+						x := buf[cur*b+tid]
+
+//line scan_solution.go:29
+						if tid >= d {
+							x += buf[cur*b+tid-d]
+						}
 
 //line scan_solution.go:32
-					buf[next*b+tid] = x
-					_ = x
+						buf[next*b+tid] = x
+						_ = x
+					}
 				}
 			}
 		}
@@ -208,10 +261,105 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if gc_from >= 0 && (gc_bx*b) >= 0 && (gc_bx*b) <= len(out) && gc_to <= len(out)-(gc_bx*b) && (cur*b) >= 0 && (cur*b) <= len(buf) && gc_to <= len(buf)-(cur*b) {
+				gc_at6 := out[(gc_bx * b):][:gc_to]
+				gc_at7 := buf[(cur * b):][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line scan_solution.go:16
+					tid := gc_tx
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					{
+//line scan_solution.go:36
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+//line scan_solution.go:38
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -227,77 +375,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					{
 						out[i] = buf[cur*b+tid]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-					tid := gc_tx
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_solution.go:16
-				tid := gc_tx
-				_ = tid
-
-//line scan_solution.go:18
-				i := gc_bx*b + tid
-				_ = i
-
-//line scan_solution.go:36
-				{
-					out[i] = buf[cur*b+tid]
 				}
 			}
 		}

@@ -100,10 +100,103 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
+					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
+						_ = i
+
+//line gridsync_solution.go:23
+						local += gc_at[gc_tx]
+						gc_s_local[gc_rank] = local
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank] = local
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank] = local
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank] = local
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							local := gc_s_local[gc_rank]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank] = local
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -120,77 +213,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						local += in[i]
 						gc_s_local[gc_rank] = local
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-					first := gc_bx*gc_bdx + gc_tx
-					_ = first
-					local := gc_s_local[gc_rank]
-
-//line gridsync_solution.go:22
-					i := first + gc_off
-					gc_more = true
-
-//line gridsync_solution.go:23
-					local += in[i]
-					gc_s_local[gc_rank] = local
 				}
 			}
 		}
@@ -316,10 +338,98 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off2) >= 0 && ((gc_bx*gc_bdx)+gc_off2) <= len(out) && gc_to <= len(out)-((gc_bx*gc_bdx)+gc_off2) && ((gc_bx*gc_bdx)+gc_off2) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off2) {
+					gc_at2 := out[((gc_bx * gc_bdx) + gc_off2):][:gc_to]
+					gc_at3 := in[((gc_bx * gc_bdx) + gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line gridsync_solution.go:19
+						first := gc_bx*gc_bdx + gc_tx
+						_ = first
+						mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
+						_ = i_
+
+						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -335,73 +445,6 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 //line gridsync_solution.go:31
 						out[i_] = in[i_] - mean
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-						first := gc_bx*gc_bdx + gc_tx
-						_ = first
-						mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line gridsync_solution.go:19
-					first := gc_bx*gc_bdx + gc_tx
-					_ = first
-					mean := gc_s_mean[gc_rank]
-
-//line gridsync_solution.go:30
-					i_ := first + gc_off2
-					gc_more2 = true
-
-//line gridsync_solution.go:31
-					out[i_] = in[i_] - mean
 				}
 			}
 		}

@@ -30,6 +30,9 @@
 //   - flatten: a grid-stride loop whose trips are independent runs its
 //     iteration space in rows, a contiguous part per worker
 //   - unroll: short loops of a constant trip count written as copies
+//   - rebase: thread loops that cannot fail but at indexes of x plus a
+//     row's offset run, where the slices are long enough, without checks
+//     or position records
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector

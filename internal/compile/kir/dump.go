@@ -106,6 +106,15 @@ func (d *dumper) node(n Node, depth int) {
 			}
 			head += fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 		}
+		if n.Rebase != nil {
+			for _, r := range n.Rebase.Slices {
+				off := "x"
+				if r.Off != nil {
+					off = d.text(r.Off) + "+x"
+				}
+				head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
+			}
+		}
 		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *If:

@@ -44,6 +44,8 @@ type emitter struct {
 	vecAnchor   token.Pos                // the vector step's loop's first statement
 	lockMore    string                   // the flag a lockstep loop's steps set where threads ran
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
+	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
+	rebased     []string                 // while writing that form, the names of its rebased slices
 }
 
 var (

@@ -169,6 +169,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	body()
 	e.stores(e.f.LoopVars[l], nil)
 	e.vec = e.vectorStep(l)
+	e.fast = e.rebasedBody(l, body)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.loopUse = nil, nil
@@ -182,7 +183,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.w = outer
 	v, from, to, rank := e.loopHead(l, use)
 	e.threads(l, v, from, to, rank, thread.Bytes())
-	e.vec = nil
+	e.vec, e.fast = nil, nil
 	e.loopTail(l, use)
 }
 
@@ -205,6 +206,10 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		if e.lockMore != "" { // a lockstep loop's step: threads ran in it, and the loop goes on
 			e.printf("if %s > %s {\n%s = true\n}\n", from, first, e.lockMore)
 		}
+	}
+	if e.fast != nil {
+		e.rebasedThreads(l, v, from, to, rank)
+		defer e.printf("}\n")
 	}
 	if l.Step > 1 {
 		step := e.f.Names.Fresh("step")

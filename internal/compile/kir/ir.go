@@ -227,6 +227,9 @@ type (
 		// offset: each step bounds the threads by the limit, instead of a
 		// test per thread.
 		StrideBound bool
+		// Rebase, where set, is how the loop runs where its slices are
+		// long enough for the row (rebase.go).
+		Rebase *Rebase
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

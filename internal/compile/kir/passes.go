@@ -31,6 +31,7 @@ var passes = [...]pass{
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per worker"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
+	{"rebase", rebase, "thread loops that cannot fail but at indexes of x plus a row's offset run, where the slices are long enough, without checks or position records"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},
 }

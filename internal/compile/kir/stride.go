@@ -155,6 +155,9 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 			} else {
 				e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
 			}
+			if e.rebased != nil {
+				e.printf("_ = %s\n", key) // its uses may all be rebased
+			}
 			for _, st := range fs.Body.List {
 				e.source(st)
 			}

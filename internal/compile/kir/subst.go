@@ -33,6 +33,8 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		return e.call(c, n)
 	case *ast.AssignStmt:
 		return e.pairResult(c, n)
+	case *ast.IndexExpr:
+		return e.rebasedIndex(n)
 	case *ast.FuncLit:
 		e.inLit++
 		defer func() { e.inLit-- }()

@@ -165,10 +165,123 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:51
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line hecbench_groupnorm.go:52
+						val := gc_at[gc_tx]
+
+//line hecbench_groupnorm.go:53
+						threadSum += val
+
+//line hecbench_groupnorm.go:54
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -189,93 +302,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					threadSum := gc_s_threadSum[gc_rank]
-					threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:51
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line hecbench_groupnorm.go:52
-					val := x[i]
-
-//line hecbench_groupnorm.go:53
-					threadSum += val
-
-//line hecbench_groupnorm.go:54
-					threadSum2 += val * val
-					gc_s_threadSum[gc_rank] = threadSum
-					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
@@ -852,10 +878,123 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((vecCount*4)+gc_off2) >= 0 && ((vecCount*4)+gc_off2) <= len(x) && gc_to <= len(x)-((vecCount*4)+gc_off2) {
+					gc_at := x[((vecCount * 4) + gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+						_ = i_
+
+//line hecbench_groupnorm.go:148
+						val := gc_at[gc_tx]
+
+//line hecbench_groupnorm.go:149
+						threadSum += val
+
+//line hecbench_groupnorm.go:150
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -876,93 +1015,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					threadSum := gc_s_threadSum[gc_rank]
-					threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line hecbench_groupnorm.go:147
-					i_ := vecCount*4 + gc_tx + gc_off2
-					gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-					val := x[i_]
-
-//line hecbench_groupnorm.go:149
-					threadSum += val
-
-//line hecbench_groupnorm.go:150
-					threadSum2 += val * val
-					gc_s_threadSum[gc_rank] = threadSum
-					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
@@ -1779,10 +1831,139 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
+						if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dout) && gc_to <= len(dout)-(gc_off3) && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
+							gc_at := dout[(gc_off3):][:gc_to]
+							gc_at2 := x[(gc_off3):][:gc_to]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:288
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+								_ = i_2
+
+//line hecbench_groupnorm.go:289
+								doutVal_ := gc_at[gc_tx]
+
+//line hecbench_groupnorm.go:290
+								dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+								norm_2 := (gc_at2[gc_tx] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+						} else {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									dwThread := gc_s_dwThread[gc_rank]
+									dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank] = dwThread
+									gc_s_dbThread[gc_rank] = dbThread
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									dwThread := gc_s_dwThread[gc_rank]
+									dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank] = dwThread
+									gc_s_dbThread[gc_rank] = dbThread
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									dwThread := gc_s_dwThread[gc_rank]
+									dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank] = dwThread
+									gc_s_dbThread[gc_rank] = dbThread
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									dwThread := gc_s_dwThread[gc_rank]
+									dbThread := gc_s_dbThread[gc_rank]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank] = dwThread
+									gc_s_dbThread[gc_rank] = dbThread
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								dwThread := gc_s_dwThread[gc_rank]
@@ -1806,105 +1987,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								gc_s_dwThread[gc_rank] = dwThread
 								gc_s_dbThread[gc_rank] = dbThread
 							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							dwThread := gc_s_dwThread[gc_rank]
-							dbThread := gc_s_dbThread[gc_rank]
-
-//line hecbench_groupnorm.go:288
-							i_2 := gc_tx + gc_off3
-							gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-							doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-							dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-							norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-							dwThread += doutVal_ * norm_2
-							gc_s_dwThread[gc_rank] = dwThread
-							gc_s_dbThread[gc_rank] = dbThread
 						}
 					}
 				}

@@ -986,10 +986,103 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(logProbs) && gc_to <= len(logProbs)-(gc_off) {
+					gc_at := logProbs[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_logprob.go:153
+						tidx := gc_tx
+						_ = tidx
+						localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
+						_ = step
+
+//line hecbench_logprob.go:160
+						localAccum += gc_at[gc_tx]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank] = localAccum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank] = localAccum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank] = localAccum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank] = localAccum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1006,77 +1099,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 						localAccum += logProbs[step]
 						gc_s_localAccum[gc_rank] = localAccum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx
-					_ = tidx
-					localAccum := gc_s_localAccum[gc_rank]
-
-//line hecbench_logprob.go:159
-					step := tidx + gc_off
-					gc_more = true
-
-//line hecbench_logprob.go:160
-					localAccum += logProbs[step]
-					gc_s_localAccum[gc_rank] = localAccum
 				}
 			}
 		}

@@ -72,10 +72,135 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if (chunk*mpcTPB) >= 0 && (chunk*mpcTPB) <= len(original) && gc_bdx <= len(original)-(chunk*mpcTPB) && gc_bdx <= len(sbuf1) {
+					gc_at := original[(chunk * mpcTPB):][:gc_bdx]
+					gc_at2 := sbuf1[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						if idx < n {
+							v1 = gc_at[gc_tx]
+//line hecbench_mpc.go:172
+							gc_at2[gc_tx] = v1
+//line hecbench_mpc.go:174
+						}
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							if idx < n {
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							if idx < n {
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							if idx < n {
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							if idx < n {
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank] = v1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -98,101 +223,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						_ = v1
 						gc_s_v1[gc_rank] = v1
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						if idx < n {
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank] = v1
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						if idx < n {
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank] = v1
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						if idx < n {
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank] = v1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:170
-					var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-					if idx < n {
-						v1 = original[idx]
-						sbuf1[tid] = v1
-					}
-					_ = v1
-					gc_s_v1[gc_rank] = v1
 				}
 			}
 		}

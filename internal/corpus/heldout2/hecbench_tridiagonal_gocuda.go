@@ -64,44 +64,43 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	x := d[systemSize+1:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) {
+				gc_at := a[:gc_bdx]
+				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at3 := b[:gc_bdx]
+				gc_at4 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at5 := c[:gc_bdx]
+				gc_at6 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at7 := d[:gc_bdx]
+				gc_at8 := dD[(blid * systemSize):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
-//line hecbench_tridiagonal.go:34
-				a[thid] = aD[thid+blid*systemSize]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 
-//line hecbench_tridiagonal.go:35
-				b[thid] = bD[thid+blid*systemSize]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 
-//line hecbench_tridiagonal.go:36
-				c[thid] = cD[thid+blid*systemSize]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 
-//line hecbench_tridiagonal.go:37
-				d[thid] = dD[thid+blid*systemSize]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
 
 //line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
-				_ = aNew
-				_ = bNew
-				_ = cNew
-				_ = dNew
-				gc_s_aNew[gc_rank] = aNew
-				gc_s_bNew[gc_rank] = bNew
-				gc_s_cNew[gc_rank] = cNew
-				gc_s_dNew[gc_rank] = dNew
-			}
-		}
-	}
-
-//line hecbench_tridiagonal.go:44
-	for j := 0; j < iterations; j++ {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
+				}
+			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -110,35 +109,24 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 					_ = thid
 
-//line hecbench_tridiagonal.go:45
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank]
-					bNew := gc_s_bNew[gc_rank]
-					cNew := gc_s_cNew[gc_rank]
-					dNew := gc_s_dNew[gc_rank]
+//line hecbench_tridiagonal.go:34
+					a[thid] = aD[thid+blid*systemSize]
 
-//line hecbench_tridiagonal.go:47
-					if i < delta {
-						tmp2 := c[i] / b[i+delta]
-						bNew = b[i] - a[i+delta]*tmp2
-						dNew = d[i] - d[i+delta]*tmp2
-						aNew = 0
-						cNew = -c[i+delta] * tmp2
-					} else if (systemSize - i - 1) < delta {
-						tmp := a[i] / b[i-delta]
-						bNew = b[i] - c[i-delta]*tmp
-						dNew = d[i] - d[i-delta]*tmp
-						aNew = -a[i-delta] * tmp
-						cNew = 0
-					} else {
-						tmp1 := a[i] / b[i-delta]
-						tmp2_ := c[i] / b[i+delta]
-						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
-						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
-						aNew = -a[i-delta] * tmp1
-						cNew = -c[i+delta] * tmp2_
-					}
+//line hecbench_tridiagonal.go:35
+					b[thid] = bD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:36
+					c[thid] = cD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:37
+					d[thid] = dD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:39
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
 					gc_s_aNew[gc_rank] = aNew
 					gc_s_bNew[gc_rank] = bNew
 					gc_s_cNew[gc_rank] = cNew
@@ -146,14 +134,54 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 			}
 		}
+	}
+
+//line hecbench_tridiagonal.go:44
+	for j := 0; j < iterations; j++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(c) && (delta) >= 0 && (delta) <= len(b) && gc_bdx <= len(b)-(delta) && gc_bdx <= len(b) && (delta) <= len(a) && gc_bdx <= len(a)-(delta) && gc_bdx <= len(d) && (delta) <= len(d) && gc_bdx <= len(d)-(delta) && (delta) <= len(c) && gc_bdx <= len(c)-(delta) && gc_bdx <= len(a) && (0-
+
+					delta) >= 0 && (0-
+
+					delta) <= len(b) && gc_bdx <= len(b)-(0-
+
+					delta) && (0-
+
+					delta) <= len(c) && gc_bdx <= len(c)-(0-
+
+					delta) && (0-
+
+					delta) <= len(d) && gc_bdx <= len(d)-(0-
+
+					delta) && (0-
+
+					delta) <= len(a) && gc_bdx <= len(a)-(0-
+
+					delta) {
+					gc_at9 := c[:gc_bdx]
+					gc_at10 := b[(delta):][:gc_bdx]
+					gc_at11 := b[:gc_bdx]
+					gc_at12 := a[(delta):][:gc_bdx]
+					gc_at13 := d[:gc_bdx]
+					gc_at14 := d[(delta):][:gc_bdx]
+					gc_at15 := c[(delta):][:gc_bdx]
+					gc_at16 := a[:gc_bdx]
+					gc_at17 := b[(0 -
+
+						delta):][:gc_bdx]
+					gc_at18 := c[(0 -
+
+						delta):][:gc_bdx]
+					gc_at19 := d[(0 -
+
+						delta):][:gc_bdx]
+					gc_at20 := a[(0 -
+
+						delta):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line hecbench_tridiagonal.go:23
 						thid := gc_tx
@@ -167,20 +195,34 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
 
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
+//line hecbench_tridiagonal.go:47
+						if i < delta {
+							tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
+							bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
+							dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
+							aNew = 0
+							cNew = -gc_at15[gc_tx] * tmp2
+						} else if (systemSize - i - 1) < delta {
+							tmp := gc_at16[gc_tx] / gc_at17[gc_tx]
+							bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp
+							dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp
+							aNew = -gc_at20[gc_tx] * tmp
+							cNew = 0
+						} else {
+							tmp1 := gc_at16[gc_tx] / gc_at17[gc_tx]
+							tmp2_ := gc_at9[gc_tx] / gc_at10[gc_tx]
+							bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp1 - gc_at12[gc_tx]*tmp2_
+							dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp1 - gc_at14[gc_tx]*tmp2_
+							aNew = -gc_at20[gc_tx] * tmp1
+							cNew = -gc_at15[gc_tx] * tmp2_
+						}
+						gc_s_aNew[gc_rank] = aNew
+						gc_s_bNew[gc_rank] = bNew
+						gc_s_cNew[gc_rank] = cNew
+						gc_s_dNew[gc_rank] = dNew
 					}
-					{
-						gc_tx := gc_step + 1
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -196,104 +238,214 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
 
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
+//line hecbench_tridiagonal.go:47
+						if i < delta {
+							tmp2 := c[i] / b[i+delta]
+							bNew = b[i] - a[i+delta]*tmp2
+							dNew = d[i] - d[i+delta]*tmp2
+							aNew = 0
+							cNew = -c[i+delta] * tmp2
+						} else if (systemSize - i - 1) < delta {
+							tmp := a[i] / b[i-delta]
+							bNew = b[i] - c[i-delta]*tmp
+							dNew = d[i] - d[i-delta]*tmp
+							aNew = -a[i-delta] * tmp
+							cNew = 0
+						} else {
+							tmp1 := a[i] / b[i-delta]
+							tmp2_ := c[i] / b[i+delta]
+							bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+							dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+							aNew = -a[i-delta] * tmp1
+							cNew = -c[i+delta] * tmp2_
+						}
+						gc_s_aNew[gc_rank] = aNew
+						gc_s_bNew[gc_rank] = bNew
+						gc_s_cNew[gc_rank] = cNew
+						gc_s_dNew[gc_rank] = dNew
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+					gc_at21 := b[:gc_bdx]
+					gc_at22 := d[:gc_bdx]
+					gc_at23 := a[:gc_bdx]
+					gc_at24 := c[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line hecbench_tridiagonal.go:45
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank]
-					bNew := gc_s_bNew[gc_rank]
-					cNew := gc_s_cNew[gc_rank]
-					dNew := gc_s_dNew[gc_rank]
+						i := thid
+						_ = i
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+
+						gc_at21[gc_tx] = bNew
+
+						gc_at22[gc_tx] = dNew
+
+						gc_at23[gc_tx] = aNew
+
+						gc_at24[gc_tx] = cNew
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
 
 //line hecbench_tridiagonal.go:70
-					b[i] = bNew
+							b[i] = bNew
 
 //line hecbench_tridiagonal.go:71
-					d[i] = dNew
+							d[i] = dNew
 
 //line hecbench_tridiagonal.go:72
-					a[i] = aNew
+							a[i] = aNew
 
 //line hecbench_tridiagonal.go:73
-					c[i] = cNew
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:45
+						i := thid
+						_ = i
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+						b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+						d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+						a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+						c[i] = cNew
+					}
 				}
 			}
 		}
@@ -328,10 +480,72 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) {
+				gc_at25 := xD[(blid * systemSize):][:gc_bdx]
+				gc_at26 := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+					_ = thid
+
+					gc_at25[gc_tx] = gc_at26[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -342,53 +556,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:23
-				thid := gc_tx
-				_ = thid
-
-//line hecbench_tridiagonal.go:89
-				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -447,36 +614,74 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	x := d[systemSize+1:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) {
+				gc_at := a[:gc_bdx]
+				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at3 := b[:gc_bdx]
+				gc_at4 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at5 := c[:gc_bdx]
+				gc_at6 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at7 := d[:gc_bdx]
+				gc_at8 := dD[(blid * systemSize):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
-//line hecbench_tridiagonal.go:111
-				a[thid] = aD[thid+blid*systemSize]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 
-//line hecbench_tridiagonal.go:112
-				b[thid] = bD[thid+blid*systemSize]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 
-//line hecbench_tridiagonal.go:113
-				c[thid] = cD[thid+blid*systemSize]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
 
-//line hecbench_tridiagonal.go:114
-				d[thid] = dD[thid+blid*systemSize]
+					gc_at7[gc_tx] = gc_at8[gc_tx]
 
 //line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
-				_ = aNew
-				_ = bNew
-				_ = cNew
-				_ = dNew
-				gc_s_aNew[gc_rank] = aNew
-				gc_s_bNew[gc_rank] = bNew
-				gc_s_cNew[gc_rank] = cNew
-				gc_s_dNew[gc_rank] = dNew
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+					_ = thid
+
+//line hecbench_tridiagonal.go:111
+					a[thid] = aD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:112
+					b[thid] = bD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:113
+					c[thid] = cD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:114
+					d[thid] = dD[thid+blid*systemSize]
+
+//line hecbench_tridiagonal.go:116
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
+					gc_s_aNew[gc_rank] = aNew
+					gc_s_bNew[gc_rank] = bNew
+					gc_s_cNew[gc_rank] = cNew
+					gc_s_dNew[gc_rank] = dNew
+				}
 			}
 		}
 	}
@@ -547,10 +752,156 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+					gc_at9 := b[:gc_bdx]
+					gc_at10 := d[:gc_bdx]
+					gc_at11 := a[:gc_bdx]
+					gc_at12 := c[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:122
+						i := thid
+						_ = i
+						aNew := gc_s_aNew[gc_rank]
+						bNew := gc_s_bNew[gc_rank]
+						cNew := gc_s_cNew[gc_rank]
+						dNew := gc_s_dNew[gc_rank]
+
+						gc_at9[gc_tx] = bNew
+
+						gc_at10[gc_tx] = dNew
+
+						gc_at11[gc_tx] = aNew
+
+						gc_at12[gc_tx] = cNew
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -578,121 +929,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:143
 						c[i] = cNew
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:122
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank]
-					bNew := gc_s_bNew[gc_rank]
-					cNew := gc_s_cNew[gc_rank]
-					dNew := gc_s_dNew[gc_rank]
-
-//line hecbench_tridiagonal.go:140
-					b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-					d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-					a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-					c[i] = cNew
 				}
 			}
 		}
@@ -727,10 +963,72 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) {
+				gc_at13 := xD[(blid * systemSize):][:gc_bdx]
+				gc_at14 := x[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+					_ = thid
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -741,53 +1039,6 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:100
-				thid := gc_tx
-				_ = thid
-
-//line hecbench_tridiagonal.go:159
-				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -850,37 +1101,80 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	x := d[systemSize:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && (thidNum) >= 0 && (thidNum) <= len(a) && gc_bdx <= len(a)-(thidNum) && (thidNum+(blid*systemSize)) >= 0 && (thidNum+(blid*systemSize)) <= len(aD) && gc_bdx <= len(aD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && (thidNum) <= len(b) && gc_bdx <= len(b)-(thidNum) && (thidNum+(blid*systemSize)) <= len(bD) && gc_bdx <= len(bD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && (thidNum) <= len(c) && gc_bdx <= len(c)-(thidNum) && (thidNum+(blid*systemSize)) <= len(cD) && gc_bdx <= len(cD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) && (thidNum) <= len(d) && gc_bdx <= len(d)-(thidNum) && (thidNum+(blid*systemSize)) <= len(dD) && gc_bdx <= len(dD)-(thidNum+(blid*systemSize)) {
+				gc_at := a[:gc_bdx]
+				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at3 := a[(thidNum):][:gc_bdx]
+				gc_at4 := aD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at5 := b[:gc_bdx]
+				gc_at6 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at7 := b[(thidNum):][:gc_bdx]
+				gc_at8 := bD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at9 := c[:gc_bdx]
+				gc_at10 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at11 := c[(thidNum):][:gc_bdx]
+				gc_at12 := cD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at13 := d[:gc_bdx]
+				gc_at14 := dD[(blid * systemSize):][:gc_bdx]
+				gc_at15 := d[(thidNum):][:gc_bdx]
+				gc_at16 := dD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:185
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:186
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:188
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:189
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:191
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:192
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:194
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:195
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
@@ -1002,10 +1296,88 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) && (halfSize+(blid*systemSize)) >= 0 && (halfSize+(blid*systemSize)) <= len(xD) && gc_bdx <= len(xD)-(halfSize+(blid*systemSize)) && (halfSize) >= 0 && (halfSize) <= len(x) && gc_bdx <= len(x)-(halfSize) {
+				gc_at17 := xD[(blid * systemSize):][:gc_bdx]
+				gc_at18 := x[:gc_bdx]
+				gc_at19 := xD[(halfSize + (blid * systemSize)):][:gc_bdx]
+				gc_at20 := x[(halfSize):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+					_ = thid
+
+					gc_at17[gc_tx] = gc_at18[gc_tx]
+
+					gc_at19[gc_tx] = gc_at20[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1019,65 +1391,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 //line hecbench_tridiagonal.go:254
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:172
-				thid := gc_tx
-				_ = thid
-
-//line hecbench_tridiagonal.go:253
-				xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
@@ -1138,37 +1451,80 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	x := d[systemSize:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && (thidNum) >= 0 && (thidNum) <= len(a) && gc_bdx <= len(a)-(thidNum) && (thidNum+(blid*systemSize)) >= 0 && (thidNum+(blid*systemSize)) <= len(aD) && gc_bdx <= len(aD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && (thidNum) <= len(b) && gc_bdx <= len(b)-(thidNum) && (thidNum+(blid*systemSize)) <= len(bD) && gc_bdx <= len(bD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && (thidNum) <= len(c) && gc_bdx <= len(c)-(thidNum) && (thidNum+(blid*systemSize)) <= len(cD) && gc_bdx <= len(cD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) && (thidNum) <= len(d) && gc_bdx <= len(d)-(thidNum) && (thidNum+(blid*systemSize)) <= len(dD) && gc_bdx <= len(dD)-(thidNum+(blid*systemSize)) {
+				gc_at := a[:gc_bdx]
+				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at3 := a[(thidNum):][:gc_bdx]
+				gc_at4 := aD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at5 := b[:gc_bdx]
+				gc_at6 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at7 := b[(thidNum):][:gc_bdx]
+				gc_at8 := bD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at9 := c[:gc_bdx]
+				gc_at10 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at11 := c[(thidNum):][:gc_bdx]
+				gc_at12 := cD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at13 := d[:gc_bdx]
+				gc_at14 := dD[(blid * systemSize):][:gc_bdx]
+				gc_at15 := d[(thidNum):][:gc_bdx]
+				gc_at16 := dD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+
+					gc_at7[gc_tx] = gc_at8[gc_tx]
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:278
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:279
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:281
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:282
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:284
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:285
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:287
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:288
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
@@ -1283,10 +1639,88 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) && (halfSize+(blid*systemSize)) >= 0 && (halfSize+(blid*systemSize)) <= len(xD) && gc_bdx <= len(xD)-(halfSize+(blid*systemSize)) && (halfSize) >= 0 && (halfSize) <= len(x) && gc_bdx <= len(x)-(halfSize) {
+				gc_at17 := xD[(blid * systemSize):][:gc_bdx]
+				gc_at18 := x[:gc_bdx]
+				gc_at19 := xD[(halfSize + (blid * systemSize)):][:gc_bdx]
+				gc_at20 := x[(halfSize):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+					_ = thid
+
+					gc_at17[gc_tx] = gc_at18[gc_tx]
+
+					gc_at19[gc_tx] = gc_at20[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1300,65 +1734,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:341
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hecbench_tridiagonal.go:265
-				thid := gc_tx
-				_ = thid
-
-//line hecbench_tridiagonal.go:340
-				xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}

@@ -149,47 +149,130 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	for j := 0; j < iterations; j++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				if gc_bdx2 <= len(c) && (delta) >= 0 && (delta) <= len(b) && gc_bdx2 <= len(b)-(delta) && gc_bdx2 <= len(b) && (delta) <= len(a) && gc_bdx2 <= len(a)-(delta) && gc_bdx2 <= len(d) && (delta) <= len(d) && gc_bdx2 <= len(d)-(delta) && (delta) <= len(c) && gc_bdx2 <= len(c)-(delta) && gc_bdx2 <= len(a) && (0-
+
+					delta) >= 0 && (0-
+
+					delta) <= len(b) && gc_bdx2 <= len(b)-(0-
+
+					delta) && (0-
+
+					delta) <= len(c) && gc_bdx2 <= len(c)-(0-
+
+					delta) && (0-
+
+					delta) <= len(d) && gc_bdx2 <= len(d)-(0-
+
+					delta) && (0-
+
+					delta) <= len(a) && gc_bdx2 <= len(a)-(0-
+
+					delta) {
+					gc_at27 := c[:gc_bdx2]
+					gc_at28 := b[(delta):][:gc_bdx2]
+					gc_at29 := b[:gc_bdx2]
+					gc_at30 := a[(delta):][:gc_bdx2]
+					gc_at31 := d[:gc_bdx2]
+					gc_at32 := d[(delta):][:gc_bdx2]
+					gc_at33 := c[(delta):][:gc_bdx2]
+					gc_at34 := a[:gc_bdx2]
+					gc_at35 := b[(0 -
+
+						delta):][:gc_bdx2]
+					gc_at36 := c[(0 -
+
+						delta):][:gc_bdx2]
+					gc_at37 := d[(0 -
+
+						delta):][:gc_bdx2]
+					gc_at38 := a[(0 -
+
+						delta):][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
+						thid := gc_tx2
+						_ = thid
 
 //line hecbench_tridiagonal.go:45
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
+						i := thid
+						_ = i
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
 
 //line hecbench_tridiagonal.go:47
-					if i < delta {
-						tmp2 := c[i] / b[i+delta]
-						bNew = b[i] - a[i+delta]*tmp2
-						dNew = d[i] - d[i+delta]*tmp2
-						aNew = 0
-						cNew = -c[i+delta] * tmp2
-					} else if (systemSize - i - 1) < delta {
-						tmp := a[i] / b[i-delta]
-						bNew = b[i] - c[i-delta]*tmp
-						dNew = d[i] - d[i-delta]*tmp
-						aNew = -a[i-delta] * tmp
-						cNew = 0
-					} else {
-						tmp1 := a[i] / b[i-delta]
-						tmp2_ := c[i] / b[i+delta]
-						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
-						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
-						aNew = -a[i-delta] * tmp1
-						cNew = -c[i+delta] * tmp2_
+						if i < delta {
+							tmp2 := gc_at27[gc_tx2] / gc_at28[gc_tx2]
+							bNew = gc_at29[gc_tx2] - gc_at30[gc_tx2]*tmp2
+							dNew = gc_at31[gc_tx2] - gc_at32[gc_tx2]*tmp2
+							aNew = 0
+							cNew = -gc_at33[gc_tx2] * tmp2
+						} else if (systemSize - i - 1) < delta {
+							tmp := gc_at34[gc_tx2] / gc_at35[gc_tx2]
+							bNew = gc_at29[gc_tx2] - gc_at36[gc_tx2]*tmp
+							dNew = gc_at31[gc_tx2] - gc_at37[gc_tx2]*tmp
+							aNew = -gc_at38[gc_tx2] * tmp
+							cNew = 0
+						} else {
+							tmp1 := gc_at34[gc_tx2] / gc_at35[gc_tx2]
+							tmp2_ := gc_at27[gc_tx2] / gc_at28[gc_tx2]
+							bNew = gc_at29[gc_tx2] - gc_at36[gc_tx2]*tmp1 - gc_at30[gc_tx2]*tmp2_
+							dNew = gc_at31[gc_tx2] - gc_at37[gc_tx2]*tmp1 - gc_at32[gc_tx2]*tmp2_
+							aNew = -gc_at38[gc_tx2] * tmp1
+							cNew = -gc_at33[gc_tx2] * tmp2_
+						}
+						gc_s_aNew[gc_rank2] = aNew
+						gc_s_bNew[gc_rank2] = bNew
+						gc_s_cNew[gc_rank2] = cNew
+						gc_s_dNew[gc_rank2] = dNew
 					}
-					gc_s_aNew[gc_rank2] = aNew
-					gc_s_bNew[gc_rank2] = bNew
-					gc_s_cNew[gc_rank2] = cNew
-					gc_s_dNew[gc_rank2] = dNew
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:45
+						i := thid
+						_ = i
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:47
+						if i < delta {
+							tmp2 := c[i] / b[i+delta]
+							bNew = b[i] - a[i+delta]*tmp2
+							dNew = d[i] - d[i+delta]*tmp2
+							aNew = 0
+							cNew = -c[i+delta] * tmp2
+						} else if (systemSize - i - 1) < delta {
+							tmp := a[i] / b[i-delta]
+							bNew = b[i] - c[i-delta]*tmp
+							dNew = d[i] - d[i-delta]*tmp
+							aNew = -a[i-delta] * tmp
+							cNew = 0
+						} else {
+							tmp1 := a[i] / b[i-delta]
+							tmp2_ := c[i] / b[i+delta]
+							bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+							dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+							aNew = -a[i-delta] * tmp1
+							cNew = -c[i+delta] * tmp2_
+						}
+						gc_s_aNew[gc_rank2] = aNew
+						gc_s_bNew[gc_rank2] = bNew
+						gc_s_cNew[gc_rank2] = cNew
+						gc_s_dNew[gc_rank2] = dNew
+					}
 				}
 			}
 		}

@@ -501,32 +501,73 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if (gc_bdx*gc_bx) >= 0 && (gc_bdx*gc_bx) <= len(stepFactors) && gc_bdx <= len(stepFactors)-(gc_bdx*gc_bx) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) >= 0 && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) >= 0 && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) {
+					gc_at := stepFactors[(gc_bdx * gc_bx):][:gc_bdx]
+					gc_at2 := variables[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
+					gc_at3 := oldVariables[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
+					gc_at4 := fluxes[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
+					gc_at5 := variables[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
+					gc_at6 := oldVariables[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
+					gc_at7 := fluxes[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
+					gc_at8 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
+					gc_at9 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
+					gc_at10 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
+					gc_at11 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
+					gc_at12 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
+					gc_at13 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
+					gc_at14 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
+					gc_at15 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
+					gc_at16 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line rodinia_cfd.go:242
-					i := (gc_bdx*gc_bx + gc_tx)
-					_ = i
+						i := (gc_bdx*gc_bx + gc_tx)
+						_ = i
 
 //line rodinia_cfd.go:244
-					factor := stepFactors[i] / float32(cfdRK+1-j)
+						factor := gc_at[gc_tx] / float32(cfdRK+1-j)
+
+						gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
+
+						gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
+
+						gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
+
+						gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
+
+						gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
+						_ = factor
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_cfd.go:242
+						i := (gc_bdx*gc_bx + gc_tx)
+						_ = i
+
+//line rodinia_cfd.go:244
+						factor := stepFactors[i] / float32(cfdRK+1-j)
 
 //line rodinia_cfd.go:246
-					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
 
 //line rodinia_cfd.go:247
-					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
 
 //line rodinia_cfd.go:248
-					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
 
 //line rodinia_cfd.go:249
-					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
 
 //line rodinia_cfd.go:250
-					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-					_ = factor
+						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
+						_ = factor
+					}
 				}
 			}
 		}

@@ -50,10 +50,72 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(sOffset) && gc_to <= len(sOffset)-(gc_off) {
+					gc_at := sOffset[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_hybridsort.go:58
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at[gc_tx] = 0
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -64,53 +126,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:58
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line rodinia_hybridsort.go:59
-					sOffset[i] = 0
 				}
 			}
 		}
@@ -200,10 +215,81 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off3+
+
+					prefixBase) >= 0 && (gc_off3+
+
+					prefixBase) <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-(gc_off3+
+
+					prefixBase) && (gc_off3) >= 0 && (gc_off3) <= len(sOffset) && gc_to <= len(sOffset)-(gc_off3) {
+					gc_at2 := dPrefixoffsets[(gc_off3 +
+
+						prefixBase):][:gc_to]
+					gc_at3 := sOffset[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_hybridsort.go:91
+						i_ := gc_tx + gc_off3
+						gc_more3 = true
+						_ = i_
+
+						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -214,53 +300,6 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:91
-					i_ := gc_tx + gc_off3
-					gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}
@@ -364,10 +403,132 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := dPrefixoffsets[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:108
+							x := int(gc_at[gc_tx])
+
+							gc_at[gc_tx] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+							sum += x
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -390,111 +551,82 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							sum += x
 							gc_s_sum[gc_rank] = sum
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-							sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:107
-						i := tid + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:108
-						x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-						dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-						sum += x
-						gc_s_sum[gc_rank] = sum
 					}
 				}
 			}
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(dOffsets) && gc_bdx <= len(dOffsets)-(gc_bx*gc_bdx) {
+					gc_at2 := dOffsets[(gc_bx * gc_bdx):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+						gc_at2[gc_tx] = uint32(sum)
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -506,57 +638,6 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:103
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line rodinia_hybridsort.go:113
-					dOffsets[tid] = uint32(sum)
 				}
 			}
 		}

@@ -416,10 +416,132 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
+					if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-((gc_bx2*gc_bdx2)+gc_off) {
+						gc_at3 := dPrefixoffsets[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:108
+							x := int(gc_at3[gc_tx2])
+
+							gc_at3[gc_tx2] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+							sum += x
+							gc_s_sum[gc_rank2] = sum
+						}
+					} else {
+						gc_step5 := gc_from2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+
+//line rodinia_hybridsort.go:108
+								x := int(dPrefixoffsets[i])
+
+//line rodinia_hybridsort.go:109
+								dPrefixoffsets[i] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -442,111 +564,82 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							sum += x
 							gc_s_sum[gc_rank2] = sum
 						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-							sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-							i := tid + gc_off
-							gc_more = true
-
-//line rodinia_hybridsort.go:108
-							x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-							dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-							sum += x
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:107
-						i := tid + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:108
-						x := int(dPrefixoffsets[i])
-
-//line rodinia_hybridsort.go:109
-						dPrefixoffsets[i] = uint32(sum)
-
-//line rodinia_hybridsort.go:110
-						sum += x
-						gc_s_sum[gc_rank2] = sum
 					}
 				}
 			}
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-(gc_bx2*gc_bdx2) {
+					gc_at4 := dOffsets[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+						gc_at4[gc_tx2] = uint32(sum)
+					}
+				} else {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							dOffsets[tid] = uint32(sum)
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -558,57 +651,6 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 //line rodinia_hybridsort.go:113
 						dOffsets[tid] = uint32(sum)
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-						dOffsets[tid] = uint32(sum)
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:103
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line rodinia_hybridsort.go:113
-					dOffsets[tid] = uint32(sum)
 				}
 			}
 		}

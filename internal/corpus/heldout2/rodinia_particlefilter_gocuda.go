@@ -674,10 +674,89 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_from >= 0 && gc_to <= len(buffer) && (gc_bdx*blockID) >= 0 && (gc_bdx*blockID) <= len(weights) && gc_to <= len(weights)-(gc_bdx*blockID) {
+				gc_at := buffer[:gc_to]
+				gc_at2 := weights[(gc_bdx * blockID):][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+					i := gc_bdx*blockID + gc_tx
+					_ = i
+
+//line rodinia_particlefilter.go:233
+					{
+//line rodinia_particlefilter.go:233
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line rodinia_particlefilter.go:236
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx] = weights[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx] = weights[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx] = weights[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx] = weights[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -690,65 +769,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 						buffer[gc_tx] = weights[i]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx] = weights[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx] = weights[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx] = weights[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:233
-				{
-
-					buffer[gc_tx] = weights[i]
 				}
 			}
 		}

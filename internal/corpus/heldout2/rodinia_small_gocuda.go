@@ -75,26 +75,56 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if (1) >= 0 && (1) <= len(w) && gc_bdx <= len(w)-(1) && (1) <= len(delta) && gc_bdx <= len(delta)-(1) && (1) <= len(oldw) && gc_bdx <= len(oldw)-(1) {
+				gc_at := w[(1):][:gc_bdx]
+				gc_at2 := delta[(1):][:gc_bdx]
+				gc_at3 := oldw[(1):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line rodinia_small.go:35
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line rodinia_small.go:34
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line rodinia_small.go:39
-				indexX := tx + 1
-				_ = indexX
+					indexX := tx + 1
+					_ = indexX
 
 //line rodinia_small.go:48
-				if ty == 0 && by == 0 {
-					w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
-					oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					if ty == 0 && by == 0 {
+//line rodinia_small.go:48
+						gc_at[gc_tx] = float32(float64(gc_at[gc_tx]) + ((bpEta * float64(gc_at2[gc_tx])) + (bpMomentum * float64(gc_at3[gc_tx]))))
+						gc_at3[gc_tx] = float32((bpEta * float64(gc_at2[gc_tx])) + (bpMomentum * float64(gc_at3[gc_tx])))
+//line rodinia_small.go:51
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:35
+					ty := gc_ty
+					_ = ty
+
+//line rodinia_small.go:34
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_small.go:39
+					indexX := tx + 1
+					_ = indexX
+
+//line rodinia_small.go:48
+					if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					}
 				}
 			}
 			gc_ty++

@@ -82,10 +82,85 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(cache) && (i) >= 0 && (i) <= len(cache) && gc_to <= len(cache)-(i) {
+					gc_at := cache[:gc_to]
+					gc_at2 := cache[(i):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:43
+						{
+//line cbe_dot.go:43
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line cbe_dot.go:45
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -97,61 +172,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						{
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:43
-					{
-						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 			}
@@ -315,10 +335,85 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(cache) && (i) >= 0 && (i) <= len(cache) && gc_to <= len(cache)-(i) {
+					gc_at := cache[:gc_to]
+					gc_at2 := cache[(i):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:99
+						{
+//line cbe_dot.go:99
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line cbe_dot.go:101
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -330,61 +425,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						{
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:99
-					{
-						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 			}

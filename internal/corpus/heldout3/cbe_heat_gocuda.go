@@ -175,10 +175,152 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
+					gc_bdx*gc_gdx)) >= 0 && ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
+					gc_bdx*gc_gdx)) <= len(texConstSrc) && gc_bdx <= len(texConstSrc)-((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
+					gc_bdx*gc_gdx)) && ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
+					gc_bdx*gc_gdx)) <= len(iptr) && gc_bdx <= len(iptr)-((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
+					gc_bdx*gc_gdx)) {
+					gc_at := texConstSrc[((gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) *
+						gc_bdx * gc_gdx)):][:gc_bdx]
+					gc_at2 := iptr[((gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) *
+						gc_bdx * gc_gdx)):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_heat.go:64
+						x := gc_tx + gc_bx*gc_bdx
+						_ = x
+
+//line cbe_heat.go:65
+						y := gc_ty + gc_by*gc_bdy
+						_ = y
+
+//line cbe_heat.go:66
+						offset := x + y*gc_bdx*gc_gdx
+						_ = offset
+
+//line cbe_heat.go:68
+						c := gc_at[gc_tx]
+
+//line cbe_heat.go:69
+						if c != 0 {
+//line cbe_heat.go:69
+							gc_at2[gc_tx] = c
+//line cbe_heat.go:71
+						}
+						_ = c
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:64
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:64
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:64
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:64
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -203,109 +345,6 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 						_ = c
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:64
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_heat.go:65
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_heat.go:66
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
-//line cbe_heat.go:68
-					c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-					if c != 0 {
-						iptr[offset] = c
-					}
-					_ = c
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

@@ -864,10 +864,119 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dst) && gc_to <= len(dst)-(gc_off3) && (gc_off3) <= len(tmp) && gc_to <= len(tmp)-(gc_off3) && (gc_off3) <= len(labels) && gc_to <= len(labels)-(gc_off3) {
+					gc_at := dst[(gc_off3):][:gc_to]
+					gc_at2 := tmp[(gc_off3):][:gc_to]
+					gc_at3 := labels[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						_ = i_2
+
+//line ggml_more.go:124
+						val_2 := gc_at[gc_tx]
+
+//line ggml_more.go:125
+						if useShared {
+							val_2 = gc_at2[gc_tx]
+						}
+
+						gc_at[gc_tx] = (val_2*smScale - gc_at3[gc_tx]) * dByNrows
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -887,89 +996,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 //line ggml_more.go:128
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					smScale := gc_s_smScale[gc_rank]
-
-//line ggml_more.go:123
-					i_2 := gc_tx + gc_off3
-					gc_more3 = true
-
-//line ggml_more.go:124
-					val_2 := dst[i_2]
-
-//line ggml_more.go:125
-					if useShared {
-						val_2 = tmp[i_2]
-					}
-
-//line ggml_more.go:128
-					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 				}
 			}
 		}
@@ -1020,10 +1046,84 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && ((gc_bx*gc_bdx)+(row*ncols)) >= 0 && ((gc_bx*gc_bdx)+(row*ncols)) <= len(indices) && gc_to <= len(indices)-((gc_bx*gc_bdx)+(row*ncols)) {
+					gc_at := indices[((gc_bx * gc_bdx) + (row * ncols)):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_more.go:137
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line ggml_more.go:140
+						if col < ncols && row < nrows {
+//line ggml_more.go:140
+							gc_at[gc_tx] = int32(col)
+//line ggml_more.go:142
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:137
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:137
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:137
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:137
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1035,61 +1135,6 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-						col := gc_bx*gc_bdx + gc_tx
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_more.go:137
-					col := gc_bx*gc_bdx + gc_tx
-					_ = col
-
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
-						indices[row*ncols+col] = int32(col)
 					}
 				}
 			}
@@ -1132,10 +1177,84 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(offsets) && gc_to <= len(offsets)-(gc_bx*gc_bdx) {
+					gc_at := offsets[(gc_bx * gc_bdx):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_more.go:150
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line ggml_more.go:151
+						{
+//line ggml_more.go:151
+							gc_at[gc_tx] = int32(idx * ncols)
+//line ggml_more.go:153
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1147,61 +1266,6 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_more.go:150
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
-
-//line ggml_more.go:151
-					{
-						offsets[idx] = int32(idx * ncols)
 					}
 				}
 			}
@@ -1251,10 +1315,72 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(dstRow) && gc_to <= len(dstRow)-(gc_off) {
+					gc_at := dstRow[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_more.go:206
+						col := gc_tx + gc_off
+						gc_more = true
+						_ = col
+
+						gc_at[gc_tx] = int32(col)
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1265,53 +1391,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-						col := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_more.go:206
-					col := gc_tx + gc_off
-					gc_more = true
-
-//line ggml_more.go:207
-					dstRow[col] = int32(col)
 				}
 			}
 		}
@@ -1415,10 +1494,73 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && (gc_off3+(row*ncols)) >= 0 && (gc_off3+(row*ncols)) <= len(dst) && gc_to <= len(dst)-(gc_off3+(row*ncols)) && (gc_off3) >= 0 && (gc_off3) <= len(dstRow) && gc_to <= len(dstRow)-(gc_off3) {
+					gc_at2 := dst[(gc_off3 + (row * ncols)):][:gc_to]
+					gc_at3 := dstRow[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_more.go:221
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						_ = col_2
+
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1429,53 +1571,6 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_more.go:221
-					col_2 := gc_tx + gc_off3
-					gc_more3 = true
-
-//line ggml_more.go:222
-					dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}

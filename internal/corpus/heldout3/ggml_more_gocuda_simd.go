@@ -1464,10 +1464,84 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(offsets) && gc_to2 <= len(offsets)-(gc_bx2*gc_bdx2) {
+					gc_at2 := offsets[(gc_bx2 * gc_bdx2):][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_more.go:150
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
+
+//line ggml_more.go:151
+						{
+//line ggml_more.go:151
+							gc_at2[gc_tx2] = int32(idx * ncols)
+//line ggml_more.go:153
+						}
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								offsets[idx] = int32(idx * ncols)
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1479,61 +1553,6 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						{
 							offsets[idx] = int32(idx * ncols)
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line ggml_more.go:151
-						{
-							offsets[idx] = int32(idx * ncols)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:150
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
-
-//line ggml_more.go:151
-					{
-						offsets[idx] = int32(idx * ncols)
 					}
 				}
 			}

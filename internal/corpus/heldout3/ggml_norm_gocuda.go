@@ -605,10 +605,103 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) {
+					gc_at := dst[(gc_off2):][:gc_to]
+					gc_at2 := x[(gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:51
+						tid := gc_tx
+						_ = tid
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
+						_ = col_
+
+						gc_at[gc_tx] = (gc_at2[gc_tx] - mean) * invStd
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -625,77 +718,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 //line ggml_norm.go:82
 						dst[col_] = (x[col_] - mean) * invStd
 					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-					tid := gc_tx
-					_ = tid
-					mean := gc_s_mean[gc_rank]
-					invStd := gc_s_invStd[gc_rank]
-
-//line ggml_norm.go:81
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:82
-					dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -791,10 +813,103 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off) >= 0 && ((gc_bx*groupSize)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*groupSize)+gc_off) {
+					gc_at := x[((gc_bx * groupSize) + gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						_ = start
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
+						_ = j
+
+//line ggml_norm.go:98
+						tmp += gc_at[gc_tx]
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -811,77 +926,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						tmp += x[j]
 						gc_s_tmp[gc_rank] = tmp
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
-					_ = start
-					tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:97
-					j := start + gc_off
-					gc_more = true
-
-//line ggml_norm.go:98
-					tmp += x[j]
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
@@ -1228,10 +1272,138 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off2) >= 0 && ((gc_bx*groupSize)+gc_off2) <= len(x) && gc_to <= len(x)-((gc_bx*groupSize)+gc_off2) && ((gc_bx*groupSize)+gc_off2) <= len(dst) && gc_to <= len(dst)-((gc_bx*groupSize)+gc_off2) {
+					gc_at2 := x[((gc_bx * groupSize) + gc_off2):][:gc_to]
+					gc_at3 := dst[((gc_bx * groupSize) + gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						_ = start
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+
+//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
+						_ = j_
+
+//line ggml_norm.go:118
+						xi := gc_at2[gc_tx] - mean
+
+						gc_at3[gc_tx] = xi
+
+//line ggml_norm.go:120
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							tmp := gc_s_tmp[gc_rank]
+							mean := gc_s_mean[gc_rank]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1255,105 +1427,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
-					_ = start
-					tmp := gc_s_tmp[gc_rank]
-					mean := gc_s_mean[gc_rank]
-
-//line ggml_norm.go:117
-					j_ := start + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:118
-					xi := x[j_] - mean
-
-//line ggml_norm.go:119
-					dst[j_] = xi
-
-//line ggml_norm.go:120
-					tmp += xi * xi
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
@@ -1700,10 +1773,97 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
+				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off3) >= 0 && ((gc_bx*groupSize)+gc_off3) <= len(dst) && gc_to <= len(dst)-((gc_bx*groupSize)+gc_off3) {
+					gc_at4 := dst[((gc_bx * groupSize) + gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:92
+						start := gc_bx*groupSize + gc_tx
+						_ = start
+						scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
+						_ = j_2
+
+						gc_at4[gc_tx] *= scale
+					}
+				} else {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+						{
+							gc_tx := gc_step8 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx := gc_step8 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx := gc_step8 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx := gc_step8 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+					}
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1719,73 +1879,6 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:139
 						dst[j_2] *= scale
 					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-						start := gc_bx*groupSize + gc_tx
-						_ = start
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:92
-					start := gc_bx*groupSize + gc_tx
-					_ = start
-					scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:138
-					j_2 := start + gc_off3
-					gc_more3 = true
-
-//line ggml_norm.go:139
-					dst[j_2] *= scale
 				}
 			}
 		}
@@ -2680,10 +2773,118 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:206
+						tid := gc_tx
+						_ = tid
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
+						_ = col
+
+//line ggml_norm.go:214
+						xi := gc_at[gc_tx]
+
+//line ggml_norm.go:215
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							tmp := gc_s_tmp[gc_rank]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2703,89 +2904,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						tmp += xi * xi
 						gc_s_tmp[gc_rank] = tmp
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-					tid := gc_tx
-					_ = tid
-					tmp := gc_s_tmp[gc_rank]
-
-//line ggml_norm.go:213
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_norm.go:214
-					xi := x[col]
-
-//line ggml_norm.go:215
-					tmp += xi * xi
-					gc_s_tmp[gc_rank] = tmp
 				}
 			}
 		}
@@ -3112,10 +3230,98 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) {
+					gc_at2 := dst[(gc_off2):][:gc_to]
+					gc_at3 := x[(gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_norm.go:206
+						tid := gc_tx
+						_ = tid
+						scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
+						_ = col_
+
+						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3131,73 +3337,6 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 //line ggml_norm.go:234
 						dst[col_] = scale * x[col_]
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-						tid := gc_tx
-						_ = tid
-						scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:206
-					tid := gc_tx
-					_ = tid
-					scale := gc_s_scale[gc_rank]
-
-//line ggml_norm.go:233
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:234
-					dst[col_] = scale * x[col_]
 				}
 			}
 		}

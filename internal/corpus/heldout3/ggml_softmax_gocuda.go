@@ -2643,10 +2643,104 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(dstf) && gc_to <= len(dstf)-(gc_off) && (gc_off) <= len(grad) && gc_to <= len(grad)-(gc_off) {
+					gc_at := dstf[(gc_off):][:gc_to]
+					gc_at2 := grad[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:369
+						tid := gc_tx
+						_ = tid
+						dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
+						_ = col
+
+//line ggml_softmax.go:379
+						dgfDot += gc_at[gc_tx] * gc_at2[gc_tx]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank] = dgfDot
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank] = dgfDot
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank] = dgfDot
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank] = dgfDot
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2663,77 +2757,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						dgfDot += dstf[col] * grad[col]
 						gc_s_dgfDot[gc_rank] = dgfDot
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-					tid := gc_tx
-					_ = tid
-					dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:378
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_softmax.go:379
-					dgfDot += dstf[col] * grad[col]
-					gc_s_dgfDot[gc_rank] = dgfDot
 				}
 			}
 		}
@@ -2816,10 +2839,99 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(grad) && gc_to <= len(grad)-(gc_off2) && (gc_off2) <= len(dstf) && gc_to <= len(dstf)-(gc_off2) {
+					gc_at3 := dst[(gc_off2):][:gc_to]
+					gc_at4 := grad[(gc_off2):][:gc_to]
+					gc_at5 := dstf[(gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:369
+						tid := gc_tx
+						_ = tid
+						dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
+						_ = col_
+
+						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2835,73 +2947,6 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 //line ggml_softmax.go:385
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-						tid := gc_tx
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:369
-					tid := gc_tx
-					_ = tid
-					dgfDot := gc_s_dgfDot[gc_rank]
-
-//line ggml_softmax.go:384
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_softmax.go:385
-					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}

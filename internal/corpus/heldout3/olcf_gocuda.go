@@ -1919,10 +1919,65 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && gc_to <= len(smem) && (i) >= 0 && (i) <= len(smem) && gc_to <= len(smem)-(i) {
+					gc_at := smem[:gc_to]
+					gc_at2 := smem[(i):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line olcf.go:310
+						{
+//line olcf.go:310
+							gc_at[gc_tx] += gc_at2[gc_tx]
+//line olcf.go:312
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:310
+							{
+								smem[gc_tx] += smem[gc_tx+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:310
+							{
+								smem[gc_tx] += smem[gc_tx+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:310
+							{
+								smem[gc_tx] += smem[gc_tx+i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:310
+							{
+								smem[gc_tx] += smem[gc_tx+i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1930,45 +1985,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 						{
 							smem[gc_tx] += smem[gc_tx+i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-						{
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-						{
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-						{
-							smem[gc_tx] += smem[gc_tx+i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:310
-					{
-						smem[gc_tx] += smem[gc_tx+i]
 					}
 				}
 			}

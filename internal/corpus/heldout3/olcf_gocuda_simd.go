@@ -3934,10 +3934,65 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step5 := gc_from3
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
-					{
-						gc_tx3 := gc_step5 + 0
+				if gc_from3 >= 0 && gc_to3 <= len(smem) && (i) >= 0 && (i) <= len(smem) && gc_to3 <= len(smem)-(i) {
+					gc_at3 := smem[:gc_to3]
+					gc_at4 := smem[(i):][:gc_to3]
+					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line olcf.go:310
+						{
+//line olcf.go:310
+							gc_at3[gc_tx3] += gc_at4[gc_tx3]
+//line olcf.go:312
+						}
+					}
+				} else {
+					gc_step5 := gc_from3
+					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+						{
+							gc_tx3 := gc_step5 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line olcf.go:310
+							{
+								smem[gc_tx3] += smem[gc_tx3+i]
+							}
+						}
+						{
+							gc_tx3 := gc_step5 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line olcf.go:310
+							{
+								smem[gc_tx3] += smem[gc_tx3+i]
+							}
+						}
+						{
+							gc_tx3 := gc_step5 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line olcf.go:310
+							{
+								smem[gc_tx3] += smem[gc_tx3+i]
+							}
+						}
+						{
+							gc_tx3 := gc_step5 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line olcf.go:310
+							{
+								smem[gc_tx3] += smem[gc_tx3+i]
+							}
+						}
+					}
+					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3945,45 +4000,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						{
 							smem[gc_tx3] += smem[gc_tx3+i]
 						}
-					}
-					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-						{
-							smem[gc_tx3] += smem[gc_tx3+i]
-						}
-					}
-					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-						{
-							smem[gc_tx3] += smem[gc_tx3+i]
-						}
-					}
-					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-						{
-							smem[gc_tx3] += smem[gc_tx3+i]
-						}
-					}
-				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:310
-					{
-						smem[gc_tx3] += smem[gc_tx3+i]
 					}
 				}
 			}

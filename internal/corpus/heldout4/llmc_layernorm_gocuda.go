@@ -176,10 +176,103 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_layernorm.go:60
+						sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -196,87 +289,82 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						sum += x[i]
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:59
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:60
-					sum += x[i]
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(shared) {
+				gc_at2 := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_layernorm.go:56
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+					gc_at2[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -288,57 +376,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-				tid := gc_tx
-				_ = tid
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:62
-				shared[tid] = sum
 			}
 		}
 	}
@@ -351,10 +388,85 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+					gc_at3 := shared[:gc_to]
+					gc_at4 := shared[(stride):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:66
+						{
+//line llmc_layernorm.go:66
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line llmc_layernorm.go:68
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -366,61 +478,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:66
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
@@ -601,10 +658,118 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_layernorm.go:87
+						diff := gc_at[gc_tx] - m
+
+//line llmc_layernorm.go:88
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -624,99 +789,82 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						sum += diff * diff
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:86
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:87
-					diff := x[i] - m
-
-//line llmc_layernorm.go:88
-					sum += diff * diff
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(shared) {
+				gc_at2 := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_layernorm.go:82
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+					gc_at2[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -728,57 +876,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-				tid := gc_tx
-				_ = tid
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_layernorm.go:90
-				shared[tid] = sum
 			}
 		}
 	}
@@ -791,10 +888,85 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+					gc_at3 := shared[:gc_to]
+					gc_at4 := shared[(stride):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:94
+						{
+//line llmc_layernorm.go:94
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line llmc_layernorm.go:96
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -806,61 +978,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-						tid := gc_tx
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:94
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
@@ -1407,10 +1524,123 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:183
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_layernorm.go:184
+						xi := gc_at[gc_tx]
+
+//line llmc_layernorm.go:185
+						threadSum += xi
+
+//line llmc_layernorm.go:186
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:183
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:183
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:183
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							threadSum := gc_s_threadSum[gc_rank]
+							threadSum2 := gc_s_threadSum2[gc_rank]
+
+//line llmc_layernorm.go:183
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank] = threadSum
+							gc_s_threadSum2[gc_rank] = threadSum2
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						threadSum := gc_s_threadSum[gc_rank]
@@ -1431,93 +1661,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_s_threadSum[gc_rank] = threadSum
 						gc_s_threadSum2[gc_rank] = threadSum2
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					threadSum := gc_s_threadSum[gc_rank]
-					threadSum2 := gc_s_threadSum2[gc_rank]
-
-//line llmc_layernorm.go:183
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:184
-					xi := x[i]
-
-//line llmc_layernorm.go:185
-					threadSum += xi
-
-//line llmc_layernorm.go:186
-					threadSum2 += xi * xi
-					gc_s_threadSum[gc_rank] = threadSum
-					gc_s_threadSum2[gc_rank] = threadSum2
 				}
 			}
 		}
@@ -1735,10 +1878,100 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) && (gc_off2) <= len(o) && gc_to <= len(o)-(gc_off2) && (gc_off2) <= len(weight) && gc_to <= len(weight)-(gc_off2) && (gc_off2) <= len(bias) && gc_to <= len(bias)-(gc_off2) {
+					gc_at2 := x[(gc_off2):][:gc_to]
+					gc_at3 := o[(gc_off2):][:gc_to]
+					gc_at4 := weight[(gc_off2):][:gc_to]
+					gc_at5 := bias[(gc_off2):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						m := gc_s_m[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						_ = i_
+
+//line llmc_layernorm.go:218
+						n := s * (gc_at2[gc_tx] - m)
+
+						gc_at3[gc_tx] = n*gc_at4[gc_tx] + gc_at5[gc_tx]
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]
@@ -1754,73 +1987,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:219
 						o[i_] = n*weight[i_] + bias[i_]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					m := gc_s_m[gc_rank]
-					s := gc_s_s[gc_rank]
-
-//line llmc_layernorm.go:217
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
-
-//line llmc_layernorm.go:218
-					n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-					o[i_] = n*weight[i_] + bias[i_]
 				}
 			}
 		}

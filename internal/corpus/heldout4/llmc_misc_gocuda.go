@@ -330,10 +330,76 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(shared) {
+				gc_at := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_misc.go:69
+					tid := gc_tx
+					_ = tid
+					sum := gc_s_sum[gc_rank]
+
+					gc_at[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -345,57 +411,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-				tid := gc_tx
-				_ = tid
-				sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:76
-				shared[tid] = sum
 			}
 		}
 	}
@@ -408,10 +423,85 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+					gc_at2 := shared[:gc_to]
+					gc_at3 := shared[(stride):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_misc.go:80
+						{
+//line llmc_misc.go:80
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+//line llmc_misc.go:82
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -423,61 +513,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:80
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}

@@ -271,10 +271,76 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if gc_bdx <= len(shared) {
+				gc_at := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_softmax.go:69
+					tid := gc_tx
+					_ = tid
+					maxval := gc_s_maxval[gc_rank]
+
+					gc_at[gc_tx] = maxval
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -286,57 +352,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-				tid := gc_tx
-				_ = tid
-				maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:76
-				shared[tid] = maxval
 			}
 		}
 	}
@@ -590,10 +605,103 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
+				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
+					gc_at2 := x[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+						_ = i_2
+
+//line llmc_softmax.go:92
+						sumval += gc_at2[gc_tx]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				} else {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -610,87 +718,82 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank] = sumval
 					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:91
-					i_2 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:92
-					sumval += x[i_2]
-					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-				{
-					gc_tx := gc_step8 + 0
+			if gc_bdx <= len(shared) {
+				gc_at3 := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_softmax.go:69
+					tid := gc_tx
+					_ = tid
+					sumval := gc_s_sumval[gc_rank]
+
+					gc_at3[gc_tx] = sumval
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -702,57 +805,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
-				{
-					gc_tx := gc_step8 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step8 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step8 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-				tid := gc_tx
-				_ = tid
-				sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:94
-				shared[tid] = sumval
 			}
 		}
 	}
@@ -765,10 +817,85 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
+				if gc_from >= 0 && gc_to <= len(shared) && (stride_) >= 0 && (stride_) <= len(shared) && gc_to <= len(shared)-(stride_) {
+					gc_at4 := shared[:gc_to]
+					gc_at5 := shared[(stride_):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_softmax.go:97
+						{
+//line llmc_softmax.go:97
+							gc_at4[gc_tx] += gc_at5[gc_tx]
+//line llmc_softmax.go:99
+						}
+					}
+				} else {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+						{
+							gc_tx := gc_step9 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx := gc_step9 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx := gc_step9 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx := gc_step9 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+					}
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -780,61 +907,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						{
 							shared[tid] += shared[tid+stride_]
 						}
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:97
-					{
-						shared[tid] += shared[tid+stride_]
 					}
 				}
 			}
@@ -856,10 +928,93 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step10 := gc_from
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
+				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
+					gc_at6 := out[(gc_off4 + (idx * C)):][:gc_to]
+					gc_at7 := x[(gc_off4):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
+						_ = i_3
+
+						gc_at6[gc_tx] = gc_at7[gc_tx] / sum
+					}
+				} else {
+					gc_step10 := gc_from
+					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+						{
+							gc_tx := gc_step10 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx := gc_step10 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx := gc_step10 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx := gc_step10 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+					}
+					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -874,69 +1029,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:104
 						out[idx*C+i_3] = x[i_3] / sum
 					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:103
-					i_3 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:104
-					out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -1404,10 +1496,103 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
+					gc_at := x[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:115
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
+						_ = i_2
+
+//line llmc_softmax.go:133
+						sumval += gc_at[gc_tx]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank] = sumval
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1424,77 +1609,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank] = sumval
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:132
-					i_2 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:133
-					sumval += x[i_2]
-					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
@@ -1577,10 +1691,98 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
+					gc_at2 := out[(gc_off4 + (idx * C)):][:gc_to]
+					gc_at3 := x[(gc_off4):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:115
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
+						_ = i_3
+
+						gc_at2[gc_tx] = gc_at3[gc_tx] / sumval
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1596,73 +1798,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:138
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:137
-					i_3 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:138
-					out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -2196,10 +2331,103 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
+				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
+					gc_at := x[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:150
+						tid := gc_tx
+						_ = tid
+						sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
+						_ = i_3
+
+//line llmc_softmax.go:188
+						sumval += gc_at[gc_tx]
+						gc_s_sumval[gc_rank] = sumval
+					}
+				} else {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank] = sumval
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank] = sumval
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2216,77 +2444,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						sumval += x[i_3]
 						gc_s_sumval[gc_rank] = sumval
 					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
-					sumval := gc_s_sumval[gc_rank]
-
-//line llmc_softmax.go:187
-					i_3 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:188
-					sumval += x[i_3]
-					gc_s_sumval[gc_rank] = sumval
 				}
 			}
 		}
@@ -2539,10 +2696,98 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
+				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
+					gc_at2 := out[(gc_off4 + (idx * C)):][:gc_to]
+					gc_at3 := x[(gc_off4):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:150
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
+						_ = i_5
+
+						gc_at2[gc_tx] = gc_at3[gc_tx] / sum
+					}
+				} else {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+						{
+							gc_tx := gc_step9 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx := gc_step9 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx := gc_step9 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx := gc_step9 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+					}
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2558,73 +2803,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:208
 						out[idx*C+i_5] = x[i_5] / sum
 					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
-					sum := gc_s_sum[gc_rank]
-
-//line llmc_softmax.go:207
-					i_5 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:208
-					out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}

@@ -1357,10 +1357,73 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(xShared) && gc_to <= len(xShared)-(gc_off) && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
+					gc_at := xShared[(gc_off):][:gc_to]
+					gc_at2 := x[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:191
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1371,53 +1434,6 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 //line samples.go:192
 						xShared[i] = x[i]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:191
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:191
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line samples.go:192
-					xShared[i] = x[i]
 				}
 			}
 		}
@@ -2050,10 +2066,73 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(sData) && gc_to <= len(sData)-(gc_off) && (gc_off) <= len(dSrc) && gc_to <= len(dSrc)-(gc_off) {
+					gc_at := sData[(gc_off):][:gc_to]
+					gc_at2 := dSrc[(gc_off):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:306
+						pos := gc_tx + gc_off
+						gc_more = true
+						_ = pos
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2064,53 +2143,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:306
-						pos := gc_tx + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:306
-					pos := gc_tx + gc_off
-					gc_more = true
-
-//line samples.go:307
-					sData[pos] = dSrc[pos]
 				}
 			}
 		}
@@ -2266,10 +2298,73 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dDst) && gc_to <= len(dDst)-(gc_off3) && (gc_off3) <= len(sData) && gc_to <= len(sData)-(gc_off3) {
+					gc_at3 := dDst[(gc_off3):][:gc_to]
+					gc_at4 := sData[(gc_off3):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:356
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						_ = pos_3
+
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2280,53 +2375,6 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:356
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:356
-					pos_3 := gc_tx + gc_off3
-					gc_more3 = true
-
-//line samples.go:357
-					dDst[pos_3] = sData[pos_3]
 				}
 			}
 		}
@@ -2510,10 +2558,93 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
+					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dA) && gc_to <= len(dA)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(dB) && gc_to <= len(dB)-((gc_bx*gc_bdx)+gc_off) {
+						gc_at := dA[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						gc_at2 := dB[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:402
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
+							_ = pos
+
+							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2528,69 +2659,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 //line samples.go:407
 							dA[pos] *= dB[pos] * rcpN
 						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples.go:402
-							tid := gc_bx*gc_bdx + gc_tx
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:402
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line samples.go:406
-						pos := tid + gc_off
-						gc_more = true
-
-//line samples.go:407
-						dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
@@ -2617,10 +2685,93 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
+							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dA) && gc_to <= len(dA)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(dB) && gc_to <= len(dB)-((gc_bx*gc_bdx)+gc_off) {
+								gc_at3 := dA[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								gc_at4 := dB[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line samples.go:402
+									tid := gc_bx*gc_bdx + gc_tx
+									_ = tid
+
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+									_ = pos
+
+									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+								}
+							} else {
+								gc_step2 := gc_from
+								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+									{
+										gc_tx := gc_step2 + 0
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx := gc_step2 + 1
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx := gc_step2 + 2
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx := gc_step2 + 3
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+								}
+								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2635,69 +2786,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 //line samples.go:407
 									dA[pos] *= dB[pos] * rcpN
 								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-
-//line samples.go:402
-									tid := gc_bx*gc_bdx + gc_tx
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line samples.go:402
-								tid := gc_bx*gc_bdx + gc_tx
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
 							}
 						}
 					}
@@ -3689,10 +3777,76 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(callExchange) {
+					gc_at := callExchange[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+						gc_at[gc_tx] = call[0]
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3704,66 +3858,87 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-					call := gc_s_call[gc_rank]
-
-//line samples.go:611
-					callExchange[tid] = call[0]
 				}
 			}
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if (1) >= 0 && (1) <= len(callExchange) && gc_bdx <= len(callExchange)-(1) {
+					gc_at2 := callExchange[(1):][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:613
+						call[binomialElemsPerThread] = gc_at2[gc_tx]
+						gc_s_call[gc_rank] = call
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank] = call
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank] = call
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank] = call
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank] = call
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3776,61 +3951,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:592
-						tid := gc_tx
-						_ = tid
-						call := gc_s_call[gc_rank]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-					call := gc_s_call[gc_rank]
-
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank] = call
 				}
 			}
 		}

@@ -1401,10 +1401,73 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				if gc_from2 >= 0 && (gc_off) >= 0 && (gc_off) <= len(xShared) && gc_to2 <= len(xShared)-(gc_off) && (gc_off) <= len(x) && gc_to2 <= len(x)-(gc_off) {
+					gc_at3 := xShared[(gc_off):][:gc_to2]
+					gc_at4 := x[(gc_off):][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1415,53 +1478,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:192
 						xShared[i] = x[i]
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line samples.go:192
-					xShared[i] = x[i]
 				}
 			}
 		}
@@ -2736,10 +2752,93 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step4 := gc_from2
-							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-								{
-									gc_tx2 := gc_step4 + 0
+							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(dA) && gc_to2 <= len(dA)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(dB) && gc_to2 <= len(dB)-((gc_bx2*gc_bdx2)+gc_off) {
+								gc_at5 := dA[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								gc_at6 := dB[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line samples.go:402
+									tid := gc_bx2*gc_bdx2 + gc_tx2
+									_ = tid
+
+//line samples.go:406
+									pos := tid + gc_off
+									gc_more = true
+									_ = pos
+
+									gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+								}
+							} else {
+								gc_step4 := gc_from2
+								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+									{
+										gc_tx2 := gc_step4 + 0
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx2 := gc_step4 + 1
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx2 := gc_step4 + 2
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+									{
+										gc_tx2 := gc_step4 + 3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+
+//line samples.go:407
+										dA[pos] *= dB[pos] * rcpN
+									}
+								}
+								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2754,69 +2853,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 //line samples.go:407
 									dA[pos] *= dB[pos] * rcpN
 								}
-								{
-									gc_tx2 := gc_step4 + 1
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx2 := gc_step4 + 2
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-								{
-									gc_tx2 := gc_step4 + 3
-									gc_rank2 := gc_base2 + gc_tx2
-									gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-									tid := gc_bx2*gc_bdx2 + gc_tx2
-									_ = tid
-
-//line samples.go:406
-									pos := tid + gc_off
-									gc_more = true
-
-//line samples.go:407
-									dA[pos] *= dB[pos] * rcpN
-								}
-							}
-							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-								tid := gc_bx2*gc_bdx2 + gc_tx2
-								_ = tid
-
-//line samples.go:406
-								pos := tid + gc_off
-								gc_more = true
-
-//line samples.go:407
-								dA[pos] *= dB[pos] * rcpN
 							}
 						}
 					}
@@ -3950,10 +3986,76 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+				if gc_bdx2 <= len(callExchange) {
+					gc_at3 := callExchange[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+						gc_at3[gc_tx2] = call[0]
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							callExchange[tid] = call[0]
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3965,66 +4067,87 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 //line samples.go:611
 						callExchange[tid] = call[0]
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-						callExchange[tid] = call[0]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-					call := gc_s_call[gc_rank2]
-
-//line samples.go:611
-					callExchange[tid] = call[0]
 				}
 			}
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				if (1) >= 0 && (1) <= len(callExchange) && gc_bdx2 <= len(callExchange)-(1) {
+					gc_at4 := callExchange[(1):][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+						call[binomialElemsPerThread] = gc_at4[gc_tx2]
+						gc_s_call[gc_rank2] = call
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank2] = call
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank2] = call
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank2] = call
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+							call[binomialElemsPerThread] = callExchange[tid+1]
+							gc_s_call[gc_rank2] = call
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4037,61 +4160,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank2] = call
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-						tid := gc_tx2
-						_ = tid
-						call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-						call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank2] = call
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-					call := gc_s_call[gc_rank2]
-
-//line samples.go:613
-					call[binomialElemsPerThread] = callExchange[tid+1]
-					gc_s_call[gc_rank2] = call
 				}
 			}
 		}

@@ -378,10 +378,161 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			if ((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) >= 0 && ((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*tile)+((gc_by*tile+
+				gc_ty)*
+
+				n)) {
+				gc_at := c[((gc_bx * tile) + ((gc_by*tile +
+					gc_ty) *
+
+					n)):][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line basic.go:13
+					ty := gc_ty
+					_ = ty
+
+//line basic.go:14
+					row := gc_by*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+					if row < m && col < n {
+//line basic.go:25
+						gc_at[gc_tx] = sum
+//line basic.go:27
+					}
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						if row < m && col < n {
+							c[row*n+col] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -406,113 +557,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					if row < m && col < n {
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:13
-					ty := gc_ty
-					_ = ty
-
-//line basic.go:14
-					row := gc_by*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:13
-					ty := gc_ty
-					_ = ty
-
-//line basic.go:14
-					row := gc_by*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:13
-					ty := gc_ty
-					_ = ty
-
-//line basic.go:14
-					row := gc_by*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-					if row < m && col < n {
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line basic.go:13
-				ty := gc_ty
-				_ = ty
-
-//line basic.go:14
-				row := gc_by*tile + ty
-				_ = row
-
-//line basic.go:13
-				tx := gc_tx
-				_ = tx
-
-//line basic.go:15
-				col := gc_bx*tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank]
-
-//line basic.go:25
-				if row < m && col < n {
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty++
@@ -780,47 +824,57 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	_ = r
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(out) {
+				gc_at := out[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+					gc_at[gc_tx] = 1 + r
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:78
+						out[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:78
+						out[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:78
+						out[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line basic.go:78
+						out[gc_tx] = 1 + r
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line basic.go:78
 					out[gc_tx] = 1 + r
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line basic.go:78
-					out[gc_tx] = 1 + r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line basic.go:78
-				out[gc_tx] = 1 + r
 			}
 		}
 	}

@@ -33,10 +33,137 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(sdata) {
+				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:18
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line generic.go:19
+					var v T
+
+//line generic.go:20
+					if i < len(in) {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:18
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line generic.go:19
+						var v T
+
+//line generic.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line generic.go:23
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:18
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line generic.go:19
+						var v T
+
+//line generic.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line generic.go:23
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:18
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line generic.go:19
+						var v T
+
+//line generic.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line generic.go:23
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:18
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line generic.go:19
+						var v T
+
+//line generic.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line generic.go:23
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -60,105 +187,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line generic.go:19
-					var v T
-
-//line generic.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line generic.go:23
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line generic.go:19
-					var v T
-
-//line generic.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line generic.go:23
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:18
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line generic.go:19
-					var v T
-
-//line generic.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line generic.go:23
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line generic.go:17
-				tid := gc_tx
-				_ = tid
-
-//line generic.go:18
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line generic.go:19
-				var v T
-
-//line generic.go:20
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line generic.go:23
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -171,10 +199,85 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+					gc_at3 := sdata[:gc_to]
+					gc_at4 := sdata[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:26
+						{
+//line generic.go:26
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line generic.go:28
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line generic.go:17
+							tid := gc_tx
+							_ = tid
+
+//line generic.go:26
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line generic.go:17
+							tid := gc_tx
+							_ = tid
+
+//line generic.go:26
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line generic.go:17
+							tid := gc_tx
+							_ = tid
+
+//line generic.go:26
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line generic.go:17
+							tid := gc_tx
+							_ = tid
+
+//line generic.go:26
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -186,61 +289,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:26
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:26
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line generic.go:17
-						tid := gc_tx
-						_ = tid
-
-//line generic.go:26
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:26
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}

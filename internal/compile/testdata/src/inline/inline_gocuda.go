@@ -32,10 +32,137 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(sdata) {
+				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -59,105 +186,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line inline.go:14
-				tid := gc_tx
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line inline.go:16
-				var v T
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -188,10 +216,85 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				if gc_from >= 0 && gc_to <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to <= len(x_)-(s) {
+					gc_at3 := x_[:gc_to]
+					gc_at4 := x_[(s):][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:36
+						tid_ := gc_tx
+						_ = tid_
+
+//line inline.go:38
+						{
+//line inline.go:38
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line inline.go:40
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -203,61 +306,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:36
-						tid_ := gc_tx
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:36
-						tid_ := gc_tx
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line inline.go:36
-						tid_ := gc_tx
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:36
-					tid_ := gc_tx
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}

@@ -44,10 +44,137 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			if (gc_bx4*gc_bdx4) >= 0 && (gc_bx4*gc_bdx4) <= len(in) && gc_bdx4 <= len(in)-(gc_bx4*gc_bdx4) && gc_bdx4 <= len(sdata) {
+				gc_at5 := in[(gc_bx4 * gc_bdx4):][:gc_bdx4]
+				gc_at6 := sdata[:gc_bdx4]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line inline.go:14
+					tid := gc_tx4
+					_ = tid
+
+//line inline.go:15
+					i := gc_bx4*gc_bdx4 + tid
+					_ = i
+
+//line inline.go:16
+					var v T
+
+//line inline.go:17
+					if i < len(in) {
+						v = gc_at5[gc_tx4]
+					}
+
+					gc_at6[gc_tx4] = v
+					_ = v
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -71,105 +198,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx4*gc_bdx4 + tid
-					_ = i
-
-//line inline.go:16
-					var v T
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-				tid := gc_tx4
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx4*gc_bdx4 + tid
-				_ = i
-
-//line inline.go:16
-				var v T
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -200,10 +228,85 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := gc_from4
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to4 <= len(x_)-(s) {
+					gc_at7 := x_[:gc_to4]
+					gc_at8 := x_[(s):][:gc_to4]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line inline.go:36
+						tid_ := gc_tx4
+						_ = tid_
+
+//line inline.go:38
+						{
+//line inline.go:38
+							gc_at7[gc_tx4] += gc_at8[gc_tx4]
+//line inline.go:40
+						}
+					}
+				} else {
+					gc_step11 := gc_from4
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -215,61 +318,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:36
-						tid_ := gc_tx4
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:36
-						tid_ := gc_tx4
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line inline.go:36
-						tid_ := gc_tx4
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:36
-					tid_ := gc_tx4
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}

@@ -1,0 +1,86 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"strings"
+)
+
+// A rebasedLoop is the unchecked form of a thread loop (rebase.go): the
+// code of a thread with its slices rebased to the row, and their names.
+type rebasedLoop struct {
+	thread []byte
+	names  []string
+}
+
+// rebasedBody writes the code of a thread of l in its unchecked form, as
+// body writes it with the rebased index expressions replaced, or returns
+// nil where l has none (or runs vector steps, which check their own).
+func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
+	if l.Rebase == nil || e.vec != nil {
+		return nil
+	}
+	saved := e.w
+	var buf bytes.Buffer
+	e.w = &buf
+	names := make([]string, len(l.Rebase.Slices))
+	for k := range names {
+		names[k] = e.f.Names.Fresh("at")
+	}
+	e.rebased = names
+	e.locals(e.f.LoopVars[l], nil)
+	body()
+	e.stores(e.f.LoopVars[l], nil)
+	e.rebased, e.w = nil, saved
+	return &rebasedLoop{thread: buf.Bytes(), names: names}
+}
+
+// rebasedIndex returns the rebased form of index expression x, where the
+// unchecked form of a loop is being written and x is one of its.
+func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
+	l, ok := e.loop.(*ThreadLoop)
+	if e.rebased == nil || !ok || l.Rebase == nil {
+		return nil, false
+	}
+	k, ok := l.Rebase.At[x]
+	if !ok {
+		return nil, false
+	}
+	return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: ast.NewIdent(e.use("tx"))}, true
+}
+
+// rebasedThreads opens the row's check and its unchecked loop over
+// threads v from from to to, and the else branch that the usual loop
+// fills; the caller closes it. Each slice is resliced to [off, off+to):
+// its length is to, which lets Go drop the checks of index v.
+func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
+	var conds []string
+	if from != "0" {
+		conds = append(conds, from+" >= 0")
+	}
+	decls := make([]string, len(l.Rebase.Slices))
+	seen := map[string]bool{}
+	for k, r := range l.Rebase.Slices {
+		x := e.plain(r.X)
+		if r.Off == nil {
+			conds = append(conds, fmt.Sprintf("%s <= len(%s)", to, x))
+			decls[k] = fmt.Sprintf("%s := %s[:%s]\n", e.fast.names[k], x, to)
+			continue
+		}
+		off := "(" + e.plain(r.Off) + ")"
+		if !seen[off] {
+			seen[off] = true
+			conds = append(conds, off+" >= 0")
+		}
+		conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", off, x, to, x, off))
+		decls[k] = fmt.Sprintf("%s := %s[%s:][:%s]\n", e.fast.names[k], x, off, to)
+	}
+	e.printf("if %s {\n%s", strings.Join(conds, " && "), strings.Join(decls, ""))
+	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	if rank != "" {
+		e.printf("%s := %s\n_ = %s\n", e.name["rank"], rank, e.name["rank"])
+	}
+	e.w.Write(e.fast.thread)
+	e.printf("}\n} else {\n")
+}

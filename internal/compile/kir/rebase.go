@@ -1,0 +1,357 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// rebase is the pass that finds the thread loops which, once their
+// indexes are known to be in range, cannot fail: every index into a
+// slice is the thread's x index plus an offset the same for the whole
+// row of x (SAXPY's y[i], i = blockIdx*blockDim + tx), and nothing else
+// in the code may panic (no call but conversions, builtins and package
+// math, no division but by a nonzero constant, no pointer). For such a
+// loop the emitter writes two versions: where a check before the row
+// finds every slice long enough, each slice is resliced to the row
+// (x[off:][:to]) and the threads index it by tx, so that Go's
+// bounds-check elimination drops the checks, and no thread records its
+// position (none can fail); elsewhere the loop as usual, which fails at
+// the thread that does.
+func rebase(f *Func) {
+	if f.Exits {
+		return // a thread that has returned is skipped by its record: keep the usual loop
+	}
+	Walk(f.Body, func(n Node) {
+		l, ok := n.(*ThreadLoop)
+		if !ok || l.Reduce != nil {
+			return
+		}
+		r := &rebaser{f: f, at: map[*ast.IndexExpr]int{}, assigned: map[*types.Var]bool{}}
+		stmts := r.loopStmts(l)
+		if s := f.lockstep(l); s != nil {
+			if stmts = r.strideStmts(l, s); stmts == nil {
+				return
+			}
+		}
+		for _, s := range stmts {
+			r.noteAssigned(s)
+		}
+		for _, s := range stmts {
+			if !r.stmt(s) {
+				return
+			}
+		}
+		if len(r.slices) > 0 {
+			l.Rebase = &Rebase{Slices: r.slices, At: r.at}
+		}
+	})
+}
+
+// A Rebase is how a thread loop runs where its slices are long enough
+// for the row (rebase.go): each slice resliced to the row, and the
+// index expressions that read or write them.
+type Rebase struct {
+	Slices []RebasedSlice
+	At     map[*ast.IndexExpr]int // each index expression rebased, its slice
+}
+
+// A RebasedSlice is a slice variable indexed at the thread's x index
+// plus Off (nil for 0), the same for every thread of a row of x.
+type RebasedSlice struct {
+	X   *ast.Ident
+	Off ast.Expr
+}
+
+// A rebaser checks the code of one thread loop.
+type rebaser struct {
+	f        *Func
+	slices   []RebasedSlice
+	at       map[*ast.IndexExpr]int
+	assigned map[*types.Var]bool // the variables the loop's code assigns
+	// key, in a grid-stride loop run in lockstep, is its variable, which
+	// each step sets to keyOff plus the thread's x index.
+	key    *types.Var
+	keyOff ast.Expr
+}
+
+// strideStmts returns the statements a step of grid-stride loop s writes
+// for each thread of l, noting its variable as the thread's x index plus
+// the loop's start offset and the step's; or nil where the start is not
+// of that form.
+func (r *rebaser) strideStmts(l *ThreadLoop, s *Stride) []ast.Stmt {
+	startOff, ok := r.f.threadXPlus(s.Start)
+	if !ok || !types.Identical(s.Key.Type(), types.Typ[types.Int]) {
+		return nil
+	}
+	r.key, r.keyOff = s.Key, sumOf(startOff, token.ADD, ast.NewIdent(s.Names[0]))
+	var out []ast.Stmt
+	for _, v := range r.f.rematFor(r.f.LoopVars[l]) {
+		out = append(out, r.f.Vars[v].Def)
+	}
+	return append(out, l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List...)
+}
+
+// loopStmts returns the statements the emitter writes for l's threads:
+// its code, as the guards the bounds decide leave it, and the
+// definitions of the remat variables it recomputes.
+func (r *rebaser) loopStmts(l *ThreadLoop) []ast.Stmt {
+	var out []ast.Stmt
+	for _, v := range r.f.rematFor(r.f.LoopVars[l]) {
+		out = append(out, r.f.Vars[v].Def)
+	}
+	for _, n := range l.Body {
+		s := n.(*Code).Stmt
+		switch holds, proven := l.Proven[s]; {
+		case !proven:
+			out = append(out, s)
+		case holds:
+			out = append(out, s.(*ast.IfStmt).Body)
+		}
+	}
+	return out
+}
+
+// noteAssigned records the variables s assigns.
+func (r *rebaser) noteAssigned(s ast.Stmt) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			lhs = n.Lhs
+			if n.Tok == token.DEFINE {
+				lhs = r.notDefined(n)
+			}
+		case *ast.IncDecStmt:
+			lhs = []ast.Expr{n.X}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				lhs = []ast.Expr{n.X}
+			}
+		}
+		for _, x := range lhs {
+			if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+				if v, ok := r.f.Src.Info.ObjectOf(id).(*types.Var); ok {
+					r.assigned[v] = true
+				}
+			}
+		}
+		return true
+	})
+}
+
+// notDefined returns the left-hand sides of a := statement other than the
+// remat variables it defines: those it only gives their value.
+func (r *rebaser) notDefined(s *ast.AssignStmt) []ast.Expr {
+	var out []ast.Expr
+	for _, x := range s.Lhs {
+		if v := r.f.varOf(x); v == nil || v.Class != Remat || v.Def != ast.Stmt(s) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// stmt reports whether s cannot fail once its rebased indexes are in
+// range.
+func (r *rebaser) stmt(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE && s.Tok != token.ASSIGN && !r.opSafe(assignOp[s.Tok], s.Lhs[0], s.Rhs[0]) {
+			return false
+		}
+		return r.all(s.Lhs, r.lhs) && r.all(s.Rhs, r.expr)
+	case *ast.IncDecStmt:
+		return r.lhs(s.X)
+	case *ast.IfStmt:
+		return (s.Init == nil || r.stmt(s.Init)) && r.expr(s.Cond) && r.stmt(s.Body) && (s.Else == nil || r.stmt(s.Else))
+	case *ast.BlockStmt:
+		for _, s := range s.List {
+			if !r.stmt(s) {
+				return false
+			}
+		}
+		return true
+	case *ast.DeclStmt:
+		d := s.Decl.(*ast.GenDecl)
+		if d.Tok != token.VAR {
+			return false
+		}
+		for _, spec := range d.Specs {
+			if !r.all(spec.(*ast.ValueSpec).Values, r.expr) {
+				return false
+			}
+		}
+		return true
+	case *ast.EmptyStmt:
+		return true
+	}
+	return false
+}
+
+// assignOp is the operator of each assignment operation.
+var assignOp = map[token.Token]token.Token{token.ADD_ASSIGN: token.ADD, token.SUB_ASSIGN: token.SUB,
+	token.MUL_ASSIGN: token.MUL, token.QUO_ASSIGN: token.QUO, token.REM_ASSIGN: token.REM, token.AND_ASSIGN: token.AND,
+	token.OR_ASSIGN: token.OR, token.XOR_ASSIGN: token.XOR, token.SHL_ASSIGN: token.SHL, token.SHR_ASSIGN: token.SHR,
+	token.AND_NOT_ASSIGN: token.AND_NOT}
+
+func (r *rebaser) all(xs []ast.Expr, ok func(ast.Expr) bool) bool {
+	for _, x := range xs {
+		if !ok(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// lhs reports whether assigning x cannot fail: a variable, or a rebased
+// element.
+func (r *rebaser) lhs(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.IndexExpr:
+		return r.index(x)
+	}
+	return false
+}
+
+// expr reports whether evaluating x cannot fail once its rebased indexes
+// are in range.
+func (r *rebaser) expr(x ast.Expr) bool {
+	info := r.f.Src.Info
+	if tv := info.Types[x]; tv.Value != nil {
+		return true
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		switch obj := info.ObjectOf(x).(type) {
+		case *types.Var:
+			return obj != r.f.Src.Thread
+		case *types.Const, *types.Nil:
+			return true
+		}
+	case *ast.ParenExpr:
+		return r.expr(x.X)
+	case *ast.SelectorExpr:
+		return r.selector(x)
+	case *ast.BinaryExpr:
+		return r.opSafe(x.Op, x.X, x.Y) && r.expr(x.X) && r.expr(x.Y)
+	case *ast.UnaryExpr:
+		return x.Op != token.AND && x.Op != token.ARROW && r.expr(x.X)
+	case *ast.IndexExpr:
+		return r.index(x)
+	case *ast.CallExpr:
+		return r.call(x)
+	}
+	return false
+}
+
+// opSafe reports whether x op y cannot fail: an integer division only by
+// a nonzero constant, a shift only by a constant or an unsigned count.
+func (r *rebaser) opSafe(op token.Token, x, y ast.Expr) bool {
+	info := r.f.Src.Info
+	switch op {
+	case token.QUO, token.REM:
+		if b, ok := info.TypeOf(x).Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			tv := info.Types[y]
+			return tv.Value != nil && tv.Value.String() != "0"
+		}
+	case token.SHL, token.SHR:
+		if info.Types[y].Value != nil {
+			return true
+		}
+		b, ok := info.TypeOf(y).Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsUnsigned != 0
+	}
+	return true
+}
+
+// selector reports whether s reads a package's name, a coordinate of the
+// thread, or a field of a struct value.
+func (r *rebaser) selector(s *ast.SelectorExpr) bool {
+	if id, ok := s.X.(*ast.Ident); ok {
+		if _, isPkg := r.f.Src.Info.Uses[id].(*types.PkgName); isPkg {
+			return true
+		}
+	}
+	if r.f.isThreadField(s) {
+		return kapi.Field(s.Sel.Name) != kapi.NotField
+	}
+	if _, ok := r.f.threadFieldSel(s); ok {
+		return true
+	}
+	if sel, isField := r.f.fieldSel(s); isField && !sel.indirect {
+		return r.expr(s.X)
+	}
+	return false
+}
+
+// call reports whether call cannot fail: a conversion to a basic type, a
+// builtin that cannot, or a function of package math.
+func (r *rebaser) call(call *ast.CallExpr) bool {
+	info := r.f.Src.Info
+	if tv := info.Types[call.Fun]; tv.IsType() {
+		_, basic := tv.Type.Underlying().(*types.Basic)
+		return basic && r.all(call.Args, r.expr)
+	}
+	switch fn := typeutil.Callee(info, call).(type) {
+	case *types.Builtin:
+		switch fn.Name() {
+		case "len", "cap", "min", "max", "real", "imag", "complex":
+			return r.all(call.Args, r.expr)
+		}
+	case *types.Func:
+		if fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil {
+			return r.all(call.Args, r.expr)
+		}
+	}
+	return false
+}
+
+// index reports whether x cannot fail: a constant index into an array
+// value, or an index into a slice the loop does not assign at the
+// thread's x index plus a row's offset, which it rebases.
+func (r *rebaser) index(x *ast.IndexExpr) bool {
+	info := r.f.Src.Info
+	switch info.TypeOf(x.X).Underlying().(type) {
+	case *types.Array:
+		return info.Types[x.Index].Value != nil && r.expr(x.X)
+	case *types.Slice:
+	default:
+		return false
+	}
+	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.ObjectOf(id).(*types.Var)
+	if !ok || r.assigned[v] || r.f.Vars[v] == nil || r.f.Vars[v].Class != Uniform {
+		return false
+	}
+	off, ok := r.affine(x.Index)
+	if !ok {
+		return false
+	}
+	for k, s := range r.slices {
+		if info.ObjectOf(s.X) == v && offKey(s.Off) == offKey(off) {
+			r.at[x] = k
+			return true
+		}
+	}
+	r.at[x] = len(r.slices)
+	r.slices = append(r.slices, RebasedSlice{X: id, Off: off})
+	return true
+}
+
+// offKey returns the text of a row's offset, "" for none.
+func offKey(off ast.Expr) string {
+	if off == nil {
+		return ""
+	}
+	return types.ExprString(off)
+}

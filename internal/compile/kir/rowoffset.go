@@ -1,0 +1,119 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// affine reports whether index e is the thread's x index plus an offset
+// the same for every thread of a row of x, returning the offset (nil for
+// none) with the remat variables it reads written out as their
+// definitions, so that it can be evaluated before the row. Every step is
+// of type int, as the rebased index is.
+func (r *rebaser) affine(e ast.Expr) (off ast.Expr, ok bool) {
+	e = ast.Unparen(e)
+	if !types.Identical(r.f.Src.Info.TypeOf(e), types.Typ[types.Int]) {
+		return nil, false
+	}
+	if r.f.isThreadX(e) {
+		return nil, true
+	}
+	if v := r.f.varOf(e); v != nil && v.Obj == r.key && !r.assigned[v.Obj] {
+		return r.keyOff, true
+	}
+	if v := r.remat(e); v != nil {
+		return r.affine(defExpr(v))
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != token.ADD && b.Op != token.SUB {
+		return nil, false
+	}
+	if off, ok := r.affine(b.X); ok {
+		if y, ok := r.rowUniform(b.Y); ok {
+			return sumOf(off, b.Op, y), true
+		}
+	}
+	if b.Op == token.ADD {
+		if off, ok := r.affine(b.Y); ok {
+			if x, ok := r.rowUniform(b.X); ok {
+				return sumOf(off, token.ADD, x), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// sumOf returns off op y, off nil for 0.
+func sumOf(off ast.Expr, op token.Token, y ast.Expr) ast.Expr {
+	if off == nil {
+		if op == token.ADD {
+			return y
+		}
+		off = intLit(0)
+	}
+	return &ast.BinaryExpr{X: paren(off), Op: op, Y: paren(y)}
+}
+
+// remat returns the remat variable e names, not assigned in the loop
+// but by its definition, or nil.
+func (r *rebaser) remat(e ast.Expr) *Var {
+	v := r.f.varOf(e)
+	if v == nil || v.Class != Remat || r.assigned[v.Obj] {
+		return nil
+	}
+	if d := defExpr(v); d != nil && d != e {
+		return v
+	}
+	return nil
+}
+
+// rowUniform reports whether e is the same for every thread of a row of
+// x and cannot fail: constants, uniform variables the loop does not
+// assign, the block's coordinates and the thread's y and z, remat
+// variables defined from them, and arithmetic that cannot fail. It
+// returns e with those remat variables written out.
+func (r *rebaser) rowUniform(e ast.Expr) (ast.Expr, bool) {
+	info := r.f.Src.Info
+	if tv := info.Types[e]; tv.Value != nil {
+		return e, true
+	}
+	switch x := e.(type) {
+	case *ast.ParenExpr:
+		in, ok := r.rowUniform(x.X)
+		return paren(in), ok
+	case *ast.Ident:
+		if v := r.remat(x); v != nil {
+			d, ok := r.rowUniform(defExpr(v))
+			return paren(d), ok
+		}
+		obj, ok := info.ObjectOf(x).(*types.Var)
+		if !ok || obj.Parent() == obj.Pkg().Scope() || r.assigned[obj] {
+			return nil, false
+		}
+		kv := r.f.Vars[obj]
+		return e, kv != nil && kv.Class == Uniform
+	case *ast.SelectorExpr:
+		field, ok := r.f.threadFieldSel(x)
+		return e, ok && (field != "ThreadIdx" || x.Sel.Name != "X")
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.ADD, token.SUB, token.MUL, token.AND, token.OR, token.XOR, token.AND_NOT, token.QUO, token.REM, token.SHL, token.SHR:
+		default:
+			return nil, false
+		}
+		if !r.opSafe(x.Op, x.X, x.Y) || (x.Op == token.SHL || x.Op == token.SHR) && info.Types[x.Y].Value == nil {
+			return nil, false
+		}
+		a, okA := r.rowUniform(x.X)
+		b, okB := r.rowUniform(x.Y)
+		return &ast.BinaryExpr{X: a, Op: x.Op, Y: b}, okA && okB
+	case *ast.UnaryExpr:
+		if x.Op != token.SUB && x.Op != token.ADD && x.Op != token.XOR {
+			return nil, false
+		}
+		in, ok := r.rowUniform(x.X)
+		return &ast.UnaryExpr{Op: x.Op, X: in}, ok
+	}
+	return nil, false
+}
