@@ -1,0 +1,67 @@
+// Package rebase holds thread loops the rebase pass runs unchecked where
+// their slices are long enough for the row, and loops it leaves alone.
+package rebase
+
+import (
+	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// scale2D indexes with the thread's y in the row's offset.
+func scale2D(t *gocuda.Thread, in, out []float32, w, h int, s float32) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	if x < w && y < h {
+		out[y*w+x] = in[y*w+x]*s + float32(math.Sqrt(float64(x)))
+	}
+}
+
+// stencil reads three offsets of one slice: three rebased slices.
+func stencil(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i > 0 && i < len(in)-1 {
+		out[i] = in[i-1] + 2*in[i] + in[i+1]
+	}
+}
+
+// strided reads in[2*i]: not the thread's index plus an offset.
+func strided(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[2*i]
+	}
+}
+
+// divides by a variable: an integer division may fail.
+func divides(t *gocuda.Thread, in, out []int, d int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[i] / d
+	}
+}
+
+// helper may panic out of sight.
+func helper(v float32) float32 { return v * 2 }
+
+// calls a function of the package.
+func calls(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = helper(in[i])
+	}
+}
+
+// blockStride clears shared memory in a block-stride loop and copies it
+// out after the barrier.
+func blockStride(t *gocuda.Thread, out []int32) {
+	s := gocuda.Shared[int32](t, 1000)
+	for j := t.ThreadIdx.X; j < len(s); j += t.BlockDim.X {
+		s[j] = int32(j)
+	}
+	t.SyncThreads()
+	base := t.BlockIdx.X * len(s)
+	for j := t.ThreadIdx.X; j < len(s); j += t.BlockDim.X {
+		out[base+j] = s[len(s)-1-j]
+	}
+}

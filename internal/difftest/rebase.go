@@ -1,0 +1,53 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file have thread loops that the rebase pass runs
+// unchecked where their slices are long enough for the row: rows whose
+// slices are too short run the usual loop, which fails at the thread that
+// indexes out of range.
+
+// RebaseStencilKernel is a three-point stencil over the interior of in:
+// three offsets of one slice, one rebased slice each.
+//
+//gocuda:kernel RebaseStencilKernel
+func rebaseStencil(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i > 0 && i < len(in)-1 {
+		out[i] = in[i-1] + 2*in[i] + in[i+1]
+	}
+}
+
+// Rebase2DKernel scales a w×h image held in rows of pitch elements, its
+// row's offset reading the thread's y, and records which thread wrote each
+// element.
+//
+//gocuda:kernel Rebase2DKernel
+func rebase2D(t *gocuda.Thread, in []float32, out []int32, w, h, pitch int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	if x < w && y < h {
+		out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(t.ThreadIdx.Y*100+t.ThreadIdx.X)*1000
+	}
+}
+
+// RebaseShortKernel copies in to out for every index of out: where in is
+// shorter, the first thread past its end fails.
+//
+//gocuda:kernel RebaseShortKernel
+func rebaseShort(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[i] * 2
+	}
+}
+
+// RebaseGridStrideKernel is SAXPY with a grid-stride loop: the loop runs
+// flat or in lockstep, each step's row rebased.
+//
+//gocuda:kernel RebaseGridStrideKernel
+func rebaseGridStride(t *gocuda.Thread, a float32, x, y []float32) {
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(y); i += t.BlockDim.X * t.GridDim.X {
+		y[i] = a*x[i] + y[i]
+	}
+}

@@ -1,0 +1,105 @@
+package difftest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestRebaseStencilForms: the interior of the array gets the stencil, on
+// both paths and as the host computes it; rows at the array's ends, whose
+// offsets leave the slice, run the usual loop.
+func TestRebaseStencilForms(t *testing.T) {
+	for _, bs := range []int{1, 7, 64, 256} {
+		for _, n := range sizes {
+			t.Run(fmt.Sprintf("block=%d/n=%d", bs, n), func(t *testing.T) {
+				in := randF(n)
+				got := agree(t, func(f form) ([]float32, error) {
+					out := make([]float32, n)
+					return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, RebaseStencilKernel(in, out))
+				})
+				for i := 1; i < n-1; i++ {
+					require.Equal(t, in[i-1]+2*in[i]+in[i+1], got[i], "element %d", i)
+				}
+			})
+		}
+	}
+}
+
+// TestRebase2DForms: every element of the image is written by the thread
+// CUDA's mapping gives it, and the padding of each row is left alone.
+func TestRebase2DForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 16, Y: 4}, {X: 8, Y: 8}, {X: 5, Y: 3}, {X: 32, Y: 1, Z: 2}} {
+		for _, wh := range [][2]int{{1, 1}, {17, 5}, {64, 9}, {100, 37}} {
+			w, h, pitch := wh[0], wh[1], wh[0]+3
+			t.Run(fmt.Sprintf("%v/%dx%d", block, w, h), func(t *testing.T) {
+				in := randF(h * pitch)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(w, block.X), Y: blocks(h, block.Y)}, Block: block}
+				got := agree(t, func(f form) ([]int32, error) {
+					out := make([]int32, h*pitch)
+					for i := range out {
+						out[i] = -1
+					}
+					return out, f.launch(cfg, Rebase2DKernel(in, out, w, h, pitch))
+				})
+				for y := range h {
+					for x := range pitch {
+						want := int32(-1)
+						if x < w {
+							want = int32(in[y*pitch+x]*3) + int32(y%block.Y*100+x%block.X)*1000
+						}
+						require.Equal(t, want, got[y*pitch+x], "x=%d y=%d", x, y)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRebaseShortFailure: where in is shorter than out, the row that
+// reaches past its end runs the usual loop, and the launch fails at the
+// first thread past the end, after the threads before it in its block
+// stored their elements.
+func TestRebaseShortFailure(t *testing.T) {
+	const n, short, bs = 1000, 777, 256
+	in := randF(short)
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, RebaseShortKernel(in, out))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		if !f.runtime {
+			for j := short / bs * bs; j < short; j++ {
+				require.Equal(t, in[j]*2, out[j], "element %d", j)
+			}
+		}
+	}
+	assert.Equal(t, gocuda.Dim3{X: short / bs}, errs[0].Block, "compiled")
+	assert.Equal(t, gocuda.Dim3{X: short % bs}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}
+
+// TestRebaseGridStrideForms: a grid-stride SAXPY, flat and in lockstep,
+// agrees with the runtime path and the host.
+func TestRebaseGridStrideForms(t *testing.T) {
+	for _, cfg := range flatConfigs {
+		for _, n := range []int{0, 1, 1000, 1 << 14} {
+			t.Run(fmt.Sprintf("%v/n=%d", cfg.Grid, n), func(t *testing.T) {
+				x, y0 := randF(n), randF(n)
+				got := agree(t, func(f form) ([]float32, error) {
+					y := append([]float32(nil), y0...)
+					return y, f.launch(cfg, RebaseGridStrideKernel(3, x, y))
+				})
+				for i := range n {
+					require.Equal(t, 3*x[i]+y0[i], got[i], "element %d", i)
+				}
+			})
+		}
+	}
+}
