@@ -403,9 +403,10 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(s) && (stride) >= 0 && (stride) <= len(s) && gc_to <= len(s)-(stride) {
+				gc_off := stride
+				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 					gc_at := s[:gc_to]
-					gc_at2 := s[(stride):][:gc_to]
+					gc_at2 := s[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -417,9 +417,10 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(s) && (stride) >= 0 && (stride) <= len(s) && gc_to2 <= len(s)-(stride) {
+				gc_off2 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to2 <= len(s)-gc_off2 {
 					gc_at3 := s[:gc_to2]
-					gc_at4 := s[(stride):][:gc_to2]
+					gc_at4 := s[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

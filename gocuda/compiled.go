@@ -111,13 +111,14 @@ func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread),
 var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Pointer()
 
 // chunkSize returns the blocks a worker claims at once for l: for a
-// compiled grid-stride kernel, an equal contiguous part of the grid per
-// worker, whose blocks its body runs in lockstep; otherwise
-// grid.ChunkSize's small chunks, which balance uneven blocks.
+// compiled grid-stride kernel, a quarter of a worker's equal share of the
+// grid, whose blocks its body runs in lockstep (one share per worker left
+// a launch as slow as its slowest worker: about 25% slower on SAXPY);
+// otherwise grid.ChunkSize's small chunks, which balance uneven blocks.
 func (l *launch) chunkSize(workers int) int64 {
 	if reflect.ValueOf(l.kernel).Pointer() == gridStrideCode {
-		w := int64(max(1, workers))
-		return max(1, (l.blocks+w-1)/w)
+		parts := 4 * int64(max(1, workers))
+		return max(1, (l.blocks+parts-1)/parts)
 	}
 	return grid.ChunkSize(l.blocks, workers, l.threads)
 }

@@ -19,9 +19,9 @@ func newTestDevice(t *testing.T) *Device {
 	return d
 }
 
-// TestGridStrideChunks: a launch of a compiled grid-stride kernel gives
-// each worker one contiguous part of the grid; any other kernel small
-// chunks, which balance uneven blocks.
+// TestGridStrideChunks: a launch of a compiled grid-stride kernel splits
+// the grid into four contiguous parts per worker; any other kernel into
+// grid.ChunkSize's small chunks, which balance uneven blocks.
 func TestGridStrideChunks(t *testing.T) {
 	stride := compiledGridStrideKernel(nil, nil, nil)
 	plain := compiledGridKernel(nil, nil, nil)
@@ -29,7 +29,7 @@ func TestGridStrideChunks(t *testing.T) {
 		blocks  int64
 		workers int
 		want    int64
-	}{{8, 2, 4}, {9, 2, 5}, {3, 4, 1}, {65536, 2, 32768}} {
+	}{{8, 2, 1}, {9, 2, 2}, {3, 4, 1}, {65536, 2, 8192}} {
 		l := &launch{kernel: stride, blocks: tt.blocks, threads: 256}
 		if got := l.chunkSize(tt.workers); got != tt.want {
 			t.Errorf("grid-stride kernel, %d blocks on %d workers: chunks of %d, want %d", tt.blocks, tt.workers, got, tt.want)

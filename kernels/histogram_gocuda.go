@@ -54,8 +54,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(local) && gc_to <= len(local)-(gc_off) {
-					gc_at := local[(gc_off):][:gc_to]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+					gc_at := local[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -476,20 +476,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) >= 0 && ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) {
-				gc_at := c[((gc_bx * MatMulTile) + ((gc_by*MatMulTile +
-					gc_ty) *
-
-					n)):][:gc_bdx]
+			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -960,20 +949,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) >= 0 && ((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*MatMulTile)+((gc_by*MatMulTile+
-				gc_ty)*
-
-				n)) {
-				gc_at := c[((gc_bx * MatMulTile) + ((gc_by*MatMulTile +
-					gc_ty) *
-
-					n)):][:gc_bdx]
+			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -131,8 +131,9 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(bodies) && gc_bdx <= len(bodies)-(gc_bx*gc_bdx) {
-				gc_at := bodies[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(bodies) && gc_bdx <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -391,8 +392,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	part := nbodyMultiTile / q
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*p) >= 0 && (gc_bx*p) <= len(bodies) && gc_bdx <= len(bodies)-(gc_bx*p) {
-				gc_at := bodies[(gc_bx * p):][:gc_bdx]
+			gc_off := gc_bx * p
+			if gc_off >= 0 && gc_off <= len(bodies) && gc_bdx <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

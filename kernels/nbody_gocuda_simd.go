@@ -132,8 +132,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(bodies) && gc_bdx2 <= len(bodies)-(gc_bx2*gc_bdx2) {
-				gc_at2 := bodies[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off2 {
+				gc_at2 := bodies[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -548,8 +549,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	part := nbodyMultiTile / q
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_bx2*p) >= 0 && (gc_bx2*p) <= len(bodies) && gc_bdx2 <= len(bodies)-(gc_bx2*p) {
-				gc_at2 := bodies[(gc_bx2 * p):][:gc_bdx2]
+			gc_off2 := gc_bx2 * p
+			if gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off2 {
+				gc_at2 := bodies[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2

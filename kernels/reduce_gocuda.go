@@ -110,9 +110,10 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
 					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[(s):][:gc_to]
+					gc_at2 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -903,9 +904,10 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
 					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[(s):][:gc_to]
+					gc_at2 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

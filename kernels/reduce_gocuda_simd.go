@@ -126,9 +126,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+				gc_off2 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to5 <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to5]
-					gc_at4 := sdata[(s):][:gc_to5]
+					gc_at4 := sdata[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4291,9 +4292,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+				gc_off2 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
 					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[(s):][:gc_to5]
+					gc_at4 := sdata_[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5

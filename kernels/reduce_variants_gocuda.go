@@ -142,9 +142,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
 					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[(s):][:gc_to]
+					gc_at2 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -454,9 +455,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
 					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[(s):][:gc_to]
+					gc_at2 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1045,17 +1047,11 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*2*b)+gc_off) >= 0 && ((gc_bx*2*b)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*2*b)+gc_off) && (((gc_bx*2*b)+gc_off)+
-
-					b) >= 0 && (((gc_bx*2*b)+gc_off)+
-
-					b) <= len(in) && gc_to <= len(in)-(((gc_bx*2*b)+gc_off)+
-
-					b) {
-					gc_at := in[((gc_bx * 2 * b) + gc_off):][:gc_to]
-					gc_at2 := in[(((gc_bx * 2 * b) + gc_off) +
-
-						b):][:gc_to]
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1311,9 +1307,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to <= len(sdata_)-(s) {
+				gc_off4 := s
+				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 					gc_at4 := sdata_[:gc_to]
-					gc_at5 := sdata_[(s):][:gc_to]
+					gc_at5 := sdata_[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -158,9 +158,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+				gc_off2 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
 					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[(s):][:gc_to5]
+					gc_at4 := sdata_[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2009,9 +2010,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+				gc_off2 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
 					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[(s):][:gc_to5]
+					gc_at4 := sdata_[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7245,17 +7247,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && ((gc_bx5*2*b)+gc_off) >= 0 && ((gc_bx5*2*b)+gc_off) <= len(in) && gc_to5 <= len(in)-((gc_bx5*2*b)+gc_off) && (((gc_bx5*2*b)+gc_off)+
-
-					b) >= 0 && (((gc_bx5*2*b)+gc_off)+
-
-					b) <= len(in) && gc_to5 <= len(in)-(((gc_bx5*2*b)+gc_off)+
-
-					b) {
-					gc_at6 := in[((gc_bx5 * 2 * b) + gc_off):][:gc_to5]
-					gc_at7 := in[(((gc_bx5 * 2 * b) + gc_off) +
-
-						b):][:gc_to5]
+				gc_off5 := (gc_bx5 * 2 * b) + gc_off
+				gc_off6 := ((gc_bx5 * 2 * b) + gc_off) + b
+				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to5 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to5 <= len(in)-gc_off6 {
+					gc_at6 := in[gc_off5:][:gc_to5]
+					gc_at7 := in[gc_off6:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7511,9 +7507,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && (s) >= 0 && (s) <= len(sdata_) && gc_to5 <= len(sdata_)-(s) {
+				gc_off7 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off7 {
 					gc_at9 := sdata_[:gc_to5]
-					gc_at10 := sdata_[(s):][:gc_to5]
+					gc_at10 := sdata_[gc_off7:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5

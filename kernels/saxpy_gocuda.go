@@ -47,9 +47,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(y) && gc_to <= len(y)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(x) && gc_to <= len(x)-(gc_bx*gc_bdx) {
-					gc_at := y[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := x[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					gc_at2 := x[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -193,9 +194,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at := y[gc_off2:][:gc_to]
+						gc_at2 := x[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -296,9 +298,10 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+								gc_at3 := y[gc_off3:][:gc_to]
+								gc_at4 := x[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -498,10 +501,11 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_to <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
-					gc_at := c[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := a[(gc_bx * gc_bdx):][:gc_to]
-					gc_at3 := b[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					gc_at2 := a[gc_off:][:gc_to]
+					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -640,10 +644,11 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(c) && gc_to <= len(c)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(b) && gc_to <= len(b)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := c[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := a[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at3 := b[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+						gc_at := c[gc_off2:][:gc_to]
+						gc_at2 := a[gc_off2:][:gc_to]
+						gc_at3 := b[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -744,10 +749,11 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(c) && gc_to <= len(c)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(b) && gc_to <= len(b)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at4 := c[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at5 := a[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at6 := b[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to <= len(b)-gc_off3 {
+								gc_at4 := c[gc_off3:][:gc_to]
+								gc_at5 := a[gc_off3:][:gc_to]
+								gc_at6 := b[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank

@@ -313,9 +313,10 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+								gc_at5 := y[gc_off4:][:gc_to2]
+								gc_at6 := x[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -533,10 +534,11 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(c) && gc_to5 <= len(c)-(gc_bx5*gc_bdx5) && (gc_bx5*gc_bdx5) <= len(a) && gc_to5 <= len(a)-(gc_bx5*gc_bdx5) && (gc_bx5*gc_bdx5) <= len(b) && gc_to5 <= len(b)-(gc_bx5*gc_bdx5) {
-					gc_at4 := c[(gc_bx5 * gc_bdx5):][:gc_to5]
-					gc_at5 := a[(gc_bx5 * gc_bdx5):][:gc_to5]
-					gc_at6 := b[(gc_bx5 * gc_bdx5):][:gc_to5]
+				gc_off2 := gc_bx5 * gc_bdx5
+				if gc_from5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to5 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to5 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to5 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_to5]
+					gc_at5 := a[gc_off2:][:gc_to5]
+					gc_at6 := b[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -1083,10 +1085,11 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 					gc_to5 = gc_bound5
 				}
 				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					if gc_from5 >= 0 && ((gc_bx5*gc_bdx5)+gc_off) >= 0 && ((gc_bx5*gc_bdx5)+gc_off) <= len(c) && gc_to5 <= len(c)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(a) && gc_to5 <= len(a)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(b) && gc_to5 <= len(b)-((gc_bx5*gc_bdx5)+gc_off) {
-						gc_at16 := c[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
-						gc_at17 := a[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
-						gc_at18 := b[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+					gc_off7 := (gc_bx5 * gc_bdx5) + gc_off
+					if gc_from5 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to5 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to5 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to5 <= len(b)-gc_off7 {
+						gc_at16 := c[gc_off7:][:gc_to5]
+						gc_at17 := a[gc_off7:][:gc_to5]
+						gc_at18 := b[gc_off7:][:gc_to5]
 						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							_ = gc_rank5
@@ -1187,10 +1190,11 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_to5 = gc_bound5
 						}
 						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							if gc_from5 >= 0 && ((gc_bx5*gc_bdx5)+gc_off) >= 0 && ((gc_bx5*gc_bdx5)+gc_off) <= len(c) && gc_to5 <= len(c)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(a) && gc_to5 <= len(a)-((gc_bx5*gc_bdx5)+gc_off) && ((gc_bx5*gc_bdx5)+gc_off) <= len(b) && gc_to5 <= len(b)-((gc_bx5*gc_bdx5)+gc_off) {
-								gc_at19 := c[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
-								gc_at20 := a[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
-								gc_at21 := b[((gc_bx5 * gc_bdx5) + gc_off):][:gc_to5]
+							gc_off8 := (gc_bx5 * gc_bdx5) + gc_off
+							if gc_from5 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to5 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to5 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to5 <= len(b)-gc_off8 {
+								gc_at19 := c[gc_off8:][:gc_to5]
+								gc_at20 := a[gc_off8:][:gc_to5]
+								gc_at21 := b[gc_off8:][:gc_to5]
 								for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 									gc_rank5 := gc_base5 + gc_tx5
 									_ = gc_rank5
@@ -1416,10 +1420,11 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(c) && gc_to2 <= len(c)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(b) && gc_to2 <= len(b)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at7 := c[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at8 := a[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at9 := b[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
+								gc_at7 := c[gc_off4:][:gc_to2]
+								gc_at8 := a[gc_off4:][:gc_to2]
+								gc_at9 := b[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -1645,10 +1650,11 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							gc_to3 = gc_bound3
 						}
 						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							if gc_from3 >= 0 && ((gc_bx3*gc_bdx3)+gc_off) >= 0 && ((gc_bx3*gc_bdx3)+gc_off) <= len(c) && gc_to3 <= len(c)-((gc_bx3*gc_bdx3)+gc_off) && ((gc_bx3*gc_bdx3)+gc_off) <= len(a) && gc_to3 <= len(a)-((gc_bx3*gc_bdx3)+gc_off) && ((gc_bx3*gc_bdx3)+gc_off) <= len(b) && gc_to3 <= len(b)-((gc_bx3*gc_bdx3)+gc_off) {
-								gc_at10 := c[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
-								gc_at11 := a[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
-								gc_at12 := b[((gc_bx3 * gc_bdx3) + gc_off):][:gc_to3]
+							gc_off5 := (gc_bx3 * gc_bdx3) + gc_off
+							if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to3 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to3 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to3 <= len(b)-gc_off5 {
+								gc_at10 := c[gc_off5:][:gc_to3]
+								gc_at11 := a[gc_off5:][:gc_to3]
+								gc_at12 := b[gc_off5:][:gc_to3]
 								for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
@@ -1874,10 +1880,11 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							gc_to4 = gc_bound4
 						}
 						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							if gc_from4 >= 0 && ((gc_bx4*gc_bdx4)+gc_off) >= 0 && ((gc_bx4*gc_bdx4)+gc_off) <= len(c) && gc_to4 <= len(c)-((gc_bx4*gc_bdx4)+gc_off) && ((gc_bx4*gc_bdx4)+gc_off) <= len(a) && gc_to4 <= len(a)-((gc_bx4*gc_bdx4)+gc_off) && ((gc_bx4*gc_bdx4)+gc_off) <= len(b) && gc_to4 <= len(b)-((gc_bx4*gc_bdx4)+gc_off) {
-								gc_at13 := c[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
-								gc_at14 := a[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
-								gc_at15 := b[((gc_bx4 * gc_bdx4) + gc_off):][:gc_to4]
+							gc_off6 := (gc_bx4 * gc_bdx4) + gc_off
+							if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to4 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to4 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to4 <= len(b)-gc_off6 {
+								gc_at13 := c[gc_off6:][:gc_to4]
+								gc_at14 := a[gc_off6:][:gc_to4]
+								gc_at15 := b[gc_off6:][:gc_to4]
 								for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4

@@ -46,8 +46,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(in) && gc_bdx <= len(in)-(gc_bx*b) && gc_bdx <= len(x) {
-				gc_at := in[(gc_bx * b):][:gc_bdx]
+			gc_off := gc_bx * b
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
+				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -214,16 +215,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (0-
-
-					offset) >= 0 && (0-
-
-					offset) <= len(x_) && gc_bdx <= len(x_)-(0-
-
-					offset) {
-					gc_at3 := x_[(0 -
-
-						offset):][:gc_bdx]
+				gc_off2 := 0 - offset
+				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

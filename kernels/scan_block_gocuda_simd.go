@@ -65,8 +65,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (gc_bx5*b) >= 0 && (gc_bx5*b) <= len(in) && gc_bdx5 <= len(in)-(gc_bx5*b) && gc_bdx5 <= len(x) {
-				gc_at5 := in[(gc_bx5 * b):][:gc_bdx5]
+			gc_off3 := gc_bx5 * b
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx5 <= len(in)-gc_off3 && gc_bdx5 <= len(x) {
+				gc_at5 := in[gc_off3:][:gc_bdx5]
 				gc_at6 := x[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -233,16 +234,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if (0-
-
-					offset) >= 0 && (0-
-
-					offset) <= len(x_) && gc_bdx5 <= len(x_)-(0-
-
-					offset) {
-					gc_at7 := x_[(0 -
-
-						offset):][:gc_bdx5]
+				gc_off4 := 0 - offset
+				if gc_off4 >= 0 && gc_off4 <= len(x_) && gc_bdx5 <= len(x_)-gc_off4 {
+					gc_at7 := x_[gc_off4:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5

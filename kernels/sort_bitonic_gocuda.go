@@ -171,17 +171,11 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(s) && gc_to <= len(s)-(gc_off) && (gc_off+
-
-					base) >= 0 && (gc_off+
-
-					base) <= len(keys) && gc_to <= len(keys)-(gc_off+
-
-					base) {
-					gc_at := s[(gc_off):][:gc_to]
-					gc_at2 := keys[(gc_off +
-
-						base):][:gc_to]
+				gc_off6 := gc_off
+				gc_off7 := gc_off + base
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
+					gc_at := s[gc_off6:][:gc_to]
+					gc_at2 := keys[gc_off7:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -482,17 +476,11 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off5+
-
-					base) >= 0 && (gc_off5+
-
-					base) <= len(keys) && gc_to <= len(keys)-(gc_off5+
-
-					base) && (gc_off5) >= 0 && (gc_off5) <= len(s) && gc_to <= len(s)-(gc_off5) {
-					gc_at3 := keys[(gc_off5 +
-
-						base):][:gc_to]
-					gc_at4 := s[(gc_off5):][:gc_to]
+				gc_off8 := gc_off5 + base
+				gc_off9 := gc_off5
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
+					gc_at3 := keys[gc_off8:][:gc_to]
+					gc_at4 := s[gc_off9:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

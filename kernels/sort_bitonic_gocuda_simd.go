@@ -184,17 +184,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && (gc_off) >= 0 && (gc_off) <= len(s) && gc_to5 <= len(s)-(gc_off) && (gc_off+
-
-					base) >= 0 && (gc_off+
-
-					base) <= len(keys) && gc_to5 <= len(keys)-(gc_off+
-
-					base) {
-					gc_at5 := s[(gc_off):][:gc_to5]
-					gc_at6 := keys[(gc_off +
-
-						base):][:gc_to5]
+				gc_off10 := gc_off
+				gc_off11 := gc_off + base
+				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to5 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to5 <= len(keys)-gc_off11 {
+					gc_at5 := s[gc_off10:][:gc_to5]
+					gc_at6 := keys[gc_off11:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -495,17 +489,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && (gc_off5+
-
-					base) >= 0 && (gc_off5+
-
-					base) <= len(keys) && gc_to5 <= len(keys)-(gc_off5+
-
-					base) && (gc_off5) >= 0 && (gc_off5) <= len(s) && gc_to5 <= len(s)-(gc_off5) {
-					gc_at7 := keys[(gc_off5 +
-
-						base):][:gc_to5]
-					gc_at8 := s[(gc_off5):][:gc_to5]
+				gc_off12 := gc_off5 + base
+				gc_off13 := gc_off5
+				if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to5 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to5 <= len(s)-gc_off13 {
+					gc_at7 := keys[gc_off12:][:gc_to5]
+					gc_at8 := s[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5

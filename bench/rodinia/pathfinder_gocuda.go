@@ -320,8 +320,9 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (blkX) >= 0 && (blkX) <= len(gpuResults) && gc_bdx <= len(gpuResults)-(blkX) && gc_bdx <= len(result) {
-				gc_at3 := gpuResults[(blkX):][:gc_bdx]
+			gc_off := blkX
+			if gc_off >= 0 && gc_off <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off && gc_bdx <= len(result) {
+				gc_at3 := gpuResults[gc_off:][:gc_bdx]
 				gc_at4 := result[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

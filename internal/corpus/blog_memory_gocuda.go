@@ -42,9 +42,10 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(y) && gc_to <= len(y)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(x) && gc_to <= len(x)-(gc_bx*gc_bdx) {
-					gc_at := y[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := x[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					gc_at2 := x[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -177,9 +178,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at := y[gc_off2:][:gc_to]
+						gc_at2 := x[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -280,9 +282,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+								gc_at3 := y[gc_off3:][:gc_to]
+								gc_at4 := x[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -773,8 +776,9 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bdx*gc_bx)+s) >= 0 && ((gc_bdx*gc_bx)+s) <= len(a) && gc_bdx <= len(a)-((gc_bdx*gc_bx)+s) {
-					gc_at := a[((gc_bdx * gc_bx) + s):][:gc_bdx]
+				gc_off := (gc_bdx * gc_bx) + s
+				if gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off {
+					gc_at := a[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -297,9 +297,10 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+								gc_at5 := y[gc_off4:][:gc_to2]
+								gc_at6 := x[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -812,8 +813,9 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 		}
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if ((gc_bdx5*gc_bx5)+s) >= 0 && ((gc_bdx5*gc_bx5)+s) <= len(a) && gc_bdx5 <= len(a)-((gc_bdx5*gc_bx5)+s) {
-					gc_at2 := a[((gc_bdx5 * gc_bx5) + s):][:gc_bdx5]
+				gc_off2 := (gc_bdx5 * gc_bx5) + s
+				if gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx5 <= len(a)-gc_off2 {
+					gc_at2 := a[gc_off2:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5

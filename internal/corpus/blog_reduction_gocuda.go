@@ -101,8 +101,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
-					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1050,8 +1051,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
-					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1310,8 +1312,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
-					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1756,8 +1759,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+						gc_at := in[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank

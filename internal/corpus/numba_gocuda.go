@@ -46,10 +46,11 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_to <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
-					gc_at := c[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := a[(gc_bx * gc_bdx):][:gc_to]
-					gc_at3 := b[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					gc_at2 := a[gc_off:][:gc_to]
+					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -512,16 +513,9 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-				cCols)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-				cCols)) <= len(c) && gc_bdx <= len(c)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-				cCols)) {
-				gc_at := c[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-					cCols)):][:gc_bdx]
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
+			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -799,9 +793,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	blockSize := gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(temp) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(inputArray) && gc_bdx <= len(inputArray)-(gc_bx*gc_bdx) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 				gc_at := temp[:gc_bdx]
-				gc_at2 := inputArray[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := inputArray[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -949,9 +944,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(temp) && (s) >= 0 && (s) <= len(temp) && gc_to <= len(temp)-(s) {
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 					gc_at3 := temp[:gc_to]
-					gc_at4 := temp[(s):][:gc_to]
+					gc_at4 := temp[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

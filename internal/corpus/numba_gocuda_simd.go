@@ -47,10 +47,11 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(c) && gc_to2 <= len(c)-(gc_bx2*gc_bdx2) && (gc_bx2*gc_bdx2) <= len(a) && gc_to2 <= len(a)-(gc_bx2*gc_bdx2) && (gc_bx2*gc_bdx2) <= len(b) && gc_to2 <= len(b)-(gc_bx2*gc_bdx2) {
-					gc_at4 := c[(gc_bx2 * gc_bdx2):][:gc_to2]
-					gc_at5 := a[(gc_bx2 * gc_bdx2):][:gc_to2]
-					gc_at6 := b[(gc_bx2 * gc_bdx2):][:gc_to2]
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_to2]
+					gc_at5 := a[gc_off2:][:gc_to2]
+					gc_at6 := b[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -651,16 +652,9 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if ((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
-
-				cCols)) >= 0 && ((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
-
-				cCols)) <= len(c) && gc_bdx2 <= len(c)-((gc_bx2*gc_bdx2)+((gc_by2*gc_bdy2+gc_ty2)*
-
-				cCols)) {
-				gc_at2 := c[((gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) *
-
-					cCols)):][:gc_bdx2]
+			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
+			if gc_off2 >= 0 && gc_off2 <= len(c) && gc_bdx2 <= len(c)-gc_off2 {
+				gc_at2 := c[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1111,9 +1105,10 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && gc_to2 <= len(temp) && (s) >= 0 && (s) <= len(temp) && gc_to2 <= len(temp)-(s) {
+				gc_off3 := s
+				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to2 <= len(temp)-gc_off3 {
 					gc_at5 := temp[:gc_to2]
-					gc_at6 := temp[(s):][:gc_to2]
+					gc_at6 := temp[gc_off3:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

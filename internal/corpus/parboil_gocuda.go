@@ -568,9 +568,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_ty*gc_bdx*2) >= 0 && (gc_ty*gc_bdx*2) <= len(shA0) && gc_bdx <= len(shA0)-(gc_ty*gc_bdx*2) && (gc_bdx+(gc_ty*gc_bdx*2)) >= 0 && (gc_bdx+(gc_ty*gc_bdx*2)) <= len(shA0) && gc_bdx <= len(shA0)-(gc_bdx+(gc_ty*gc_bdx*2)) {
-				gc_at := shA0[(gc_ty * gc_bdx * 2):][:gc_bdx]
-				gc_at2 := shA0[(gc_bdx + (gc_ty * gc_bdx * 2)):][:gc_bdx]
+			gc_off := gc_ty * gc_bdx * 2
+			gc_off2 := gc_bdx + (gc_ty * gc_bdx * 2)
+			if gc_off >= 0 && gc_off <= len(shA0) && gc_bdx <= len(shA0)-gc_off && gc_off2 >= 0 && gc_off2 <= len(shA0) && gc_bdx <= len(shA0)-gc_off2 {
+				gc_at := shA0[gc_off:][:gc_bdx]
+				gc_at2 := shA0[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -877,9 +879,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_ty*gc_bdx*2) >= 0 && (gc_ty*gc_bdx*2) <= len(shA0) && gc_bdx <= len(shA0)-(gc_ty*gc_bdx*2) && (gc_bdx+(gc_ty*gc_bdx*2)) >= 0 && (gc_bdx+(gc_ty*gc_bdx*2)) <= len(shA0) && gc_bdx <= len(shA0)-(gc_bdx+(gc_ty*gc_bdx*2)) {
-					gc_at3 := shA0[(gc_ty * gc_bdx * 2):][:gc_bdx]
-					gc_at4 := shA0[(gc_bdx + (gc_ty * gc_bdx * 2)):][:gc_bdx]
+				gc_off3 := gc_ty * gc_bdx * 2
+				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
+				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+					gc_at3 := shA0[gc_off3:][:gc_bdx]
+					gc_at4 := shA0[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1226,10 +1230,11 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*mriqPhiMagThreadsPerBlock) >= 0 && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiR) && gc_to <= len(phiR)-(gc_bx*mriqPhiMagThreadsPerBlock) && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiI) && gc_to <= len(phiI)-(gc_bx*mriqPhiMagThreadsPerBlock) && (gc_bx*mriqPhiMagThreadsPerBlock) <= len(phiMag) && gc_to <= len(phiMag)-(gc_bx*mriqPhiMagThreadsPerBlock) {
-					gc_at := phiR[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
-					gc_at2 := phiI[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
-					gc_at3 := phiMag[(gc_bx * mriqPhiMagThreadsPerBlock):][:gc_to]
+				gc_off := gc_bx * mriqPhiMagThreadsPerBlock
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(phiR) && gc_to <= len(phiR)-gc_off && gc_off <= len(phiI) && gc_to <= len(phiI)-gc_off && gc_off <= len(phiMag) && gc_to <= len(phiMag)-gc_off {
+					gc_at := phiR[gc_off:][:gc_to]
+					gc_at2 := phiI[gc_off:][:gc_to]
+					gc_at3 := phiMag[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

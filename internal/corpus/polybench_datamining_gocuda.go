@@ -348,17 +348,11 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					m)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					m)) <= len(data) && gc_bdx <= len(data)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					m)) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(mean) && gc_bdx <= len(mean)-(gc_bx*gc_bdx) {
-					gc_at := data[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						m)):][:gc_bdx]
-					gc_at2 := mean[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+				gc_off2 := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_bdx <= len(mean)-gc_off2 {
+					gc_at := data[gc_off:][:gc_bdx]
+					gc_at2 := mean[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -116,40 +116,12 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(ex) && gc_bdx <= len(ex)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(hz) && gc_bdx <= len(hz)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) && (((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(hz) && gc_bdx <= len(hz)-(((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) {
-					gc_at := ex[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
-					gc_at2 := hz[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
-					gc_at3 := hz[(((gc_bx * gc_bdx) -
-
-						1) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+				if gc_off >= 0 && gc_off <= len(ex) && gc_bdx <= len(ex)-gc_off && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(hz) && gc_bdx <= len(hz)-gc_off2 {
+					gc_at := ex[gc_off:][:gc_bdx]
+					gc_at2 := hz[gc_off:][:gc_bdx]
+					gc_at3 := hz[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -235,56 +207,15 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(hz) && gc_bdx <= len(hz)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) && (((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(ex) && gc_bdx <= len(ex)-(((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(ex) && gc_bdx <= len(ex)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*ny)) >= 0 && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*ny)) <= len(ey) && gc_bdx <= len(ey)-((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*ny)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) <= len(ey) && gc_bdx <= len(ey)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					ny)) {
-					gc_at := hz[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
-					gc_at2 := ex[(((gc_bx * gc_bdx) +
-
-						1) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
-					gc_at3 := ex[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
-					gc_at4 := ey[((gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) +
-
-						1) * ny)):][:gc_bdx]
-					gc_at5 := ey[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						ny)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+				gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
+				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
+				if gc_off >= 0 && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(ex) && gc_bdx <= len(ex)-gc_off2 && gc_off <= len(ex) && gc_bdx <= len(ex)-gc_off && gc_off3 >= 0 && gc_off3 <= len(ey) && gc_bdx <= len(ey)-gc_off3 && gc_off <= len(ey) && gc_bdx <= len(ey)-gc_off {
+					gc_at := hz[gc_off:][:gc_bdx]
+					gc_at2 := ex[gc_off2:][:gc_bdx]
+					gc_at3 := ex[gc_off:][:gc_bdx]
+					gc_at4 := ey[gc_off3:][:gc_bdx]
+					gc_at5 := ey[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -371,27 +302,14 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)-
-
-					1) >= 0 && ((gc_bx*gc_bdx)-
-
-					1) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)-
-
-					1) && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)+
-
-					1) >= 0 && ((gc_bx*gc_bdx)+
-
-					1) <= len(a) && gc_to <= len(a)-((gc_bx*gc_bdx)+
-
-					1) {
-					gc_at := b[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := a[((gc_bx * gc_bdx) -
-
-						1):][:gc_to]
-					gc_at3 := a[(gc_bx * gc_bdx):][:gc_to]
-					gc_at4 := a[((gc_bx * gc_bdx) +
-
-						1):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) - 1
+				gc_off3 := (gc_bx * gc_bdx) + 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off:][:gc_to]
+					gc_at4 := a[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -465,9 +383,10 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(a) && gc_to <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_to <= len(b)-(gc_bx*gc_bdx) {
-					gc_at := a[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := b[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := a[gc_off:][:gc_to]
+					gc_at2 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -599,75 +518,18 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) && (((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) && (((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) && ((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
-
-					n)) >= 0 && ((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
-
-					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((1+(gc_by*gc_bdy+gc_ty))*
-
-					n)) && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*n)) >= 0 && ((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*n)) {
-					gc_at := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
-					gc_at2 := a[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
-					gc_at3 := a[(((gc_bx * gc_bdx) -
-
-						1) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
-					gc_at4 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
-					gc_at5 := a[((gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) *
-
-						n)):][:gc_bdx]
-					gc_at6 := a[((gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) -
-
-						1) * n)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
+				gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
+				gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
+				gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
+				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 {
+					gc_at := b[gc_off:][:gc_bdx]
+					gc_at2 := a[gc_off:][:gc_bdx]
+					gc_at3 := a[gc_off2:][:gc_bdx]
+					gc_at4 := a[gc_off3:][:gc_bdx]
+					gc_at5 := a[gc_off4:][:gc_bdx]
+					gc_at6 := a[gc_off5:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -752,23 +614,10 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(a) && gc_bdx <= len(a)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					n)) {
-					gc_at := a[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
-					gc_at2 := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						n)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+				if gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off <= len(b) && gc_bdx <= len(b)-gc_off {
+					gc_at := a[gc_off:][:gc_bdx]
+					gc_at2 := b[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -867,169 +716,27 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					nj)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					nj)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					nj)) && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)-
-
-					1)*nj)) && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					0)*nj)) && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+(((gc_by*gc_bdy+gc_ty)+
-
-					1)*nj)) {
-					gc_at := b[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						nj)):][:gc_bdx]
-					gc_at2 := a[(((gc_bx * gc_bdx) -
-
-						1) + (((gc_by*gc_bdy + gc_ty) -
-
-						1) * nj)):][:gc_bdx]
-					gc_at3 := a[(((gc_bx * gc_bdx) +
-
-						0) + (((gc_by*gc_bdy + gc_ty) -
-
-						1) * nj)):][:gc_bdx]
-					gc_at4 := a[(((gc_bx * gc_bdx) +
-
-						1) + (((gc_by*gc_bdy + gc_ty) -
-
-						1) * nj)):][:gc_bdx]
-					gc_at5 := a[(((gc_bx * gc_bdx) -
-
-						1) + (((gc_by*gc_bdy + gc_ty) +
-
-						0) * nj)):][:gc_bdx]
-					gc_at6 := a[(((gc_bx * gc_bdx) +
-
-						0) + (((gc_by*gc_bdy + gc_ty) +
-
-						0) * nj)):][:gc_bdx]
-					gc_at7 := a[(((gc_bx * gc_bdx) +
-
-						1) + (((gc_by*gc_bdy + gc_ty) +
-
-						0) * nj)):][:gc_bdx]
-					gc_at8 := a[(((gc_bx * gc_bdx) -
-
-						1) + (((gc_by*gc_bdy + gc_ty) +
-
-						1) * nj)):][:gc_bdx]
-					gc_at9 := a[(((gc_bx * gc_bdx) +
-
-						0) + (((gc_by*gc_bdy + gc_ty) +
-
-						1) * nj)):][:gc_bdx]
-					gc_at10 := a[(((gc_bx * gc_bdx) +
-
-						1) + (((gc_by*gc_bdy + gc_ty) +
-
-						1) * nj)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+				gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+				gc_off4 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
+				gc_off5 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+				gc_off6 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+				gc_off7 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 0) * nj)
+				gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+				gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+				gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
+				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_bdx <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_bdx <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_bdx <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx <= len(a)-gc_off10 {
+					gc_at := b[gc_off:][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := a[gc_off3:][:gc_bdx]
+					gc_at4 := a[gc_off4:][:gc_bdx]
+					gc_at5 := a[gc_off5:][:gc_bdx]
+					gc_at6 := a[gc_off6:][:gc_bdx]
+					gc_at7 := a[gc_off7:][:gc_bdx]
+					gc_at8 := a[gc_off8:][:gc_bdx]
+					gc_at9 := a[gc_off9:][:gc_bdx]
+					gc_at10 := a[gc_off10:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1133,203 +840,31 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
-
-					nk)) >= 0 && ((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
-
-					nk)) <= len(b) && gc_bdx <= len(b)-((gc_bx*gc_bdx)+(i*(nk*nj)+(gc_by*gc_bdy+gc_ty)*
-
-					nk)) && (((gc_bx*gc_bdx)-
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) && (((gc_bx*gc_bdx)-
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)-
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)-
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					0)+((i+0)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)-
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					0)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i-1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) >= 0 && (((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) <= len(a) && gc_bdx <= len(a)-(((gc_bx*gc_bdx)+
-
-					1)+((i+1)*(nk*nj)+((gc_by*gc_bdy+gc_ty)+
-
-					1)*nk)) {
-					gc_at := b[((gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*
-
-						nk)):][:gc_bdx]
-					gc_at2 := a[(((gc_bx * gc_bdx) -
-
-						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
-
-						1)*nk)):][:gc_bdx]
-					gc_at3 := a[(((gc_bx * gc_bdx) -
-
-						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
-
-						1)*nk)):][:gc_bdx]
-					gc_at4 := a[(((gc_bx * gc_bdx) +
-
-						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
-
-						1)*nk)):][:gc_bdx]
-					gc_at5 := a[(((gc_bx * gc_bdx) +
-
-						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						0)*nk)):][:gc_bdx]
-					gc_at6 := a[(((gc_bx * gc_bdx) +
-
-						0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						1)*nk)):][:gc_bdx]
-					gc_at7 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
-
-						1)*nk)):][:gc_bdx]
-					gc_at8 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-
-
-						1)*nk)):][:gc_bdx]
-					gc_at9 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						0)*nk)):][:gc_bdx]
-					gc_at10 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						0)*nk)):][:gc_bdx]
-					gc_at11 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						1)*nk)):][:gc_bdx]
-					gc_at12 := a[(((gc_bx * gc_bdx) +
-
-						1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+
-
-						1)*nk)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + (i*(nk*nj) + (gc_by*gc_bdy+gc_ty)*nk)
+				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+				gc_off3 := ((gc_bx * gc_bdx) - 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+				gc_off4 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+				gc_off5 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+				gc_off6 := ((gc_bx * gc_bdx) + 0) + ((i+0)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+				gc_off7 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+				gc_off8 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)-1)*nk)
+				gc_off9 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+				gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
+				gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+				gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
+				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_bdx <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_bdx <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_bdx <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(a) && gc_bdx <= len(a)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(a) && gc_bdx <= len(a)-gc_off12 {
+					gc_at := b[gc_off:][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := a[gc_off3:][:gc_bdx]
+					gc_at4 := a[gc_off4:][:gc_bdx]
+					gc_at5 := a[gc_off5:][:gc_bdx]
+					gc_at6 := a[gc_off6:][:gc_bdx]
+					gc_at7 := a[gc_off7:][:gc_bdx]
+					gc_at8 := a[gc_off8:][:gc_bdx]
+					gc_at9 := a[gc_off9:][:gc_bdx]
+					gc_at10 := a[gc_off10:][:gc_bdx]
+					gc_at11 := a[gc_off11:][:gc_bdx]
+					gc_at12 := a[gc_off12:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -424,27 +424,14 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(b) && gc_to2 <= len(b)-(gc_bx2*gc_bdx2) && ((gc_bx2*gc_bdx2)-
-
-					1) >= 0 && ((gc_bx2*gc_bdx2)-
-
-					1) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)-
-
-					1) && (gc_bx2*gc_bdx2) <= len(a) && gc_to2 <= len(a)-(gc_bx2*gc_bdx2) && ((gc_bx2*gc_bdx2)+
-
-					1) >= 0 && ((gc_bx2*gc_bdx2)+
-
-					1) <= len(a) && gc_to2 <= len(a)-((gc_bx2*gc_bdx2)+
-
-					1) {
-					gc_at5 := b[(gc_bx2 * gc_bdx2):][:gc_to2]
-					gc_at6 := a[((gc_bx2 * gc_bdx2) -
-
-						1):][:gc_to2]
-					gc_at7 := a[(gc_bx2 * gc_bdx2):][:gc_to2]
-					gc_at8 := a[((gc_bx2 * gc_bdx2) +
-
-						1):][:gc_to2]
+				gc_off4 := gc_bx2 * gc_bdx2
+				gc_off5 := (gc_bx2 * gc_bdx2) - 1
+				gc_off6 := (gc_bx2 * gc_bdx2) + 1
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
+					gc_at5 := b[gc_off4:][:gc_to2]
+					gc_at6 := a[gc_off5:][:gc_to2]
+					gc_at7 := a[gc_off4:][:gc_to2]
+					gc_at8 := a[gc_off6:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

@@ -1058,17 +1058,11 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(accumResult) && gc_to <= len(accumResult)-(gc_off2) && (gc_off2+
-
-							stride) >= 0 && (gc_off2+
-
-							stride) <= len(accumResult) && gc_to <= len(accumResult)-(gc_off2+
-
-							stride) {
-							gc_at := accumResult[(gc_off2):][:gc_to]
-							gc_at2 := accumResult[(gc_off2 +
-
-								stride):][:gc_to]
+						gc_off3 := gc_off2
+						gc_off4 := gc_off2 + stride
+						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
+							gc_at := accumResult[gc_off3:][:gc_to]
+							gc_at2 := accumResult[gc_off4:][:gc_to]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank

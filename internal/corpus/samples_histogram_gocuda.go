@@ -653,9 +653,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(data) && (stride) >= 0 && (stride) <= len(data) && gc_to <= len(data)-(stride) {
+				gc_off2 := stride
+				if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 					gc_at2 := data[:gc_to]
-					gc_at3 := data[(stride):][:gc_to]
+					gc_at3 := data[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1340,9 +1341,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(data) && (stride) >= 0 && (stride) <= len(data) && gc_to <= len(data)-(stride) {
+				gc_off2 := stride
+				if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 					gc_at2 := data[:gc_to]
-					gc_at3 := data[(stride):][:gc_to]
+					gc_at3 := data[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -49,10 +49,11 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bdx*gc_bx) >= 0 && (gc_bdx*gc_bx) <= len(c) && gc_to <= len(c)-(gc_bdx*gc_bx) && (gc_bdx*gc_bx) <= len(a) && gc_to <= len(a)-(gc_bdx*gc_bx) && (gc_bdx*gc_bx) <= len(b) && gc_to <= len(b)-(gc_bdx*gc_bx) {
-					gc_at := c[(gc_bdx * gc_bx):][:gc_to]
-					gc_at2 := a[(gc_bdx * gc_bx):][:gc_to]
-					gc_at3 := b[(gc_bdx * gc_bx):][:gc_to]
+				gc_off := gc_bdx * gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					gc_at2 := a[gc_off:][:gc_to]
+					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -523,12 +524,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (c0+wB*
-				gc_ty) >= 0 && (c0+wB*
-				gc_ty) <= len(c) && gc_bdx <= len(c)-(c0+wB*
-				gc_ty) {
-				gc_at := c[(c0 + wB*
-					gc_ty):][:gc_bdx]
+			gc_off2 := c0 + wB*gc_ty
+			if gc_off2 >= 0 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 {
+				gc_at := c[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -673,8 +671,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gData) && gc_bdx <= len(gData)-(gc_bx*gc_bdx) {
-					gc_at := gData[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_off := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(gData) && gc_bdx <= len(gData)-gc_off {
+					gc_at := gData[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1709,9 +1708,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(shared) && (d) >= 0 && (d) <= len(shared) && gc_to <= len(shared)-(d) {
+				gc_off := d
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off >= 0 && gc_off <= len(shared) && gc_to <= len(shared)-gc_off {
 					gc_at := shared[:gc_to]
-					gc_at2 := shared[(d):][:gc_to]
+					gc_at2 := shared[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

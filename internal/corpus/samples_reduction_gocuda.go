@@ -37,9 +37,10 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := gIdata[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -361,9 +362,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := gIdata[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -704,9 +706,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*gc_bdx) {
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
-				gc_at2 := gIdata[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_at2 := gIdata[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -848,9 +851,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[(s):][:gc_to]
+					gc_at4 := sdata[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1053,17 +1057,11 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*(gc_bdx*2)) >= 0 && (gc_bx*(gc_bdx*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(gc_bdx*2)) && ((gc_bx*(gc_bdx*2))+
-
-				gc_bdx) >= 0 && ((gc_bx*(gc_bdx*2))+
-
-				gc_bdx) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(gc_bdx*2))+
-
-				gc_bdx) && gc_bdx <= len(sdata) {
-				gc_at := gIdata[(gc_bx * (gc_bdx * 2)):][:gc_bdx]
-				gc_at2 := gIdata[((gc_bx * (gc_bdx * 2)) +
-
-					gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * (gc_bdx * 2)
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at := gIdata[gc_off:][:gc_bdx]
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1137,8 +1135,9 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) && gc_to <= len(sdata) {
-					gc_at4 := sdata[(s):][:gc_to]
+				gc_off3 := s
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
+					gc_at4 := sdata[gc_off3:][:gc_to]
 					gc_at5 := sdata[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1366,17 +1365,11 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*(gc_bdx*2)) >= 0 && (gc_bx*(gc_bdx*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(gc_bdx*2)) && ((gc_bx*(gc_bdx*2))+
-
-				blockSize) >= 0 && ((gc_bx*(gc_bdx*2))+
-
-				blockSize) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(gc_bdx*2))+
-
-				blockSize) && gc_bdx <= len(sdata) {
-				gc_at := gIdata[(gc_bx * (gc_bdx * 2)):][:gc_bdx]
-				gc_at2 := gIdata[((gc_bx * (gc_bdx * 2)) +
-
-					blockSize):][:gc_bdx]
+			gc_off := gc_bx * (gc_bdx * 2)
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + blockSize
+			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at := gIdata[gc_off:][:gc_bdx]
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1450,8 +1443,9 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) && gc_to <= len(sdata) {
-					gc_at4 := sdata[(s):][:gc_to]
+				gc_off3 := s
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
+					gc_at4 := sdata[gc_off3:][:gc_to]
 					gc_at5 := sdata[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1693,17 +1687,11 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*(blockSize*2)) >= 0 && (gc_bx*(blockSize*2)) <= len(gIdata) && gc_bdx <= len(gIdata)-(gc_bx*(blockSize*2)) && ((gc_bx*(blockSize*2))+
-
-				blockSize) >= 0 && ((gc_bx*(blockSize*2))+
-
-				blockSize) <= len(gIdata) && gc_bdx <= len(gIdata)-((gc_bx*(blockSize*2))+
-
-				blockSize) && gc_bdx <= len(sdata) {
-				gc_at := gIdata[(gc_bx * (blockSize * 2)):][:gc_bdx]
-				gc_at2 := gIdata[((gc_bx * (blockSize * 2)) +
-
-					blockSize):][:gc_bdx]
+			gc_off := gc_bx * (blockSize * 2)
+			gc_off2 := (gc_bx * (blockSize * 2)) + blockSize
+			if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at := gIdata[gc_off:][:gc_bdx]
+				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1770,8 +1758,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (256) >= 0 && (256) <= len(sdata) && gc_bdx <= len(sdata)-(256) && gc_bdx <= len(sdata) {
-				gc_at4 := sdata[(256):][:gc_bdx]
+			gc_off3 := 256
+			if gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_bdx <= len(sdata)-gc_off3 && gc_bdx <= len(sdata) {
+				gc_at4 := sdata[gc_off3:][:gc_bdx]
 				gc_at5 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1884,8 +1873,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (128) >= 0 && (128) <= len(sdata) && gc_bdx <= len(sdata)-(128) && gc_bdx <= len(sdata) {
-				gc_at6 := sdata[(128):][:gc_bdx]
+			gc_off4 := 128
+			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at6 := sdata[gc_off4:][:gc_bdx]
 				gc_at7 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1998,8 +1988,9 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (64) >= 0 && (64) <= len(sdata) && gc_bdx <= len(sdata)-(64) && gc_bdx <= len(sdata) {
-				gc_at8 := sdata[(64):][:gc_bdx]
+			gc_off5 := 64
+			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_bdx <= len(sdata) {
+				gc_at8 := sdata[gc_off5:][:gc_bdx]
 				gc_at9 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2299,8 +2290,9 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (256) >= 0 && (256) <= len(sdata) && gc_bdx <= len(sdata)-(256) && gc_bdx <= len(sdata) {
-				gc_at := sdata[(256):][:gc_bdx]
+			gc_off := 256
+			if gc_off >= 0 && gc_off <= len(sdata) && gc_bdx <= len(sdata)-gc_off && gc_bdx <= len(sdata) {
+				gc_at := sdata[gc_off:][:gc_bdx]
 				gc_at2 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2413,8 +2405,9 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (128) >= 0 && (128) <= len(sdata) && gc_bdx <= len(sdata)-(128) && gc_bdx <= len(sdata) {
-				gc_at3 := sdata[(128):][:gc_bdx]
+			gc_off2 := 128
+			if gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at3 := sdata[gc_off2:][:gc_bdx]
 				gc_at4 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2527,8 +2520,9 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (64) >= 0 && (64) <= len(sdata) && gc_bdx <= len(sdata)-(64) && gc_bdx <= len(sdata) {
-				gc_at5 := sdata[(64):][:gc_bdx]
+			gc_off3 := 64
+			if gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_bdx <= len(sdata)-gc_off3 && gc_bdx <= len(sdata) {
+				gc_at5 := sdata[gc_off3:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -53,9 +53,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+			gc_off2 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off2 {
 				gc_at3 := sdata[:gc_bdx5]
-				gc_at4 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				gc_at4 := gIdata[gc_off2:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1379,9 +1380,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+			gc_off2 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off2 {
 				gc_at3 := sdata[:gc_bdx5]
-				gc_at4 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				gc_at4 := gIdata[gc_off2:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2784,9 +2786,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if gc_bdx5 <= len(sdata) && (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*gc_bdx5) {
+			gc_off3 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off3 {
 				gc_at5 := sdata[:gc_bdx5]
-				gc_at6 := gIdata[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+				gc_at6 := gIdata[gc_off3:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2928,9 +2931,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+				gc_off4 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to5 <= len(sdata)-gc_off4 {
 					gc_at7 := sdata[:gc_to5]
-					gc_at8 := sdata[(s):][:gc_to5]
+					gc_at8 := sdata[gc_off4:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4222,17 +4226,11 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (gc_bx5*(gc_bdx5*2)) >= 0 && (gc_bx5*(gc_bdx5*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(gc_bdx5*2)) && ((gc_bx5*(gc_bdx5*2))+
-
-				gc_bdx5) >= 0 && ((gc_bx5*(gc_bdx5*2))+
-
-				gc_bdx5) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(gc_bdx5*2))+
-
-				gc_bdx5) && gc_bdx5 <= len(sdata) {
-				gc_at6 := gIdata[(gc_bx5 * (gc_bdx5 * 2)):][:gc_bdx5]
-				gc_at7 := gIdata[((gc_bx5 * (gc_bdx5 * 2)) +
-
-					gc_bdx5):][:gc_bdx5]
+			gc_off4 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off5 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
+			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off5 && gc_bdx5 <= len(sdata) {
+				gc_at6 := gIdata[gc_off4:][:gc_bdx5]
+				gc_at7 := gIdata[gc_off5:][:gc_bdx5]
 				gc_at8 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -4306,8 +4304,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) && gc_to5 <= len(sdata) {
-					gc_at9 := sdata[(s):][:gc_to5]
+				gc_off6 := s
+				if gc_from5 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 && gc_to5 <= len(sdata) {
+					gc_at9 := sdata[gc_off6:][:gc_to5]
 					gc_at10 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
@@ -5528,17 +5527,11 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (gc_bx5*(gc_bdx5*2)) >= 0 && (gc_bx5*(gc_bdx5*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(gc_bdx5*2)) && ((gc_bx5*(gc_bdx5*2))+
-
-				blockSize) >= 0 && ((gc_bx5*(gc_bdx5*2))+
-
-				blockSize) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(gc_bdx5*2))+
-
-				blockSize) && gc_bdx5 <= len(sdata) {
-				gc_at6 := gIdata[(gc_bx5 * (gc_bdx5 * 2)):][:gc_bdx5]
-				gc_at7 := gIdata[((gc_bx5 * (gc_bdx5 * 2)) +
-
-					blockSize):][:gc_bdx5]
+			gc_off4 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off5 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
+			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off5 && gc_bdx5 <= len(sdata) {
+				gc_at6 := gIdata[gc_off4:][:gc_bdx5]
+				gc_at7 := gIdata[gc_off5:][:gc_bdx5]
 				gc_at8 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -5612,8 +5605,9 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) && gc_to5 <= len(sdata) {
-					gc_at9 := sdata[(s):][:gc_to5]
+				gc_off6 := s
+				if gc_from5 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 && gc_to5 <= len(sdata) {
+					gc_at9 := sdata[gc_off6:][:gc_to5]
 					gc_at10 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
@@ -7157,17 +7151,11 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (gc_bx5*(blockSize*2)) >= 0 && (gc_bx5*(blockSize*2)) <= len(gIdata) && gc_bdx5 <= len(gIdata)-(gc_bx5*(blockSize*2)) && ((gc_bx5*(blockSize*2))+
-
-				blockSize) >= 0 && ((gc_bx5*(blockSize*2))+
-
-				blockSize) <= len(gIdata) && gc_bdx5 <= len(gIdata)-((gc_bx5*(blockSize*2))+
-
-				blockSize) && gc_bdx5 <= len(sdata) {
-				gc_at10 := gIdata[(gc_bx5 * (blockSize * 2)):][:gc_bdx5]
-				gc_at11 := gIdata[((gc_bx5 * (blockSize * 2)) +
-
-					blockSize):][:gc_bdx5]
+			gc_off6 := gc_bx5 * (blockSize * 2)
+			gc_off7 := (gc_bx5 * (blockSize * 2)) + blockSize
+			if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off7 && gc_bdx5 <= len(sdata) {
+				gc_at10 := gIdata[gc_off6:][:gc_bdx5]
+				gc_at11 := gIdata[gc_off7:][:gc_bdx5]
 				gc_at12 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -7234,8 +7222,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (256) >= 0 && (256) <= len(sdata) && gc_bdx5 <= len(sdata)-(256) && gc_bdx5 <= len(sdata) {
-				gc_at13 := sdata[(256):][:gc_bdx5]
+			gc_off8 := 256
+			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off8 && gc_bdx5 <= len(sdata) {
+				gc_at13 := sdata[gc_off8:][:gc_bdx5]
 				gc_at14 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -7348,8 +7337,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (128) >= 0 && (128) <= len(sdata) && gc_bdx5 <= len(sdata)-(128) && gc_bdx5 <= len(sdata) {
-				gc_at15 := sdata[(128):][:gc_bdx5]
+			gc_off9 := 128
+			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off9 && gc_bdx5 <= len(sdata) {
+				gc_at15 := sdata[gc_off9:][:gc_bdx5]
 				gc_at16 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -7462,8 +7452,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (64) >= 0 && (64) <= len(sdata) && gc_bdx5 <= len(sdata)-(64) && gc_bdx5 <= len(sdata) {
-				gc_at17 := sdata[(64):][:gc_bdx5]
+			gc_off10 := 64
+			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off10 && gc_bdx5 <= len(sdata) {
+				gc_at17 := sdata[gc_off10:][:gc_bdx5]
 				gc_at18 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -10004,8 +9995,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (256) >= 0 && (256) <= len(sdata) && gc_bdx5 <= len(sdata)-(256) && gc_bdx5 <= len(sdata) {
-				gc_at7 := sdata[(256):][:gc_bdx5]
+			gc_off4 := 256
+			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off4 && gc_bdx5 <= len(sdata) {
+				gc_at7 := sdata[gc_off4:][:gc_bdx5]
 				gc_at8 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -10118,8 +10110,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (128) >= 0 && (128) <= len(sdata) && gc_bdx5 <= len(sdata)-(128) && gc_bdx5 <= len(sdata) {
-				gc_at9 := sdata[(128):][:gc_bdx5]
+			gc_off5 := 128
+			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off5 && gc_bdx5 <= len(sdata) {
+				gc_at9 := sdata[gc_off5:][:gc_bdx5]
 				gc_at10 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -10232,8 +10225,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (64) >= 0 && (64) <= len(sdata) && gc_bdx5 <= len(sdata)-(64) && gc_bdx5 <= len(sdata) {
-				gc_at11 := sdata[(64):][:gc_bdx5]
+			gc_off6 := 64
+			if gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off6 && gc_bdx5 <= len(sdata) {
+				gc_at11 := sdata[gc_off6:][:gc_bdx5]
 				gc_at12 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5

@@ -45,41 +45,19 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) {
-				gc_at := sKey[(0):][:gc_bdx]
-				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
-					0):][:gc_bdx]
-				gc_at3 := sVal[(0):][:gc_bdx]
-				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
+			gc_off := 0
+			gc_off2 := (gc_bx * sharedSizeLimit) + 0
+			gc_off3 := (sharedSizeLimit / 2)
+			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
+				gc_at := sKey[gc_off:][:gc_bdx]
+				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
+				gc_at3 := sVal[gc_off:][:gc_bdx]
+				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
+				gc_at5 := sKey[gc_off3:][:gc_bdx]
+				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
+				gc_at7 := sVal[gc_off3:][:gc_bdx]
+				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -288,43 +266,19 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
-				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at10 := sKey[(0):][:gc_bdx]
-				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at12 := sVal[(0):][:gc_bdx]
-				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+			gc_off5 := (gc_bx * sharedSizeLimit) + 0
+			gc_off6 := 0
+			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off8 := (sharedSizeLimit / 2)
+			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
+				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
+				gc_at10 := sKey[gc_off6:][:gc_bdx]
+				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
+				gc_at12 := sVal[gc_off6:][:gc_bdx]
+				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
+				gc_at14 := sKey[gc_off8:][:gc_bdx]
+				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
+				gc_at16 := sVal[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -398,41 +352,19 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) {
-				gc_at := sKey[(0):][:gc_bdx]
-				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
-					0):][:gc_bdx]
-				gc_at3 := sVal[(0):][:gc_bdx]
-				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
+			gc_off := 0
+			gc_off2 := (gc_bx * sharedSizeLimit) + 0
+			gc_off3 := (sharedSizeLimit / 2)
+			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
+				gc_at := sKey[gc_off:][:gc_bdx]
+				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
+				gc_at3 := sVal[gc_off:][:gc_bdx]
+				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
+				gc_at5 := sKey[gc_off3:][:gc_bdx]
+				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
+				gc_at7 := sVal[gc_off3:][:gc_bdx]
+				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -644,43 +576,19 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
-				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at10 := sKey[(0):][:gc_bdx]
-				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at12 := sVal[(0):][:gc_bdx]
-				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+			gc_off5 := (gc_bx * sharedSizeLimit) + 0
+			gc_off6 := 0
+			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off8 := (sharedSizeLimit / 2)
+			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
+				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
+				gc_at10 := sKey[gc_off6:][:gc_bdx]
+				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
+				gc_at12 := sVal[gc_off6:][:gc_bdx]
+				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
+				gc_at14 := sKey[gc_off8:][:gc_bdx]
+				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
+				gc_at16 := sVal[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -848,41 +756,19 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) {
-				gc_at := sKey[(0):][:gc_bdx]
-				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
-					0):][:gc_bdx]
-				gc_at3 := sVal[(0):][:gc_bdx]
-				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
+			gc_off := 0
+			gc_off2 := (gc_bx * sharedSizeLimit) + 0
+			gc_off3 := (sharedSizeLimit / 2)
+			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
+				gc_at := sKey[gc_off:][:gc_bdx]
+				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
+				gc_at3 := sVal[gc_off:][:gc_bdx]
+				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
+				gc_at5 := sKey[gc_off3:][:gc_bdx]
+				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
+				gc_at7 := sVal[gc_off3:][:gc_bdx]
+				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1035,43 +921,19 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
-				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at10 := sKey[(0):][:gc_bdx]
-				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at12 := sVal[(0):][:gc_bdx]
-				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+			gc_off5 := (gc_bx * sharedSizeLimit) + 0
+			gc_off6 := 0
+			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off8 := (sharedSizeLimit / 2)
+			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
+				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
+				gc_at10 := sKey[gc_off6:][:gc_bdx]
+				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
+				gc_at12 := sVal[gc_off6:][:gc_bdx]
+				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
+				gc_at14 := sKey[gc_off8:][:gc_bdx]
+				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
+				gc_at16 := sVal[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1150,41 +1012,19 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-				0) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) {
-				gc_at := sKey[(0):][:gc_bdx]
-				gc_at2 := dSrcKey[((gc_bx * sharedSizeLimit) +
-					0):][:gc_bdx]
-				gc_at3 := sVal[(0):][:gc_bdx]
-				gc_at4 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at5 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at6 := dSrcKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at7 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at8 := dSrcVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
+			gc_off := 0
+			gc_off2 := (gc_bx * sharedSizeLimit) + 0
+			gc_off3 := (sharedSizeLimit / 2)
+			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
+				gc_at := sKey[gc_off:][:gc_bdx]
+				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
+				gc_at3 := sVal[gc_off:][:gc_bdx]
+				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
+				gc_at5 := sKey[gc_off3:][:gc_bdx]
+				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
+				gc_at7 := sVal[gc_off3:][:gc_bdx]
+				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1386,43 +1226,19 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*sharedSizeLimit)+
-
-				0) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) >= 0 && (0) <= len(sKey) && gc_bdx <= len(sKey)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				0) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				0) && (0) <= len(sVal) && gc_bdx <= len(sVal)-(0) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) >= 0 && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstKey) && gc_bdx <= len(dDstKey)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) >= 0 && (sharedSizeLimit/2) <= len(sKey) && gc_bdx <= len(sKey)-(sharedSizeLimit/2) && ((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) <= len(dDstVal) && gc_bdx <= len(dDstVal)-((gc_bx*sharedSizeLimit)+
-
-				(sharedSizeLimit/2)) && (sharedSizeLimit/2) <= len(sVal) && gc_bdx <= len(sVal)-(sharedSizeLimit/2) {
-				gc_at9 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at10 := sKey[(0):][:gc_bdx]
-				gc_at11 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					0):][:gc_bdx]
-				gc_at12 := sVal[(0):][:gc_bdx]
-				gc_at13 := dDstKey[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at14 := sKey[(sharedSizeLimit / 2):][:gc_bdx]
-				gc_at15 := dDstVal[((gc_bx * sharedSizeLimit) +
-
-					(sharedSizeLimit / 2)):][:gc_bdx]
-				gc_at16 := sVal[(sharedSizeLimit / 2):][:gc_bdx]
+			gc_off5 := (gc_bx * sharedSizeLimit) + 0
+			gc_off6 := 0
+			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off8 := (sharedSizeLimit / 2)
+			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
+				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
+				gc_at10 := sKey[gc_off6:][:gc_bdx]
+				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
+				gc_at12 := sVal[gc_off6:][:gc_bdx]
+				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
+				gc_at14 := sKey[gc_off8:][:gc_bdx]
+				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
+				gc_at16 := sVal[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -38,10 +38,11 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(c) && gc_bdx <= len(c)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(a) && gc_bdx <= len(a)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(b) && gc_bdx <= len(b)-(gc_bx*gc_bdx) {
-					gc_at := c[(gc_bx * gc_bdx):][:gc_bdx]
-					gc_at2 := a[(gc_bx * gc_bdx):][:gc_bdx]
-					gc_at3 := b[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx)
+				if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off <= len(b) && gc_bdx <= len(b)-gc_off {
+					gc_at := c[gc_off:][:gc_bdx]
+					gc_at2 := a[gc_off:][:gc_bdx]
+					gc_at3 := b[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -192,9 +193,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (256) >= 0 && (256) <= len(sdata) && gc_to <= len(sdata)-(256) {
+				gc_off := 256
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
 					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[(256):][:gc_to]
+					gc_at2 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -296,9 +298,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (128) >= 0 && (128) <= len(sdata) && gc_to <= len(sdata)-(128) {
+				gc_off2 := 128
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[(128):][:gc_to]
+					gc_at4 := sdata[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -400,9 +403,10 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (64) >= 0 && (64) <= len(sdata) && gc_to <= len(sdata)-(64) {
+				gc_off3 := 64
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
 					gc_at5 := sdata[:gc_to]
-					gc_at6 := sdata[(64):][:gc_to]
+					gc_at6 := sdata[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -751,9 +755,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (256) >= 0 && (256) <= len(sdata) && gc_to <= len(sdata)-(256) {
+				gc_off := 256
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
 					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[(256):][:gc_to]
+					gc_at2 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -855,9 +860,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (128) >= 0 && (128) <= len(sdata) && gc_to <= len(sdata)-(128) {
+				gc_off2 := 128
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[(128):][:gc_to]
+					gc_at4 := sdata[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -959,9 +965,10 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (64) >= 0 && (64) <= len(sdata) && gc_to <= len(sdata)-(64) {
+				gc_off3 := 64
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
 					gc_at5 := sdata[:gc_to]
-					gc_at6 := sdata[(64):][:gc_to]
+					gc_at6 := sdata[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -51,9 +51,10 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((base+gc_bx*gc_bdx)+gc_off) >= 0 && ((base+gc_bx*gc_bdx)+gc_off) <= len(out) && gc_to <= len(out)-((base+gc_bx*gc_bdx)+gc_off) && ((base+gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((base+gc_bx*gc_bdx)+gc_off) {
-						gc_at := out[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := in[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (base + gc_bx*gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+						gc_at := out[gc_off2:][:gc_to]
+						gc_at2 := in[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -154,9 +155,10 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_to = gc_bound + 1
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((base+gc_bx*gc_bdx)+gc_off) >= 0 && ((base+gc_bx*gc_bdx)+gc_off) <= len(out) && gc_to <= len(out)-((base+gc_bx*gc_bdx)+gc_off) && ((base+gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((base+gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := out[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := in[((base + gc_bx*gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (base + gc_bx*gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+								gc_at3 := out[gc_off3:][:gc_to]
+								gc_at4 := in[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -505,17 +507,11 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*2*b)+gc_off) >= 0 && ((gc_bx*2*b)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*2*b)+gc_off) && (((gc_bx*2*b)+gc_off)+
-
-					b) >= 0 && (((gc_bx*2*b)+gc_off)+
-
-					b) <= len(in) && gc_to <= len(in)-(((gc_bx*2*b)+gc_off)+
-
-					b) {
-					gc_at := in[((gc_bx * 2 * b) + gc_off):][:gc_to]
-					gc_at2 := in[(((gc_bx * 2 * b) + gc_off) +
-
-						b):][:gc_to]
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

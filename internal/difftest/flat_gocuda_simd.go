@@ -168,9 +168,10 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							gc_to2 = gc_bound2 + 1
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((base+gc_bx2*gc_bdx2)+gc_off) >= 0 && ((base+gc_bx2*gc_bdx2)+gc_off) <= len(out) && gc_to2 <= len(out)-((base+gc_bx2*gc_bdx2)+gc_off) && ((base+gc_bx2*gc_bdx2)+gc_off) <= len(in) && gc_to2 <= len(in)-((base+gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := out[((base + gc_bx2*gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := in[((base + gc_bx2*gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+								gc_at5 := out[gc_off4:][:gc_to2]
+								gc_at6 := in[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -603,17 +604,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_from4 >= 0 && ((gc_bx4*2*b)+gc_off) >= 0 && ((gc_bx4*2*b)+gc_off) <= len(in) && gc_to4 <= len(in)-((gc_bx4*2*b)+gc_off) && (((gc_bx4*2*b)+gc_off)+
-
-					b) >= 0 && (((gc_bx4*2*b)+gc_off)+
-
-					b) <= len(in) && gc_to4 <= len(in)-(((gc_bx4*2*b)+gc_off)+
-
-					b) {
-					gc_at4 := in[((gc_bx4 * 2 * b) + gc_off):][:gc_to4]
-					gc_at5 := in[(((gc_bx4 * 2 * b) + gc_off) +
-
-						b):][:gc_to4]
+				gc_off4 := (gc_bx4 * 2 * b) + gc_off
+				gc_off5 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to4 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to4 <= len(in)-gc_off5 {
+					gc_at4 := in[gc_off4:][:gc_to4]
+					gc_at5 := in[gc_off5:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4

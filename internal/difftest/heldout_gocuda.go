@@ -438,8 +438,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1023,8 +1024,9 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1534,9 +1536,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	for k := 0; k < n; k++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s) && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(data) && gc_bdx <= len(data)-(gc_bx*gc_bdx) {
+				gc_off := gc_bx * gc_bdx
+				if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 					gc_at := s[:gc_bdx]
-					gc_at2 := data[(gc_bx * gc_bdx):][:gc_bdx]
+					gc_at2 := data[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -439,8 +439,9 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(out) && gc_bdx2 <= len(out)-(gc_bx2*gc_bdx2) {
-				gc_at2 := out[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1024,8 +1025,9 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(out) && gc_bdx2 <= len(out)-(gc_bx2*gc_bdx2) {
-				gc_at2 := out[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2

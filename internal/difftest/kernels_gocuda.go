@@ -379,20 +379,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if ((gc_bx*tile)+((gc_by*tile+
-				gc_ty)*
-
-				n)) >= 0 && ((gc_bx*tile)+((gc_by*tile+
-				gc_ty)*
-
-				n)) <= len(c) && gc_bdx <= len(c)-((gc_bx*tile)+((gc_by*tile+
-				gc_ty)*
-
-				n)) {
-				gc_at := c[((gc_bx * tile) + ((gc_by*tile +
-					gc_ty) *
-
-					n)):][:gc_bdx]
+			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
+			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1596,9 +1585,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at := y[gc_off2:][:gc_to]
+						gc_at2 := x[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -1699,9 +1689,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+								gc_at3 := y[gc_off3:][:gc_to]
+								gc_at4 := x[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -1808,8 +1799,9 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(sdata) {
-				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1992,9 +1984,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to <= len(x_)-(s) {
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[:gc_to]
-					gc_at4 := x_[(s):][:gc_to]
+					gc_at4 := x_[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -3345,9 +3345,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+								gc_at5 := y[gc_off4:][:gc_to2]
+								gc_at6 := x[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -3465,8 +3466,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if (gc_bx4*gc_bdx4) >= 0 && (gc_bx4*gc_bdx4) <= len(in) && gc_bdx4 <= len(in)-(gc_bx4*gc_bdx4) && gc_bdx4 <= len(sdata) {
-				gc_at5 := in[(gc_bx4 * gc_bdx4):][:gc_bdx4]
+			gc_off3 := gc_bx4 * gc_bdx4
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx4 <= len(in)-gc_off3 && gc_bdx4 <= len(sdata) {
+				gc_at5 := in[gc_off3:][:gc_bdx4]
 				gc_at6 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
@@ -3649,9 +3651,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to4 <= len(x_)-(s) {
+				gc_off4 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off4 >= 0 && gc_off4 <= len(x_) && gc_to4 <= len(x_)-gc_off4 {
 					gc_at7 := x_[:gc_to4]
-					gc_at8 := x_[(s):][:gc_to4]
+					gc_at8 := x_[gc_off4:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4

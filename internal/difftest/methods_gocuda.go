@@ -192,9 +192,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(s) && (k) >= 0 && (k) <= len(s) && gc_to <= len(s)-(k) {
+				gc_off := k
+				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 					gc_at := s[:gc_to]
-					gc_at2 := s[(k):][:gc_to]
+					gc_at2 := s[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -396,9 +397,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(s_) && (k_) >= 0 && (k_) <= len(s_) && gc_to <= len(s_)-(k_) {
+				gc_off2 := k_
+				if gc_from >= 0 && gc_to <= len(s_) && gc_off2 >= 0 && gc_off2 <= len(s_) && gc_to <= len(s_)-gc_off2 {
 					gc_at3 := s_[:gc_to]
-					gc_at4 := s_[(k_):][:gc_to]
+					gc_at4 := s_[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1188,8 +1190,9 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at2 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1275,9 +1278,10 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(s) && (gc_bx*n) >= 0 && (gc_bx*n) <= len(in) && gc_bdx <= len(in)-(gc_bx*n) {
+			gc_off := gc_bx * n
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := s[:gc_bdx]
-				gc_at2 := in[(gc_bx * n):][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

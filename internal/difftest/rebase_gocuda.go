@@ -47,27 +47,14 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)-
-
-					1) >= 0 && ((gc_bx*gc_bdx)-
-
-					1) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)-
-
-					1) && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) && ((gc_bx*gc_bdx)+
-
-					1) >= 0 && ((gc_bx*gc_bdx)+
-
-					1) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+
-
-					1) {
-					gc_at := out[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := in[((gc_bx * gc_bdx) -
-
-						1):][:gc_to]
-					gc_at3 := in[(gc_bx * gc_bdx):][:gc_to]
-					gc_at4 := in[((gc_bx * gc_bdx) +
-
-						1):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) - 1
+				gc_off3 := (gc_bx * gc_bdx) + 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					gc_at3 := in[gc_off:][:gc_to]
+					gc_at4 := in[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -147,23 +134,10 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					pitch)) >= 0 && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					pitch)) <= len(out) && gc_to <= len(out)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					pitch)) && ((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					pitch)) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+((gc_by*gc_bdy+gc_ty)*
-
-					pitch)) {
-					gc_at := out[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						pitch)):][:gc_to]
-					gc_at2 := in[((gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) *
-
-						pitch)):][:gc_to]
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -244,9 +218,10 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) {
-					gc_at := out[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := in[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -377,9 +352,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+						gc_at := y[gc_off2:][:gc_to]
+						gc_at2 := x[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -480,9 +456,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(y) && gc_to <= len(y)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := y[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := x[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+								gc_at3 := y[gc_off3:][:gc_to]
+								gc_at4 := x[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank

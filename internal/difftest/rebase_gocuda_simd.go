@@ -506,9 +506,10 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(y) && gc_to2 <= len(y)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(x) && gc_to2 <= len(x)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := y[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := x[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+								gc_at5 := y[gc_off4:][:gc_to2]
+								gc_at6 := x[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2

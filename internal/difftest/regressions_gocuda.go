@@ -35,8 +35,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(s) {
-				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := s[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -171,8 +172,9 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -653,8 +655,9 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at3 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -828,8 +831,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (1) >= 0 && (1) <= len(s) && gc_bdx <= len(s)-(1) {
-					gc_at := s[(1):][:gc_bdx]
+				gc_off := 1
+				if gc_off >= 0 && gc_off <= len(s) && gc_bdx <= len(s)-gc_off {
+					gc_at := s[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -921,10 +925,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(s) && (1) >= 0 && (1) <= len(s) && gc_bdx <= len(s)-(1) && (2) >= 0 && (2) <= len(s) && gc_bdx <= len(s)-(2) {
+				gc_off2 := 1
+				gc_off3 := 2
+				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_bdx <= len(s)-gc_off3 {
 					gc_at2 := s[:gc_bdx]
-					gc_at3 := s[(1):][:gc_bdx]
-					gc_at4 := s[(2):][:gc_bdx]
+					gc_at3 := s[gc_off2:][:gc_bdx]
+					gc_at4 := s[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1023,8 +1029,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(grid) && gc_bdx <= len(grid)-(gc_bx*b) {
-				gc_at5 := grid[(gc_bx * b):][:gc_bdx]
+			gc_off4 := gc_bx * b
+			if gc_off4 >= 0 && gc_off4 <= len(grid) && gc_bdx <= len(grid)-gc_off4 {
+				gc_at5 := grid[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1608,8 +1615,9 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) && gc_bdx <= len(counts) {
-				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+				gc_at3 := out[gc_off:][:gc_bdx]
 				gc_at4 := counts[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx

@@ -1046,10 +1046,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(s) && (1) >= 0 && (1) <= len(s) && gc_bdx2 <= len(s)-(1) && (2) >= 0 && (2) <= len(s) && gc_bdx2 <= len(s)-(2) {
+				gc_off5 := 1
+				gc_off6 := 2
+				if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_bdx2 <= len(s)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx2 <= len(s)-gc_off6 {
 					gc_at6 := s[:gc_bdx2]
-					gc_at7 := s[(1):][:gc_bdx2]
-					gc_at8 := s[(2):][:gc_bdx2]
+					gc_at7 := s[gc_off5:][:gc_bdx2]
+					gc_at8 := s[gc_off6:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

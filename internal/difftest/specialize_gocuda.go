@@ -235,9 +235,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+				gc_off := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
 					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[(s):][:gc_to]
+					gc_at2 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -668,8 +669,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at2 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at2 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -1190,9 +1190,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to5 <= len(sdata)-(s) {
+				gc_off2 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to5 <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to5]
-					gc_at4 := sdata[(s):][:gc_to5]
+					gc_at4 := sdata[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -3111,8 +3112,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			if (gc_bx5*gc_bdx5) >= 0 && (gc_bx5*gc_bdx5) <= len(out) && gc_bdx5 <= len(out)-(gc_bx5*gc_bdx5) {
-				gc_at7 := out[(gc_bx5 * gc_bdx5):][:gc_bdx5]
+			gc_off2 := gc_bx5 * gc_bdx5
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx5 <= len(out)-gc_off2 {
+				gc_at7 := out[gc_off2:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5

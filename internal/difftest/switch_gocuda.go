@@ -521,8 +521,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at3 := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at3 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -797,8 +798,9 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(out) && gc_bdx <= len(out)-(gc_bx*gc_bdx) {
-				gc_at := out[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -117,10 +117,11 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(f) && gc_to <= len(f)-(gc_bx*gc_bdx) {
-					gc_at := in[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := out[(gc_bx * gc_bdx):][:gc_to]
-					gc_at3 := f[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
+					gc_at3 := f[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -352,9 +353,10 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_to <= len(in)-(gc_bx*gc_bdx) && (gc_bx*gc_bdx) <= len(out) && gc_to <= len(out)-(gc_bx*gc_bdx) {
-					gc_at := in[(gc_bx * gc_bdx):][:gc_to]
-					gc_at2 := out[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

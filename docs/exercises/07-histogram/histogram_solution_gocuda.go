@@ -50,8 +50,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(bins) && gc_to <= len(bins)-(gc_off) {
-					gc_at := bins[(gc_off):][:gc_to]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
+					gc_at := bins[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -39,8 +39,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	cur := 0
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*b) >= 0 && (gc_bx*b) <= len(in) && gc_bdx <= len(in)-(gc_bx*b) && gc_bdx <= len(buf) {
-				gc_at := in[(gc_bx * b):][:gc_bdx]
+			gc_off := gc_bx * b
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
+				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := buf[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -204,10 +205,13 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		next := 1 - cur
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (cur*b) >= 0 && (cur*b) <= len(buf) && gc_bdx <= len(buf)-(cur*b) && ((cur*b)-d) >= 0 && ((cur*b)-d) <= len(buf) && gc_bdx <= len(buf)-((cur*b)-d) && (next*b) >= 0 && (next*b) <= len(buf) && gc_bdx <= len(buf)-(next*b) {
-					gc_at3 := buf[(cur * b):][:gc_bdx]
-					gc_at4 := buf[((cur * b) - d):][:gc_bdx]
-					gc_at5 := buf[(next * b):][:gc_bdx]
+				gc_off2 := cur * b
+				gc_off3 := (cur * b) - d
+				gc_off4 := next * b
+				if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
+					gc_at3 := buf[gc_off2:][:gc_bdx]
+					gc_at4 := buf[gc_off3:][:gc_bdx]
+					gc_at5 := buf[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -261,9 +265,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if gc_from >= 0 && (gc_bx*b) >= 0 && (gc_bx*b) <= len(out) && gc_to <= len(out)-(gc_bx*b) && (cur*b) >= 0 && (cur*b) <= len(buf) && gc_to <= len(buf)-(cur*b) {
-				gc_at6 := out[(gc_bx * b):][:gc_to]
-				gc_at7 := buf[(cur * b):][:gc_to]
+			gc_off5 := gc_bx * b
+			gc_off6 := cur * b
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+				gc_at6 := out[gc_off5:][:gc_to]
+				gc_at7 := buf[gc_off6:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

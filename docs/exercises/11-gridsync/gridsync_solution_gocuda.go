@@ -100,8 +100,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off) {
-					gc_at := in[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+				gc_off3 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -338,9 +339,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off2) >= 0 && ((gc_bx*gc_bdx)+gc_off2) <= len(out) && gc_to <= len(out)-((gc_bx*gc_bdx)+gc_off2) && ((gc_bx*gc_bdx)+gc_off2) <= len(in) && gc_to <= len(in)-((gc_bx*gc_bdx)+gc_off2) {
-					gc_at2 := out[((gc_bx * gc_bdx) + gc_off2):][:gc_to]
-					gc_at3 := in[((gc_bx * gc_bdx) + gc_off2):][:gc_to]
+				gc_off4 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
+					gc_at2 := out[gc_off4:][:gc_to]
+					gc_at3 := in[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

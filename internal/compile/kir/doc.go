@@ -28,7 +28,7 @@
 //   - narrow: thread loops run the part of each row of x that their guards
 //     admit (if tid < s, if i >= n { return })
 //   - flatten: a grid-stride loop whose trips are independent runs its
-//     iteration space in rows, a contiguous part per worker
+//     iteration space in rows, a contiguous part per chunk of blocks
 //   - unroll: short loops of a constant trip count written as copies
 //   - rebase: thread loops that cannot fail but at indexes of x plus a
 //     row's offset run, where the slices are long enough, without checks

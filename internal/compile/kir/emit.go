@@ -279,6 +279,17 @@ func (e *emitter) plain(n ast.Node) string {
 	return b.String()
 }
 
+// oneLine returns a fragment as text on one line: an expression the passes
+// put together from pieces of several source lines, whose positions would
+// otherwise break it where the pieces began.
+func (e *emitter) oneLine(n ast.Node) string {
+	var b bytes.Buffer
+	if err := plainPrinter.Fprint(&b, token.NewFileSet(), e.cloneNode(n)); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
 // blockLen returns "[:n]", n the body's name for the block's number of
 // threads, where the body declares it, else "": a scratch array has one
 // element per thread, and a slice resliced to n lets Go's bounds-check

@@ -59,24 +59,28 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	if from != "0" {
 		conds = append(conds, from+" >= 0")
 	}
-	decls := make([]string, len(l.Rebase.Slices))
-	seen := map[string]bool{}
+	offs := map[string]string{} // each offset's text, its variable
+	var decls, slices strings.Builder
 	for k, r := range l.Rebase.Slices {
-		x := e.plain(r.X)
-		if r.Off == nil {
+		x, at := e.plain(r.X), ""
+		if r.Off != nil {
+			text := e.oneLine(r.Off)
+			if at = offs[text]; at == "" {
+				at = e.f.Names.Fresh("off")
+				offs[text] = at
+				fmt.Fprintf(&decls, "%s := %s\n", at, text)
+				conds = append(conds, at+" >= 0")
+			}
+			conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, to, x, at))
+		} else {
 			conds = append(conds, fmt.Sprintf("%s <= len(%s)", to, x))
-			decls[k] = fmt.Sprintf("%s := %s[:%s]\n", e.fast.names[k], x, to)
-			continue
 		}
-		off := "(" + e.plain(r.Off) + ")"
-		if !seen[off] {
-			seen[off] = true
-			conds = append(conds, off+" >= 0")
+		if at != "" {
+			x += "[" + at + ":]"
 		}
-		conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", off, x, to, x, off))
-		decls[k] = fmt.Sprintf("%s := %s[%s:][:%s]\n", e.fast.names[k], x, off, to)
+		fmt.Fprintf(&slices, "%s := %s[:%s]\n", e.fast.names[k], x, to)
 	}
-	e.printf("if %s {\n%s", strings.Join(conds, " && "), strings.Join(decls, ""))
+	e.printf("%sif %s {\n%s", decls.String(), strings.Join(conds, " && "), slices.String())
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	if rank != "" {
 		e.printf("%s := %s\n_ = %s\n", e.name["rank"], rank, e.name["rank"])

@@ -296,7 +296,7 @@ type Stride struct {
 	Names [3]string
 	// Flat is set when the loop's trips are independent and its start is
 	// bx*bdx + tx + Base (Base nil for 0): the launch may run its
-	// iteration space in rows, a contiguous part per worker (flatten).
+	// iteration space in rows, a contiguous part per chunk of blocks (flatten).
 	Flat bool
 	Base ast.Expr
 	// Trip is key := Start + off (Names[0]): how a trip of the lockstep

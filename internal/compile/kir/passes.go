@@ -29,7 +29,7 @@ var passes = [...]pass{
 	{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads"},
 	{"blockorder", blockorder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest"},
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
-	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per worker"},
+	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk of blocks"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"rebase", rebase, "thread loops that cannot fail but at indexes of x plus a row's offset run, where the slices are long enough, without checks or position records"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},

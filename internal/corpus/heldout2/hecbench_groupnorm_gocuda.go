@@ -165,8 +165,9 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := x[(gc_off):][:gc_to]
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -878,8 +879,9 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((vecCount*4)+gc_off2) >= 0 && ((vecCount*4)+gc_off2) <= len(x) && gc_to <= len(x)-((vecCount*4)+gc_off2) {
-					gc_at := x[((vecCount * 4) + gc_off2):][:gc_to]
+				gc_off4 := (vecCount * 4) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at := x[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1831,9 +1833,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dout) && gc_to <= len(dout)-(gc_off3) && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
-							gc_at := dout[(gc_off3):][:gc_to]
-							gc_at2 := x[(gc_off3):][:gc_to]
+						gc_off5 := gc_off3
+						if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+							gc_at := dout[gc_off5:][:gc_to]
+							gc_at2 := x[gc_off5:][:gc_to]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank

@@ -986,8 +986,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(logProbs) && gc_to <= len(logProbs)-(gc_off) {
-					gc_at := logProbs[(gc_off):][:gc_to]
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logProbs) && gc_to <= len(logProbs)-gc_off2 {
+					gc_at := logProbs[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

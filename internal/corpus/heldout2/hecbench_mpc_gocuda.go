@@ -72,8 +72,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (chunk*mpcTPB) >= 0 && (chunk*mpcTPB) <= len(original) && gc_bdx <= len(original)-(chunk*mpcTPB) && gc_bdx <= len(sbuf1) {
-					gc_at := original[(chunk * mpcTPB):][:gc_bdx]
+				gc_off := chunk * mpcTPB
+				if gc_off >= 0 && gc_off <= len(original) && gc_bdx <= len(original)-gc_off && gc_bdx <= len(sbuf1) {
+					gc_at := original[gc_off:][:gc_bdx]
 					gc_at2 := sbuf1[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx

@@ -64,15 +64,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	x := d[systemSize+1:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) {
+			gc_off := blid * systemSize
+			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 				gc_at := a[:gc_bdx]
-				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at2 := aD[gc_off:][:gc_bdx]
 				gc_at3 := b[:gc_bdx]
-				gc_at4 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at4 := bD[gc_off:][:gc_bdx]
 				gc_at5 := c[:gc_bdx]
-				gc_at6 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at6 := cD[gc_off:][:gc_bdx]
 				gc_at7 := d[:gc_bdx]
-				gc_at8 := dD[(blid * systemSize):][:gc_bdx]
+				gc_at8 := dD[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -140,45 +141,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	for j := 0; j < iterations; j++ {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if gc_bdx <= len(c) && (delta) >= 0 && (delta) <= len(b) && gc_bdx <= len(b)-(delta) && gc_bdx <= len(b) && (delta) <= len(a) && gc_bdx <= len(a)-(delta) && gc_bdx <= len(d) && (delta) <= len(d) && gc_bdx <= len(d)-(delta) && (delta) <= len(c) && gc_bdx <= len(c)-(delta) && gc_bdx <= len(a) && (0-
-
-					delta) >= 0 && (0-
-
-					delta) <= len(b) && gc_bdx <= len(b)-(0-
-
-					delta) && (0-
-
-					delta) <= len(c) && gc_bdx <= len(c)-(0-
-
-					delta) && (0-
-
-					delta) <= len(d) && gc_bdx <= len(d)-(0-
-
-					delta) && (0-
-
-					delta) <= len(a) && gc_bdx <= len(a)-(0-
-
-					delta) {
+				gc_off2 := delta
+				gc_off3 := 0 - delta
+				if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
 					gc_at9 := c[:gc_bdx]
-					gc_at10 := b[(delta):][:gc_bdx]
+					gc_at10 := b[gc_off2:][:gc_bdx]
 					gc_at11 := b[:gc_bdx]
-					gc_at12 := a[(delta):][:gc_bdx]
+					gc_at12 := a[gc_off2:][:gc_bdx]
 					gc_at13 := d[:gc_bdx]
-					gc_at14 := d[(delta):][:gc_bdx]
-					gc_at15 := c[(delta):][:gc_bdx]
+					gc_at14 := d[gc_off2:][:gc_bdx]
+					gc_at15 := c[gc_off2:][:gc_bdx]
 					gc_at16 := a[:gc_bdx]
-					gc_at17 := b[(0 -
-
-						delta):][:gc_bdx]
-					gc_at18 := c[(0 -
-
-						delta):][:gc_bdx]
-					gc_at19 := d[(0 -
-
-						delta):][:gc_bdx]
-					gc_at20 := a[(0 -
-
-						delta):][:gc_bdx]
+					gc_at17 := b[gc_off3:][:gc_bdx]
+					gc_at18 := c[gc_off3:][:gc_bdx]
+					gc_at19 := d[gc_off3:][:gc_bdx]
+					gc_at20 := a[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -480,8 +457,9 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) {
-				gc_at25 := xD[(blid * systemSize):][:gc_bdx]
+			gc_off4 := blid * systemSize
+			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) {
+				gc_at25 := xD[gc_off4:][:gc_bdx]
 				gc_at26 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -614,15 +592,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	x := d[systemSize+1:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) {
+			gc_off := blid * systemSize
+			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off {
 				gc_at := a[:gc_bdx]
-				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
+				gc_at2 := aD[gc_off:][:gc_bdx]
 				gc_at3 := b[:gc_bdx]
-				gc_at4 := bD[(blid * systemSize):][:gc_bdx]
+				gc_at4 := bD[gc_off:][:gc_bdx]
 				gc_at5 := c[:gc_bdx]
-				gc_at6 := cD[(blid * systemSize):][:gc_bdx]
+				gc_at6 := cD[gc_off:][:gc_bdx]
 				gc_at7 := d[:gc_bdx]
-				gc_at8 := dD[(blid * systemSize):][:gc_bdx]
+				gc_at8 := dD[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -963,8 +942,9 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) {
-				gc_at13 := xD[(blid * systemSize):][:gc_bdx]
+			gc_off2 := blid * systemSize
+			if gc_off2 >= 0 && gc_off2 <= len(xD) && gc_bdx <= len(xD)-gc_off2 && gc_bdx <= len(x) {
+				gc_at13 := xD[gc_off2:][:gc_bdx]
 				gc_at14 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1101,23 +1081,26 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	x := d[systemSize:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && (thidNum) >= 0 && (thidNum) <= len(a) && gc_bdx <= len(a)-(thidNum) && (thidNum+(blid*systemSize)) >= 0 && (thidNum+(blid*systemSize)) <= len(aD) && gc_bdx <= len(aD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && (thidNum) <= len(b) && gc_bdx <= len(b)-(thidNum) && (thidNum+(blid*systemSize)) <= len(bD) && gc_bdx <= len(bD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && (thidNum) <= len(c) && gc_bdx <= len(c)-(thidNum) && (thidNum+(blid*systemSize)) <= len(cD) && gc_bdx <= len(cD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) && (thidNum) <= len(d) && gc_bdx <= len(d)-(thidNum) && (thidNum+(blid*systemSize)) <= len(dD) && gc_bdx <= len(dD)-(thidNum+(blid*systemSize)) {
+			gc_off := blid * systemSize
+			gc_off2 := thidNum
+			gc_off3 := thidNum + (blid * systemSize)
+			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
 				gc_at := a[:gc_bdx]
-				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
-				gc_at3 := a[(thidNum):][:gc_bdx]
-				gc_at4 := aD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at2 := aD[gc_off:][:gc_bdx]
+				gc_at3 := a[gc_off2:][:gc_bdx]
+				gc_at4 := aD[gc_off3:][:gc_bdx]
 				gc_at5 := b[:gc_bdx]
-				gc_at6 := bD[(blid * systemSize):][:gc_bdx]
-				gc_at7 := b[(thidNum):][:gc_bdx]
-				gc_at8 := bD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at6 := bD[gc_off:][:gc_bdx]
+				gc_at7 := b[gc_off2:][:gc_bdx]
+				gc_at8 := bD[gc_off3:][:gc_bdx]
 				gc_at9 := c[:gc_bdx]
-				gc_at10 := cD[(blid * systemSize):][:gc_bdx]
-				gc_at11 := c[(thidNum):][:gc_bdx]
-				gc_at12 := cD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at10 := cD[gc_off:][:gc_bdx]
+				gc_at11 := c[gc_off2:][:gc_bdx]
+				gc_at12 := cD[gc_off3:][:gc_bdx]
 				gc_at13 := d[:gc_bdx]
-				gc_at14 := dD[(blid * systemSize):][:gc_bdx]
-				gc_at15 := d[(thidNum):][:gc_bdx]
-				gc_at16 := dD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at14 := dD[gc_off:][:gc_bdx]
+				gc_at15 := d[gc_off2:][:gc_bdx]
+				gc_at16 := dD[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1296,11 +1279,14 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) && (halfSize+(blid*systemSize)) >= 0 && (halfSize+(blid*systemSize)) <= len(xD) && gc_bdx <= len(xD)-(halfSize+(blid*systemSize)) && (halfSize) >= 0 && (halfSize) <= len(x) && gc_bdx <= len(x)-(halfSize) {
-				gc_at17 := xD[(blid * systemSize):][:gc_bdx]
+			gc_off4 := blid * systemSize
+			gc_off5 := halfSize + (blid * systemSize)
+			gc_off6 := halfSize
+			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) && gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_bdx <= len(x)-gc_off6 {
+				gc_at17 := xD[gc_off4:][:gc_bdx]
 				gc_at18 := x[:gc_bdx]
-				gc_at19 := xD[(halfSize + (blid * systemSize)):][:gc_bdx]
-				gc_at20 := x[(halfSize):][:gc_bdx]
+				gc_at19 := xD[gc_off5:][:gc_bdx]
+				gc_at20 := x[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1451,23 +1437,26 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	x := d[systemSize:]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(a) && (blid*systemSize) >= 0 && (blid*systemSize) <= len(aD) && gc_bdx <= len(aD)-(blid*systemSize) && (thidNum) >= 0 && (thidNum) <= len(a) && gc_bdx <= len(a)-(thidNum) && (thidNum+(blid*systemSize)) >= 0 && (thidNum+(blid*systemSize)) <= len(aD) && gc_bdx <= len(aD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(b) && (blid*systemSize) <= len(bD) && gc_bdx <= len(bD)-(blid*systemSize) && (thidNum) <= len(b) && gc_bdx <= len(b)-(thidNum) && (thidNum+(blid*systemSize)) <= len(bD) && gc_bdx <= len(bD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(c) && (blid*systemSize) <= len(cD) && gc_bdx <= len(cD)-(blid*systemSize) && (thidNum) <= len(c) && gc_bdx <= len(c)-(thidNum) && (thidNum+(blid*systemSize)) <= len(cD) && gc_bdx <= len(cD)-(thidNum+(blid*systemSize)) && gc_bdx <= len(d) && (blid*systemSize) <= len(dD) && gc_bdx <= len(dD)-(blid*systemSize) && (thidNum) <= len(d) && gc_bdx <= len(d)-(thidNum) && (thidNum+(blid*systemSize)) <= len(dD) && gc_bdx <= len(dD)-(thidNum+(blid*systemSize)) {
+			gc_off := blid * systemSize
+			gc_off2 := thidNum
+			gc_off3 := thidNum + (blid * systemSize)
+			if gc_bdx <= len(a) && gc_off >= 0 && gc_off <= len(aD) && gc_bdx <= len(aD)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(aD) && gc_bdx <= len(aD)-gc_off3 && gc_bdx <= len(b) && gc_off <= len(bD) && gc_bdx <= len(bD)-gc_off && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_off3 <= len(bD) && gc_bdx <= len(bD)-gc_off3 && gc_bdx <= len(c) && gc_off <= len(cD) && gc_bdx <= len(cD)-gc_off && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_off3 <= len(cD) && gc_bdx <= len(cD)-gc_off3 && gc_bdx <= len(d) && gc_off <= len(dD) && gc_bdx <= len(dD)-gc_off && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off3 <= len(dD) && gc_bdx <= len(dD)-gc_off3 {
 				gc_at := a[:gc_bdx]
-				gc_at2 := aD[(blid * systemSize):][:gc_bdx]
-				gc_at3 := a[(thidNum):][:gc_bdx]
-				gc_at4 := aD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at2 := aD[gc_off:][:gc_bdx]
+				gc_at3 := a[gc_off2:][:gc_bdx]
+				gc_at4 := aD[gc_off3:][:gc_bdx]
 				gc_at5 := b[:gc_bdx]
-				gc_at6 := bD[(blid * systemSize):][:gc_bdx]
-				gc_at7 := b[(thidNum):][:gc_bdx]
-				gc_at8 := bD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at6 := bD[gc_off:][:gc_bdx]
+				gc_at7 := b[gc_off2:][:gc_bdx]
+				gc_at8 := bD[gc_off3:][:gc_bdx]
 				gc_at9 := c[:gc_bdx]
-				gc_at10 := cD[(blid * systemSize):][:gc_bdx]
-				gc_at11 := c[(thidNum):][:gc_bdx]
-				gc_at12 := cD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at10 := cD[gc_off:][:gc_bdx]
+				gc_at11 := c[gc_off2:][:gc_bdx]
+				gc_at12 := cD[gc_off3:][:gc_bdx]
 				gc_at13 := d[:gc_bdx]
-				gc_at14 := dD[(blid * systemSize):][:gc_bdx]
-				gc_at15 := d[(thidNum):][:gc_bdx]
-				gc_at16 := dD[(thidNum + (blid * systemSize)):][:gc_bdx]
+				gc_at14 := dD[gc_off:][:gc_bdx]
+				gc_at15 := d[gc_off2:][:gc_bdx]
+				gc_at16 := dD[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1639,11 +1628,14 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (blid*systemSize) >= 0 && (blid*systemSize) <= len(xD) && gc_bdx <= len(xD)-(blid*systemSize) && gc_bdx <= len(x) && (halfSize+(blid*systemSize)) >= 0 && (halfSize+(blid*systemSize)) <= len(xD) && gc_bdx <= len(xD)-(halfSize+(blid*systemSize)) && (halfSize) >= 0 && (halfSize) <= len(x) && gc_bdx <= len(x)-(halfSize) {
-				gc_at17 := xD[(blid * systemSize):][:gc_bdx]
+			gc_off4 := blid * systemSize
+			gc_off5 := halfSize + (blid * systemSize)
+			gc_off6 := halfSize
+			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) && gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_bdx <= len(x)-gc_off6 {
+				gc_at17 := xD[gc_off4:][:gc_bdx]
 				gc_at18 := x[:gc_bdx]
-				gc_at19 := xD[(halfSize + (blid * systemSize)):][:gc_bdx]
-				gc_at20 := x[(halfSize):][:gc_bdx]
+				gc_at19 := xD[gc_off5:][:gc_bdx]
+				gc_at20 := x[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

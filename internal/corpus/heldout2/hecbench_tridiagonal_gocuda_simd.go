@@ -149,45 +149,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	for j := 0; j < iterations; j++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_bdx2 <= len(c) && (delta) >= 0 && (delta) <= len(b) && gc_bdx2 <= len(b)-(delta) && gc_bdx2 <= len(b) && (delta) <= len(a) && gc_bdx2 <= len(a)-(delta) && gc_bdx2 <= len(d) && (delta) <= len(d) && gc_bdx2 <= len(d)-(delta) && (delta) <= len(c) && gc_bdx2 <= len(c)-(delta) && gc_bdx2 <= len(a) && (0-
-
-					delta) >= 0 && (0-
-
-					delta) <= len(b) && gc_bdx2 <= len(b)-(0-
-
-					delta) && (0-
-
-					delta) <= len(c) && gc_bdx2 <= len(c)-(0-
-
-					delta) && (0-
-
-					delta) <= len(d) && gc_bdx2 <= len(d)-(0-
-
-					delta) && (0-
-
-					delta) <= len(a) && gc_bdx2 <= len(a)-(0-
-
-					delta) {
+				gc_off5 := delta
+				gc_off6 := 0 - delta
+				if gc_bdx2 <= len(c) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 && gc_bdx2 <= len(b) && gc_off5 <= len(a) && gc_bdx2 <= len(a)-gc_off5 && gc_bdx2 <= len(d) && gc_off5 <= len(d) && gc_bdx2 <= len(d)-gc_off5 && gc_off5 <= len(c) && gc_bdx2 <= len(c)-gc_off5 && gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 && gc_off6 <= len(c) && gc_bdx2 <= len(c)-gc_off6 && gc_off6 <= len(d) && gc_bdx2 <= len(d)-gc_off6 && gc_off6 <= len(a) && gc_bdx2 <= len(a)-gc_off6 {
 					gc_at27 := c[:gc_bdx2]
-					gc_at28 := b[(delta):][:gc_bdx2]
+					gc_at28 := b[gc_off5:][:gc_bdx2]
 					gc_at29 := b[:gc_bdx2]
-					gc_at30 := a[(delta):][:gc_bdx2]
+					gc_at30 := a[gc_off5:][:gc_bdx2]
 					gc_at31 := d[:gc_bdx2]
-					gc_at32 := d[(delta):][:gc_bdx2]
-					gc_at33 := c[(delta):][:gc_bdx2]
+					gc_at32 := d[gc_off5:][:gc_bdx2]
+					gc_at33 := c[gc_off5:][:gc_bdx2]
 					gc_at34 := a[:gc_bdx2]
-					gc_at35 := b[(0 -
-
-						delta):][:gc_bdx2]
-					gc_at36 := c[(0 -
-
-						delta):][:gc_bdx2]
-					gc_at37 := d[(0 -
-
-						delta):][:gc_bdx2]
-					gc_at38 := a[(0 -
-
-						delta):][:gc_bdx2]
+					gc_at35 := b[gc_off6:][:gc_bdx2]
+					gc_at36 := c[gc_off6:][:gc_bdx2]
+					gc_at37 := d[gc_off6:][:gc_bdx2]
+					gc_at38 := a[gc_off6:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

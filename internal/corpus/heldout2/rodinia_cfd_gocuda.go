@@ -501,23 +501,29 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_bdx*gc_bx) >= 0 && (gc_bdx*gc_bx) <= len(stepFactors) && gc_bdx <= len(stepFactors)-(gc_bdx*gc_bx) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) >= 0 && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+(cfdVarDensity*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) >= 0 && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+(cfdVarDensityEnergy*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+0)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+1)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) >= 0 && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(variables) && gc_bdx <= len(variables)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(oldVariables) && gc_bdx <= len(oldVariables)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) && ((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) <= len(fluxes) && gc_bdx <= len(fluxes)-((gc_bdx*gc_bx)+((cfdVarMomentum+2)*nelr)) {
-					gc_at := stepFactors[(gc_bdx * gc_bx):][:gc_bdx]
-					gc_at2 := variables[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
-					gc_at3 := oldVariables[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
-					gc_at4 := fluxes[((gc_bdx * gc_bx) + (cfdVarDensity * nelr)):][:gc_bdx]
-					gc_at5 := variables[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
-					gc_at6 := oldVariables[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
-					gc_at7 := fluxes[((gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)):][:gc_bdx]
-					gc_at8 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
-					gc_at9 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
-					gc_at10 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)):][:gc_bdx]
-					gc_at11 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
-					gc_at12 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
-					gc_at13 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)):][:gc_bdx]
-					gc_at14 := variables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
-					gc_at15 := oldVariables[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
-					gc_at16 := fluxes[((gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)):][:gc_bdx]
+				gc_off := gc_bdx * gc_bx
+				gc_off2 := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+				gc_off3 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+				gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+				gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+				if gc_off >= 0 && gc_off <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_bdx <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off6 {
+					gc_at := stepFactors[gc_off:][:gc_bdx]
+					gc_at2 := variables[gc_off2:][:gc_bdx]
+					gc_at3 := oldVariables[gc_off2:][:gc_bdx]
+					gc_at4 := fluxes[gc_off2:][:gc_bdx]
+					gc_at5 := variables[gc_off3:][:gc_bdx]
+					gc_at6 := oldVariables[gc_off3:][:gc_bdx]
+					gc_at7 := fluxes[gc_off3:][:gc_bdx]
+					gc_at8 := variables[gc_off4:][:gc_bdx]
+					gc_at9 := oldVariables[gc_off4:][:gc_bdx]
+					gc_at10 := fluxes[gc_off4:][:gc_bdx]
+					gc_at11 := variables[gc_off5:][:gc_bdx]
+					gc_at12 := oldVariables[gc_off5:][:gc_bdx]
+					gc_at13 := fluxes[gc_off5:][:gc_bdx]
+					gc_at14 := variables[gc_off6:][:gc_bdx]
+					gc_at15 := oldVariables[gc_off6:][:gc_bdx]
+					gc_at16 := fluxes[gc_off6:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

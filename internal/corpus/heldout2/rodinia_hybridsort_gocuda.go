@@ -50,8 +50,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(sOffset) && gc_to <= len(sOffset)-(gc_off) {
-					gc_at := sOffset[(gc_off):][:gc_to]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
+					gc_at := sOffset[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -215,17 +216,11 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3+
-
-					prefixBase) >= 0 && (gc_off3+
-
-					prefixBase) <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-(gc_off3+
-
-					prefixBase) && (gc_off3) >= 0 && (gc_off3) <= len(sOffset) && gc_to <= len(sOffset)-(gc_off3) {
-					gc_at2 := dPrefixoffsets[(gc_off3 +
-
-						prefixBase):][:gc_to]
-					gc_at3 := sOffset[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3 + prefixBase
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
+					gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
+					gc_at3 := sOffset[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -403,8 +398,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := dPrefixoffsets[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
+						gc_at := dPrefixoffsets[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -557,8 +553,9 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(dOffsets) && gc_bdx <= len(dOffsets)-(gc_bx*gc_bdx) {
-					gc_at2 := dOffsets[(gc_bx * gc_bdx):][:gc_bdx]
+				gc_off3 := gc_bx * gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
+					gc_at2 := dOffsets[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -416,8 +416,9 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-((gc_bx2*gc_bdx2)+gc_off) {
-						gc_at3 := dPrefixoffsets[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off4 {
+						gc_at3 := dPrefixoffsets[gc_off4:][:gc_to2]
 						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -570,8 +571,9 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-(gc_bx2*gc_bdx2) {
-					gc_at4 := dOffsets[(gc_bx2 * gc_bdx2):][:gc_bdx2]
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
+					gc_at4 := dOffsets[gc_off5:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

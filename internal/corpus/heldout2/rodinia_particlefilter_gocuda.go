@@ -674,9 +674,10 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			if gc_from >= 0 && gc_to <= len(buffer) && (gc_bdx*blockID) >= 0 && (gc_bdx*blockID) <= len(weights) && gc_to <= len(weights)-(gc_bdx*blockID) {
+			gc_off := gc_bdx * blockID
+			if gc_from >= 0 && gc_to <= len(buffer) && gc_off >= 0 && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {
 				gc_at := buffer[:gc_to]
-				gc_at2 := weights[(gc_bdx * blockID):][:gc_to]
+				gc_at2 := weights[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -75,10 +75,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (1) >= 0 && (1) <= len(w) && gc_bdx <= len(w)-(1) && (1) <= len(delta) && gc_bdx <= len(delta)-(1) && (1) <= len(oldw) && gc_bdx <= len(oldw)-(1) {
-				gc_at := w[(1):][:gc_bdx]
-				gc_at2 := delta[(1):][:gc_bdx]
-				gc_at3 := oldw[(1):][:gc_bdx]
+			gc_off := 1
+			if gc_off >= 0 && gc_off <= len(w) && gc_bdx <= len(w)-gc_off && gc_off <= len(delta) && gc_bdx <= len(delta)-gc_off && gc_off <= len(oldw) && gc_bdx <= len(oldw)-gc_off {
+				gc_at := w[gc_off:][:gc_bdx]
+				gc_at2 := delta[gc_off:][:gc_bdx]
+				gc_at3 := oldw[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -82,9 +82,10 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(cache) && (i) >= 0 && (i) <= len(cache) && gc_to <= len(cache)-(i) {
+				gc_off := i
+				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
 					gc_at := cache[:gc_to]
-					gc_at2 := cache[(i):][:gc_to]
+					gc_at2 := cache[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -335,9 +336,10 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(cache) && (i) >= 0 && (i) <= len(cache) && gc_to <= len(cache)-(i) {
+				gc_off := i
+				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
 					gc_at := cache[:gc_to]
-					gc_at2 := cache[(i):][:gc_to]
+					gc_at2 := cache[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

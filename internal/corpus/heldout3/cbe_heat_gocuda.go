@@ -175,16 +175,10 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
-					gc_bdx*gc_gdx)) >= 0 && ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
-					gc_bdx*gc_gdx)) <= len(texConstSrc) && gc_bdx <= len(texConstSrc)-((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
-					gc_bdx*gc_gdx)) && ((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
-					gc_bdx*gc_gdx)) <= len(iptr) && gc_bdx <= len(iptr)-((gc_bx*gc_bdx)+((gc_ty+gc_by*gc_bdy)*
-					gc_bdx*gc_gdx)) {
-					gc_at := texConstSrc[((gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) *
-						gc_bdx * gc_gdx)):][:gc_bdx]
-					gc_at2 := iptr[((gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) *
-						gc_bdx * gc_gdx)):][:gc_bdx]
+				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+				if gc_off >= 0 && gc_off <= len(texConstSrc) && gc_bdx <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+					gc_at := texConstSrc[gc_off:][:gc_bdx]
+					gc_at2 := iptr[gc_off:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -864,10 +864,11 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dst) && gc_to <= len(dst)-(gc_off3) && (gc_off3) <= len(tmp) && gc_to <= len(tmp)-(gc_off3) && (gc_off3) <= len(labels) && gc_to <= len(labels)-(gc_off3) {
-					gc_at := dst[(gc_off3):][:gc_to]
-					gc_at2 := tmp[(gc_off3):][:gc_to]
-					gc_at3 := labels[(gc_off3):][:gc_to]
+				gc_off4 := gc_off3
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 && gc_off4 <= len(labels) && gc_to <= len(labels)-gc_off4 {
+					gc_at := dst[gc_off4:][:gc_to]
+					gc_at2 := tmp[gc_off4:][:gc_to]
+					gc_at3 := labels[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1046,8 +1047,9 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*gc_bdx)+(row*ncols)) >= 0 && ((gc_bx*gc_bdx)+(row*ncols)) <= len(indices) && gc_to <= len(indices)-((gc_bx*gc_bdx)+(row*ncols)) {
-					gc_at := indices[((gc_bx * gc_bdx) + (row * ncols)):][:gc_to]
+				gc_off := (gc_bx * gc_bdx) + (row * ncols)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(indices) && gc_to <= len(indices)-gc_off {
+					gc_at := indices[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1177,8 +1179,9 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(offsets) && gc_to <= len(offsets)-(gc_bx*gc_bdx) {
-					gc_at := offsets[(gc_bx * gc_bdx):][:gc_to]
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
+					gc_at := offsets[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1315,8 +1318,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(dstRow) && gc_to <= len(dstRow)-(gc_off) {
-					gc_at := dstRow[(gc_off):][:gc_to]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
+					gc_at := dstRow[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1494,9 +1498,11 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3+(row*ncols)) >= 0 && (gc_off3+(row*ncols)) <= len(dst) && gc_to <= len(dst)-(gc_off3+(row*ncols)) && (gc_off3) >= 0 && (gc_off3) <= len(dstRow) && gc_to <= len(dstRow)-(gc_off3) {
-					gc_at2 := dst[(gc_off3 + (row * ncols)):][:gc_to]
-					gc_at3 := dstRow[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3 + (row * ncols)
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
+					gc_at2 := dst[gc_off5:][:gc_to]
+					gc_at3 := dstRow[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -1464,8 +1464,9 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && (gc_bx2*gc_bdx2) >= 0 && (gc_bx2*gc_bdx2) <= len(offsets) && gc_to2 <= len(offsets)-(gc_bx2*gc_bdx2) {
-					gc_at2 := offsets[(gc_bx2 * gc_bdx2):][:gc_to2]
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
+					gc_at2 := offsets[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

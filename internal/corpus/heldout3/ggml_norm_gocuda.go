@@ -605,9 +605,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) {
-					gc_at := dst[(gc_off2):][:gc_to]
-					gc_at2 := x[(gc_off2):][:gc_to]
+				gc_off3 := gc_off2
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dst) && gc_to <= len(dst)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := dst[gc_off3:][:gc_to]
+					gc_at2 := x[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -813,8 +814,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off) >= 0 && ((gc_bx*groupSize)+gc_off) <= len(x) && gc_to <= len(x)-((gc_bx*groupSize)+gc_off) {
-					gc_at := x[((gc_bx * groupSize) + gc_off):][:gc_to]
+				gc_off4 := (gc_bx * groupSize) + gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at := x[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1272,9 +1274,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off2) >= 0 && ((gc_bx*groupSize)+gc_off2) <= len(x) && gc_to <= len(x)-((gc_bx*groupSize)+gc_off2) && ((gc_bx*groupSize)+gc_off2) <= len(dst) && gc_to <= len(dst)-((gc_bx*groupSize)+gc_off2) {
-					gc_at2 := x[((gc_bx * groupSize) + gc_off2):][:gc_to]
-					gc_at3 := dst[((gc_bx * groupSize) + gc_off2):][:gc_to]
+				gc_off5 := (gc_bx * groupSize) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+					gc_at2 := x[gc_off5:][:gc_to]
+					gc_at3 := dst[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1773,8 +1776,9 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && ((gc_bx*groupSize)+gc_off3) >= 0 && ((gc_bx*groupSize)+gc_off3) <= len(dst) && gc_to <= len(dst)-((gc_bx*groupSize)+gc_off3) {
-					gc_at4 := dst[((gc_bx * groupSize) + gc_off3):][:gc_to]
+				gc_off6 := (gc_bx * groupSize) + gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
+					gc_at4 := dst[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2773,8 +2777,9 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := x[(gc_off):][:gc_to]
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3230,9 +3235,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) {
-					gc_at2 := dst[(gc_off2):][:gc_to]
-					gc_at3 := x[(gc_off2):][:gc_to]
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

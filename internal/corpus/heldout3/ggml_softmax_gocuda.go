@@ -2643,9 +2643,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(dstf) && gc_to <= len(dstf)-(gc_off) && (gc_off) <= len(grad) && gc_to <= len(grad)-(gc_off) {
-					gc_at := dstf[(gc_off):][:gc_to]
-					gc_at2 := grad[(gc_off):][:gc_to]
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dstf) && gc_to <= len(dstf)-gc_off3 && gc_off3 <= len(grad) && gc_to <= len(grad)-gc_off3 {
+					gc_at := dstf[gc_off3:][:gc_to]
+					gc_at2 := grad[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2839,10 +2840,11 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(dst) && gc_to <= len(dst)-(gc_off2) && (gc_off2) <= len(grad) && gc_to <= len(grad)-(gc_off2) && (gc_off2) <= len(dstf) && gc_to <= len(dstf)-(gc_off2) {
-					gc_at3 := dst[(gc_off2):][:gc_to]
-					gc_at4 := grad[(gc_off2):][:gc_to]
-					gc_at5 := dstf[(gc_off2):][:gc_to]
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(grad) && gc_to <= len(grad)-gc_off4 && gc_off4 <= len(dstf) && gc_to <= len(dstf)-gc_off4 {
+					gc_at3 := dst[gc_off4:][:gc_to]
+					gc_at4 := grad[gc_off4:][:gc_to]
+					gc_at5 := dstf[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

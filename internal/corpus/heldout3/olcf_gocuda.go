@@ -1919,9 +1919,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(smem) && (i) >= 0 && (i) <= len(smem) && gc_to <= len(smem)-(i) {
+				gc_off := i
+				if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
 					gc_at := smem[:gc_to]
-					gc_at2 := smem[(i):][:gc_to]
+					gc_at2 := smem[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

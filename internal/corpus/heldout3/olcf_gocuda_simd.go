@@ -3934,9 +3934,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				if gc_from3 >= 0 && gc_to3 <= len(smem) && (i) >= 0 && (i) <= len(smem) && gc_to3 <= len(smem)-(i) {
+				gc_off2 := i
+				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to3 <= len(smem)-gc_off2 {
 					gc_at3 := smem[:gc_to3]
-					gc_at4 := smem[(i):][:gc_to3]
+					gc_at4 := smem[gc_off2:][:gc_to3]
 					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3

@@ -176,8 +176,9 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := x[(gc_off):][:gc_to]
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -388,9 +389,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+				gc_off3 := stride
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 					gc_at3 := shared[:gc_to]
-					gc_at4 := shared[(stride):][:gc_to]
+					gc_at4 := shared[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -658,8 +660,9 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := x[(gc_off):][:gc_to]
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -888,9 +891,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+				gc_off3 := stride
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 					gc_at3 := shared[:gc_to]
-					gc_at4 := shared[(stride):][:gc_to]
+					gc_at4 := shared[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1524,8 +1528,9 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := x[(gc_off):][:gc_to]
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1878,11 +1883,12 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off2) >= 0 && (gc_off2) <= len(x) && gc_to <= len(x)-(gc_off2) && (gc_off2) <= len(o) && gc_to <= len(o)-(gc_off2) && (gc_off2) <= len(weight) && gc_to <= len(weight)-(gc_off2) && (gc_off2) <= len(bias) && gc_to <= len(bias)-(gc_off2) {
-					gc_at2 := x[(gc_off2):][:gc_to]
-					gc_at3 := o[(gc_off2):][:gc_to]
-					gc_at4 := weight[(gc_off2):][:gc_to]
-					gc_at5 := bias[(gc_off2):][:gc_to]
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 && gc_off4 <= len(o) && gc_to <= len(o)-gc_off4 && gc_off4 <= len(weight) && gc_to <= len(weight)-gc_off4 && gc_off4 <= len(bias) && gc_to <= len(bias)-gc_off4 {
+					gc_at2 := x[gc_off4:][:gc_to]
+					gc_at3 := o[gc_off4:][:gc_to]
+					gc_at4 := weight[gc_off4:][:gc_to]
+					gc_at5 := bias[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -423,9 +423,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(shared) && (stride) >= 0 && (stride) <= len(shared) && gc_to <= len(shared)-(stride) {
+				gc_off2 := stride
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_to <= len(shared)-gc_off2 {
 					gc_at2 := shared[:gc_to]
-					gc_at3 := shared[(stride):][:gc_to]
+					gc_at3 := shared[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

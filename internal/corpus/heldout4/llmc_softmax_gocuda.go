@@ -605,8 +605,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
-					gc_at2 := x[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at2 := x[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -817,9 +818,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(shared) && (stride_) >= 0 && (stride_) <= len(shared) && gc_to <= len(shared)-(stride_) {
+				gc_off6 := stride_
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 					gc_at4 := shared[:gc_to]
-					gc_at5 := shared[(stride_):][:gc_to]
+					gc_at5 := shared[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -928,9 +930,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
-					gc_at6 := out[(gc_off4 + (idx * C)):][:gc_to]
-					gc_at7 := x[(gc_off4):][:gc_to]
+				gc_off7 := gc_off4 + (idx * C)
+				gc_off8 := gc_off4
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+					gc_at6 := out[gc_off7:][:gc_to]
+					gc_at7 := x[gc_off8:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1496,8 +1500,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
-					gc_at := x[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := x[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1691,9 +1696,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
-					gc_at2 := out[(gc_off4 + (idx * C)):][:gc_to]
-					gc_at3 := x[(gc_off4):][:gc_to]
+				gc_off6 := gc_off4 + (idx * C)
+				gc_off7 := gc_off4
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+					gc_at2 := out[gc_off6:][:gc_to]
+					gc_at3 := x[gc_off7:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2331,8 +2338,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(x) && gc_to <= len(x)-(gc_off3) {
-					gc_at := x[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := x[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2696,9 +2704,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off4+(idx*C)) >= 0 && (gc_off4+(idx*C)) <= len(out) && gc_to <= len(out)-(gc_off4+(idx*C)) && (gc_off4) >= 0 && (gc_off4) <= len(x) && gc_to <= len(x)-(gc_off4) {
-					gc_at2 := out[(gc_off4 + (idx * C)):][:gc_to]
-					gc_at3 := x[(gc_off4):][:gc_to]
+				gc_off6 := gc_off4 + (idx * C)
+				gc_off7 := gc_off4
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+					gc_at2 := out[gc_off6:][:gc_to]
+					gc_at3 := x[gc_off7:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

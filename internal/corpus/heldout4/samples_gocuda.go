@@ -1357,9 +1357,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(xShared) && gc_to <= len(xShared)-(gc_off) && (gc_off) <= len(x) && gc_to <= len(x)-(gc_off) {
-					gc_at := xShared[(gc_off):][:gc_to]
-					gc_at2 := x[(gc_off):][:gc_to]
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := xShared[gc_off3:][:gc_to]
+					gc_at2 := x[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2066,9 +2067,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off) >= 0 && (gc_off) <= len(sData) && gc_to <= len(sData)-(gc_off) && (gc_off) <= len(dSrc) && gc_to <= len(dSrc)-(gc_off) {
-					gc_at := sData[(gc_off):][:gc_to]
-					gc_at2 := dSrc[(gc_off):][:gc_to]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
+					gc_at := sData[gc_off4:][:gc_to]
+					gc_at2 := dSrc[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2298,9 +2300,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && (gc_off3) >= 0 && (gc_off3) <= len(dDst) && gc_to <= len(dDst)-(gc_off3) && (gc_off3) <= len(sData) && gc_to <= len(sData)-(gc_off3) {
-					gc_at3 := dDst[(gc_off3):][:gc_to]
-					gc_at4 := sData[(gc_off3):][:gc_to]
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
+					gc_at3 := dDst[gc_off5:][:gc_to]
+					gc_at4 := sData[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2558,9 +2561,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dA) && gc_to <= len(dA)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(dB) && gc_to <= len(dB)-((gc_bx*gc_bdx)+gc_off) {
-						gc_at := dA[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-						gc_at2 := dB[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
+						gc_at := dA[gc_off2:][:gc_to]
+						gc_at2 := dB[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -2685,9 +2689,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							if gc_from >= 0 && ((gc_bx*gc_bdx)+gc_off) >= 0 && ((gc_bx*gc_bdx)+gc_off) <= len(dA) && gc_to <= len(dA)-((gc_bx*gc_bdx)+gc_off) && ((gc_bx*gc_bdx)+gc_off) <= len(dB) && gc_to <= len(dB)-((gc_bx*gc_bdx)+gc_off) {
-								gc_at3 := dA[((gc_bx * gc_bdx) + gc_off):][:gc_to]
-								gc_at4 := dB[((gc_bx * gc_bdx) + gc_off):][:gc_to]
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
+								gc_at3 := dA[gc_off3:][:gc_to]
+								gc_at4 := dB[gc_off3:][:gc_to]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
@@ -3863,8 +3868,9 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				if (1) >= 0 && (1) <= len(callExchange) && gc_bdx <= len(callExchange)-(1) {
-					gc_at2 := callExchange[(1):][:gc_bdx]
+				gc_off2 := 1
+				if gc_off2 >= 0 && gc_off2 <= len(callExchange) && gc_bdx <= len(callExchange)-gc_off2 {
+					gc_at2 := callExchange[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

@@ -1401,9 +1401,10 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if gc_from2 >= 0 && (gc_off) >= 0 && (gc_off) <= len(xShared) && gc_to2 <= len(xShared)-(gc_off) && (gc_off) <= len(x) && gc_to2 <= len(x)-(gc_off) {
-					gc_at3 := xShared[(gc_off):][:gc_to2]
-					gc_at4 := x[(gc_off):][:gc_to2]
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at3 := xShared[gc_off4:][:gc_to2]
+					gc_at4 := x[gc_off4:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2752,9 +2753,10 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							if gc_from2 >= 0 && ((gc_bx2*gc_bdx2)+gc_off) >= 0 && ((gc_bx2*gc_bdx2)+gc_off) <= len(dA) && gc_to2 <= len(dA)-((gc_bx2*gc_bdx2)+gc_off) && ((gc_bx2*gc_bdx2)+gc_off) <= len(dB) && gc_to2 <= len(dB)-((gc_bx2*gc_bdx2)+gc_off) {
-								gc_at5 := dA[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
-								gc_at6 := dB[((gc_bx2 * gc_bdx2) + gc_off):][:gc_to2]
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
+								gc_at5 := dA[gc_off4:][:gc_to2]
+								gc_at6 := dB[gc_off4:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -4072,8 +4074,9 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (1) >= 0 && (1) <= len(callExchange) && gc_bdx2 <= len(callExchange)-(1) {
-					gc_at4 := callExchange[(1):][:gc_bdx2]
+				gc_off3 := 1
+				if gc_off3 >= 0 && gc_off3 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off3 {
+					gc_at4 := callExchange[gc_off3:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2

@@ -33,8 +33,9 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 	sdata := gc.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if (gc_bx*gc_bdx) >= 0 && (gc_bx*gc_bdx) <= len(in) && gc_bdx <= len(in)-(gc_bx*gc_bdx) && gc_bdx <= len(sdata) {
-				gc_at := in[(gc_bx * gc_bdx):][:gc_bdx]
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -199,9 +200,10 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(sdata) && (s) >= 0 && (s) <= len(sdata) && gc_to <= len(sdata)-(s) {
+				gc_off2 := s
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[(s):][:gc_to]
+					gc_at4 := sdata[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank

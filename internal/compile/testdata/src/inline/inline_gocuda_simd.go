@@ -44,8 +44,9 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if (gc_bx4*gc_bdx4) >= 0 && (gc_bx4*gc_bdx4) <= len(in) && gc_bdx4 <= len(in)-(gc_bx4*gc_bdx4) && gc_bdx4 <= len(sdata) {
-				gc_at5 := in[(gc_bx4 * gc_bdx4):][:gc_bdx4]
+			gc_off3 := gc_bx4 * gc_bdx4
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx4 <= len(in)-gc_off3 && gc_bdx4 <= len(sdata) {
+				gc_at5 := in[gc_off3:][:gc_bdx4]
 				gc_at6 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
@@ -228,9 +229,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && (s) >= 0 && (s) <= len(x_) && gc_to4 <= len(x_)-(s) {
+				gc_off4 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off4 >= 0 && gc_off4 <= len(x_) && gc_to4 <= len(x_)-gc_off4 {
 					gc_at7 := x_[:gc_to4]
-					gc_at8 := x_[(s):][:gc_to4]
+					gc_at8 := x_[gc_off4:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
