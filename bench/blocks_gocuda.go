@@ -505,10 +505,87 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := s[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blocks.go:60
+					tid := gc_tx
+					_ = tid
+
+//line blocks.go:69
+					{
+//line blocks.go:69
+						gc_at3[0] = gc_at4[0]
+//line blocks.go:71
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -520,61 +597,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					{
 						partial[gc_bx] = s[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-				tid := gc_tx
-				_ = tid
-
-//line blocks.go:69
-				{
-					partial[gc_bx] = s[0]
 				}
 			}
 		}

@@ -417,10 +417,10 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to2 <= len(s)-gc_off2 {
-					gc_at3 := s[:gc_to2]
-					gc_at4 := s[gc_off2:][:gc_to2]
+				gc_off4 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
+					gc_at5 := s[:gc_to2]
+					gc_at6 := s[gc_off4:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -432,7 +432,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:64
 						{
 //line blocks.go:64
-							gc_at3[gc_tx2] += gc_at4[gc_tx2]
+							gc_at5[gc_tx2] += gc_at6[gc_tx2]
 //line blocks.go:66
 						}
 					}
@@ -519,10 +519,87 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
+				gc_at7 := partial[gc_off5:][:1]
+				gc_at8 := s[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blocks.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line blocks.go:69
+					{
+//line blocks.go:69
+						gc_at7[0] = gc_at8[0]
+//line blocks.go:71
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx2] = s[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx2] = s[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx2] = s[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							partial[gc_bx2] = s[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -534,61 +611,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 					{
 						partial[gc_bx2] = s[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx2] = s[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx2] = s[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:69
-					{
-						partial[gc_bx2] = s[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line blocks.go:69
-				{
-					partial[gc_bx2] = s[0]
 				}
 			}
 		}

@@ -1,6 +1,10 @@
 package compiled
 
-import "github.com/klauspost/cpuid/v2"
+import (
+	mathbits "math/bits"
+
+	"github.com/klauspost/cpuid/v2"
+)
 
 // SIMD reports whether the vector steps of generated code run: code
 // generated for the SIMD build (files ending in _gocuda_simd.go, built
@@ -46,3 +50,8 @@ var LaneBits = func() (t [256][8]int32) {
 	}
 	return t
 }()
+
+// FirstLane returns the lane (0 to 7) of the lowest bit set in bits, 8
+// for none: generated code records the first active lane's thread as
+// where a step fails.
+func FirstLane(bits uint8) int { return mathbits.TrailingZeros8(bits) }

@@ -34,6 +34,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -72,15 +73,131 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 
 //line matmul.go:133
 					var sum float32
+					_ = sum
+					gc_s_sum[gc_rank] = sum
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
 
 //line matmul.go:134
-					for p := 0; p < k; p++ {
-						sum += a[row*k+p] * b[p*n+col]
+		for p := 0; p < k; p++ {
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_by*gc_bdy+gc_ty)*k + p
+					gc_off2 := (gc_bx * gc_bdx) + (p * n)
+					if gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+						gc_at := a[gc_off:][:1]
+						gc_at2 := b[gc_off2:][:gc_bdx]
+					gc_L2r:
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line matmul.go:128
+							row := gc_by*gc_bdy + gc_ty
+							_ = row
+
+//line matmul.go:129
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							sum := gc_s_sum[gc_rank]
+
+//line matmul.go:130
+							if row >= m || col >= n {
+								continue gc_L2r
+							}
+
+//line matmul.go:135
+							sum += gc_at[0] * gc_at2[gc_tx]
+							gc_s_sum[gc_rank] = sum
+						}
+					} else {
+					gc_L2:
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:128
+							row := gc_by*gc_bdy + gc_ty
+							_ = row
+
+//line matmul.go:129
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							sum := gc_s_sum[gc_rank]
+
+//line matmul.go:130
+							if row >= m || col >= n {
+								continue gc_L2
+							}
+
+//line matmul.go:135
+							sum += a[row*k+p] * b[p*n+col]
+							gc_s_sum[gc_rank] = sum
+						}
 					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
+				if gc_off3 >= 0 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 {
+					gc_at3 := c[gc_off3:][:gc_bdx]
+				gc_L3r:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:128
+						row := gc_by*gc_bdy + gc_ty
+						_ = row
+
+//line matmul.go:129
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:130
+						if row >= m || col >= n {
+							continue gc_L3r
+						}
+
+						gc_at3[gc_tx] = sum
+					}
+				} else {
+				gc_L3:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:128
+						row := gc_by*gc_bdy + gc_ty
+						_ = row
+
+//line matmul.go:129
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:130
+						if row >= m || col >= n {
+							continue gc_L3
+						}
 
 //line matmul.go:137
-					c[row*n+col] = sum
-					_ = sum
+						c[row*n+col] = sum
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

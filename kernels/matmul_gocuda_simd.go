@@ -35,6 +35,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	gc_s_sum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -56,25 +57,25 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_vstep := 0
 				if compiled.SIMD {
 //line matmul.go:128
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:128
-					_ = gc_all2
+					_ = gc_all
 //line matmul.go:128
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:128
-					_ = gc_iota2
+					_ = gc_iota
 //line matmul.go:128
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:128
-					_ = gc_none2
+					_ = gc_none
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line matmul.go:128
-						gc_alive2 := gc_all2
+						gc_alive := gc_all
 //line matmul.go:128
-						_ = gc_alive2
+						_ = gc_alive
 //line matmul.go:128
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line matmul.go:128
@@ -84,73 +85,28 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 						_ = col
 //line matmul.go:129
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line matmul.go:130
 						if row >= m {
 //line matmul.go:130
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line matmul.go:130
 						}
 //line matmul.go:130
-						gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+						gc_if := gc_b3.Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
 //line matmul.go:130
-						_ = gc_if2
+						_ = gc_if
 //line matmul.go:130
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line matmul.go:130
-							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line matmul.go:130
 						}
-//line matmul.go:130
-						var sum archsimd.Float32x8
-//line matmul.go:130
+//line matmul.go:133
+						var sum float32
+//line matmul.go:133
 						_ = sum
-//line matmul.go:134
-						if (row*
-
-//line matmul.go:137
-							n+col) < 0 || (row*n+col)+8 > len(c) {
-//line matmul.go:134
-							break
-//line matmul.go:134
-						}
-//line matmul.go:134
-						for p := 0; p < k; p = p + 1 {
-//line matmul.go:134
-							var gc_ld2 archsimd.Float32x8
-//line matmul.go:134
-							if (p*
-								n+col) >= 0 && (p*n+col)+8 <= len(b) {
-//line matmul.go:135
-								gc_ld2 = archsimd.LoadFloat32x8Slice(b[p*n+col:])
-//line matmul.go:135
-							} else {
-//line matmul.go:135
-								var gc_lanes2 [8]float32
-//line matmul.go:135
-								for gc_k2 := range 8 {
-//line matmul.go:135
-									if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
-//line matmul.go:135
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line matmul.go:135
-										gc_lanes2[gc_k2] = b[(p*n+col)+gc_k2]
-//line matmul.go:135
-									}
-//line matmul.go:135
-								}
-//line matmul.go:135
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:135
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line matmul.go:135
-							}
-//line matmul.go:135
-							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(gc_ld2))
-//line matmul.go:135
-						}
-//line matmul.go:137
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive2)
+						archsimd.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -174,15 +130,213 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 
 //line matmul.go:133
 					var sum float32
+					_ = sum
+					gc_s_sum[gc_rank2] = sum
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
 
 //line matmul.go:134
-					for p := 0; p < k; p++ {
+		for p := 0; p < k; p++ {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line matmul.go:128
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:128
+						_ = gc_all2
+//line matmul.go:128
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:128
+						_ = gc_iota2
+//line matmul.go:128
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:128
+						_ = gc_none2
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:128
+							gc_alive2 := gc_all2
+//line matmul.go:128
+							_ = gc_alive2
+//line matmul.go:128
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+							_ = col
+//line matmul.go:129
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+							_ = sum
+//line matmul.go:129
+							gc_b4 := gc_none2
+//line matmul.go:130
+							if row >= m {
+//line matmul.go:130
+								gc_b4 = gc_all2
+//line matmul.go:130
+							}
+//line matmul.go:130
+							gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul.go:130
+							_ = gc_if2
+//line matmul.go:130
+							if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line matmul.go:130
+								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line matmul.go:130
+							}
+//line matmul.go:135
+							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+//line matmul.go:135
+								break
+//line matmul.go:135
+							}
+//line matmul.go:135
+							var gc_u float32
+//line matmul.go:135
+							if gc_in := gc_alive2.ToBits(); gc_in != 0 {
+//line matmul.go:135
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line matmul.go:135
+								gc_u = a[row*k+p]
+//line matmul.go:135
+							}
+//line matmul.go:135
+							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_u).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+//line matmul.go:135
+							sum.StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive2)
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				gc_L22:
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:128
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line matmul.go:129
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:130
+						if row >= m || col >= n {
+							continue gc_L22
+						}
+
+//line matmul.go:135
 						sum += a[row*k+p] * b[p*n+col]
+						gc_s_sum[gc_rank2] = sum
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+			}
+		}
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line matmul.go:128
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:128
+					_ = gc_all3
+//line matmul.go:128
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:128
+					_ = gc_iota3
+//line matmul.go:128
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:128
+					_ = gc_none3
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line matmul.go:128
+						gc_alive3 := gc_all3
+//line matmul.go:128
+						_ = gc_alive3
+//line matmul.go:128
+						var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+						_ = row
+//line matmul.go:129
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+						_ = col
+//line matmul.go:129
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+						_ = sum
+//line matmul.go:129
+						gc_b5 := gc_none3
+//line matmul.go:130
+						if row >= m {
+//line matmul.go:130
+							gc_b5 = gc_all3
+//line matmul.go:130
+						}
+//line matmul.go:130
+						gc_if3 := gc_b5.Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
+//line matmul.go:130
+						_ = gc_if3
+//line matmul.go:130
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
+//line matmul.go:130
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+//line matmul.go:130
+						}
+//line matmul.go:137
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:137
+							break
+//line matmul.go:137
+						}
+//line matmul.go:137
+						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive3)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+			gc_L32:
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line matmul.go:128
+					row := gc_by2*gc_bdy2 + gc_ty2
+					_ = row
+
+//line matmul.go:129
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:130
+					if row >= m || col >= n {
+						continue gc_L32
 					}
 
 //line matmul.go:137
 					c[row*n+col] = sum
-					_ = sum
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

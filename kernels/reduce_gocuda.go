@@ -465,10 +465,87 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := partial[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:218
+					{
+//line reduce.go:218
+						gc_at[0] = gc_at2[0]
+//line reduce.go:220
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -480,61 +557,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					{
 						partial[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -718,10 +740,87 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := partial[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:242
+					{
+//line reduce.go:242
+						gc_at[0] = gc_at2[0]
+//line reduce.go:244
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -733,61 +832,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					{
 						partial[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1006,10 +1050,87 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:259
+					{
+//line reduce.go:259
+						gc_at3[0] = gc_at4[0]
+//line reduce.go:261
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1021,61 +1142,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					{
 						partial[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx] = sdata[0]
 				}
 			}
 		}

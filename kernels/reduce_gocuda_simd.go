@@ -1663,10 +1663,87 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off9 := gc_bx5
+			gc_off10 := 0
+			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at9 := partial[gc_off9:][:1]
+				gc_at10 := sdata[gc_off10:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce.go:208
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:218
+					{
+//line reduce.go:218
+						gc_at9[0] = gc_at10[0]
+//line reduce.go:220
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1678,61 +1755,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					{
 						partial[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -2023,10 +2045,87 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := partial[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:218
+					{
+//line reduce.go:218
+						gc_at3[0] = gc_at4[0]
+//line reduce.go:220
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2038,61 +2137,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					{
 						partial[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -2383,10 +2427,87 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off5 := gc_bx3
+			gc_off6 := 0
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at5 := partial[gc_off5:][:1]
+				gc_at6 := sdata[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:218
+					{
+//line reduce.go:218
+						gc_at5[0] = gc_at6[0]
+//line reduce.go:220
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2398,61 +2519,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					{
 						partial[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -2743,10 +2809,87 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off7 := gc_bx4
+			gc_off8 := 0
+			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at7 := partial[gc_off7:][:1]
+				gc_at8 := sdata[gc_off8:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:218
+					{
+//line reduce.go:218
+						gc_at7[0] = gc_at8[0]
+//line reduce.go:220
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:218
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2758,61 +2901,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					{
 						partial[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:218
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:218
-				{
-					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -3011,10 +3099,87 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off9 := gc_bx5
+			gc_off10 := 0
+			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at9 := partial[gc_off9:][:1]
+				gc_at10 := sdata[gc_off10:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce.go:232
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:242
+					{
+//line reduce.go:242
+						gc_at9[0] = gc_at10[0]
+//line reduce.go:244
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3026,61 +3191,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					{
 						partial[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -3371,10 +3481,87 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := partial[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:242
+					{
+//line reduce.go:242
+						gc_at3[0] = gc_at4[0]
+//line reduce.go:244
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3386,61 +3573,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					{
 						partial[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -3731,10 +3863,87 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off5 := gc_bx3
+			gc_off6 := 0
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at5 := partial[gc_off5:][:1]
+				gc_at6 := sdata[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:242
+					{
+//line reduce.go:242
+						gc_at5[0] = gc_at6[0]
+//line reduce.go:244
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3746,61 +3955,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					{
 						partial[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -4091,10 +4245,87 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off7 := gc_bx4
+			gc_off8 := 0
+			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at7 := partial[gc_off7:][:1]
+				gc_at8 := sdata[gc_off8:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:242
+					{
+//line reduce.go:242
+						gc_at7[0] = gc_at8[0]
+//line reduce.go:244
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:242
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4106,61 +4337,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					{
 						partial[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:242
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:242
-				{
-					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -4292,10 +4468,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
-					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[gc_off2:][:gc_to5]
+				gc_off10 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
+					gc_at11 := sdata_[:gc_to5]
+					gc_at12 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4307,7 +4483,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+							gc_at11[gc_tx5] += gc_at12[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -4394,10 +4570,87 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off11 := gc_bx5
+			gc_off12 := 0
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at13 := partial[gc_off11:][:1]
+				gc_at14 := sdata[gc_off12:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:259
+					{
+//line reduce.go:259
+						gc_at13[0] = gc_at14[0]
+//line reduce.go:261
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4409,61 +4662,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					{
 						partial[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -4795,10 +4993,87 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := partial[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce.go:254
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:259
+					{
+//line reduce.go:259
+						gc_at5[0] = gc_at6[0]
+//line reduce.go:261
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4810,61 +5085,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					{
 						partial[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -5196,10 +5416,87 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off6 := gc_bx3
+			gc_off7 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := partial[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce.go:254
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:259
+					{
+//line reduce.go:259
+						gc_at7[0] = gc_at8[0]
+//line reduce.go:261
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5211,61 +5508,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					{
 						partial[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -5597,10 +5839,87 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off8 := gc_bx4
+			gc_off9 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce.go:254
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:259
+					{
+//line reduce.go:259
+						gc_at9[0] = gc_at10[0]
+//line reduce.go:261
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:259
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5612,61 +5931,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					{
 						partial[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:259
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:259
-				{
-					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}

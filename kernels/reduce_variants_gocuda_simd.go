@@ -158,10 +158,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
-					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[gc_off2:][:gc_to5]
+				gc_off10 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
+					gc_at11 := sdata_[:gc_to5]
+					gc_at12 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -173,7 +173,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+							gc_at11[gc_tx5] += gc_at12[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -260,10 +260,87 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off11 := gc_bx5
+			gc_off12 := 0
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at13 := partial[gc_off11:][:1]
+				gc_at14 := sdata[gc_off12:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce_variants.go:19
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+//line reduce_variants.go:25
+						gc_at13[0] = gc_at14[0]
+//line reduce_variants.go:27
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -275,61 +352,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 					{
 						partial[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-				tid := gc_tx5
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -768,10 +790,87 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := partial[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+//line reduce_variants.go:25
+						gc_at5[0] = gc_at6[0]
+//line reduce_variants.go:27
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -783,61 +882,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					{
 						partial[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1276,10 +1320,87 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off6 := gc_bx3
+			gc_off7 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := partial[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+//line reduce_variants.go:25
+						gc_at7[0] = gc_at8[0]
+//line reduce_variants.go:27
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1291,61 +1412,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					{
 						partial[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -1784,10 +1850,87 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off8 := gc_bx4
+			gc_off9 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:25
+					{
+//line reduce_variants.go:25
+						gc_at9[0] = gc_at10[0]
+//line reduce_variants.go:27
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1799,61 +1942,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					{
 						partial[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:25
-					{
-						partial[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:25
-				{
-					partial[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -3020,9 +3108,19 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:52
 				if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:52
+					var gc_u float32
+//line reduce_variants.go:52
+					if gc_in := gc_if7.ToBits(); gc_in != 0 {
+//line reduce_variants.go:52
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line reduce_variants.go:52
+						gc_u = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
 					if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:52
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx2] = gc_u
 //line reduce_variants.go:52
 					}
 //line reduce_variants.go:52
@@ -3771,9 +3869,19 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:52
 				if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:52
+					var gc_u2 int32
+//line reduce_variants.go:52
+					if gc_in2 := gc_if14.ToBits(); gc_in2 != 0 {
+//line reduce_variants.go:52
+						gc_pos3.Thread = gc_rank3 + compiled.FirstLane(gc_in2)
+//line reduce_variants.go:52
+						gc_u2 = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
 					if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:52
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx3] = gc_u2
 //line reduce_variants.go:52
 					}
 //line reduce_variants.go:52
@@ -4522,9 +4630,19 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:52
 				if gc_if21.ToBits() != 0 {
 //line reduce_variants.go:52
+					var gc_u3 uint32
+//line reduce_variants.go:52
+					if gc_in3 := gc_if21.ToBits(); gc_in3 != 0 {
+//line reduce_variants.go:52
+						gc_pos4.Thread = gc_rank4 + compiled.FirstLane(gc_in3)
+//line reduce_variants.go:52
+						gc_u3 = sdata[0]
+//line reduce_variants.go:52
+					}
+//line reduce_variants.go:52
 					if gc_if21.ToBits() != 0 {
 //line reduce_variants.go:52
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx4] = gc_u3
 //line reduce_variants.go:52
 					}
 //line reduce_variants.go:52
@@ -8576,9 +8694,19 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:148
 				if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:148
+					var gc_u float32
+//line reduce_variants.go:148
+					if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line reduce_variants.go:148
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line reduce_variants.go:148
+						gc_u = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
 					if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:148
-						partial[gc_bx2] = sdata[0]
+						partial[gc_bx2] = gc_u
 //line reduce_variants.go:148
 					}
 //line reduce_variants.go:148
@@ -9386,9 +9514,19 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:148
 				if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:148
+					var gc_u2 int32
+//line reduce_variants.go:148
+					if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line reduce_variants.go:148
+						gc_pos3.Thread = gc_rank3 + compiled.FirstLane(gc_in2)
+//line reduce_variants.go:148
+						gc_u2 = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
 					if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:148
-						partial[gc_bx3] = sdata[0]
+						partial[gc_bx3] = gc_u2
 //line reduce_variants.go:148
 					}
 //line reduce_variants.go:148
@@ -10196,9 +10334,19 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:148
 				if gc_if6.ToBits() != 0 {
 //line reduce_variants.go:148
+					var gc_u3 uint32
+//line reduce_variants.go:148
+					if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+//line reduce_variants.go:148
+						gc_pos4.Thread = gc_rank4 + compiled.FirstLane(gc_in3)
+//line reduce_variants.go:148
+						gc_u3 = sdata[0]
+//line reduce_variants.go:148
+					}
+//line reduce_variants.go:148
 					if gc_if6.ToBits() != 0 {
 //line reduce_variants.go:148
-						partial[gc_bx4] = sdata[0]
+						partial[gc_bx4] = gc_u3
 //line reduce_variants.go:148
 					}
 //line reduce_variants.go:148

@@ -611,10 +611,104 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_bx
+			gc_off2 := m - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at := sums[gc_off:][:1]
+				gc_at2 := temp[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line scan_block.go:78
+					thid := gc_tx
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+//line scan_block.go:103
+							gc_at[0] = gc_at2[0]
+//line scan_block.go:105
+						}
+//line scan_block.go:105
+						gc_at2[0] = 0
+//line scan_block.go:107
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -629,73 +723,6 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						}
 						temp[m-1] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-					thid := gc_tx
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_block.go:78
-				thid := gc_tx
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx] = temp[m-1]
-					}
-					temp[m-1] = 0
 				}
 			}
 		}
@@ -1358,51 +1385,110 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx * b
+			gc_off2 := gc_bx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(sums) {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_at2 := sums[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line scan_block.go:143
-				g := gc_bx*b + gc_tx
-				_ = g
-				incl_ := gc_s_incl_[gc_rank]
-				excl_ := gc_s_excl_[gc_rank]
+					g := gc_bx*b + gc_tx
+					_ = g
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
 
 //line scan_block.go:194
-				var r T = excl_
+					var r T = excl_
 
 //line scan_block.go:194
-				_ = r
+					_ = r
 
 //line scan_block.go:194
-				var r_ T = incl_
+					var r_ T = incl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:148
-				excl := r
+					excl := r
 
 //line scan_block.go:148
-				incl := r_
+					incl := r_
 
 //line scan_block.go:149
-				if g < n {
-					if inclusive {
-						out[g] = incl
-					} else {
-						out[g] = excl
+					if g < n {
+						if inclusive {
+//line scan_block.go:150
+							gc_at[gc_tx] = incl
+//line scan_block.go:152
+						} else {
+//line scan_block.go:152
+							gc_at[gc_tx] = excl
+//line scan_block.go:154
+						}
 					}
-				}
 
 //line scan_block.go:156
-				if sums != nil && gc_tx == b-1 {
-					sums[gc_bx] = incl
+					if sums != nil && gc_tx == b-1 {
+//line scan_block.go:156
+						gc_at2[0] = incl
+//line scan_block.go:158
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
 				}
-				_ = r
-				_ = r_
-				_ = excl
-				_ = incl
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:143
+					g := gc_bx*b + gc_tx
+					_ = g
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+
+//line scan_block.go:194
+					var r T = excl_
+
+//line scan_block.go:194
+					_ = r
+
+//line scan_block.go:194
+					var r_ T = incl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx == b-1 {
+						sums[gc_bx] = incl
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
+				}
 			}
 		}
 	}

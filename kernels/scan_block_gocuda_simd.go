@@ -2169,10 +2169,104 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step5 := gc_from5
-			for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
-				{
-					gc_tx5 := gc_step5 + 0
+			gc_off9 := gc_bx5
+			gc_off10 := m - 1
+			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(temp) {
+				gc_at9 := sums[gc_off9:][:1]
+				gc_at10 := temp[gc_off10:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line scan_block.go:78
+					thid := gc_tx5
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+//line scan_block.go:103
+							gc_at9[0] = gc_at10[0]
+//line scan_block.go:105
+						}
+//line scan_block.go:105
+						gc_at10[0] = 0
+//line scan_block.go:107
+					}
+				}
+			} else {
+				gc_step5 := gc_from5
+				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					{
+						gc_tx5 := gc_step5 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx5] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx5] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx5] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step5 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx5] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+				}
+				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2187,73 +2281,6 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						}
 						temp[m-1] = 0
 					}
-				}
-				{
-					gc_tx5 := gc_step5 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:78
-					thid := gc_tx5
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx5 := gc_step5 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:78
-					thid := gc_tx5
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx5 := gc_step5 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:78
-					thid := gc_tx5
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx5] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:78
-				thid := gc_tx5
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx5] = temp[m-1]
-					}
-					temp[m-1] = 0
 				}
 			}
 		}
@@ -2433,10 +2460,104 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := m - 1
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(temp) {
+				gc_at3 := sums[gc_off3:][:1]
+				gc_at4 := temp[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line scan_block.go:78
+					thid := gc_tx2
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+//line scan_block.go:103
+							gc_at3[0] = gc_at4[0]
+//line scan_block.go:105
+						}
+//line scan_block.go:105
+						gc_at4[0] = 0
+//line scan_block.go:107
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx2] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx2] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx2] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx2] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2451,73 +2572,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 						temp[m-1] = 0
 					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-					thid := gc_tx2
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx2] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:78
-				thid := gc_tx2
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx2] = temp[m-1]
-					}
-					temp[m-1] = 0
 				}
 			}
 		}
@@ -2878,10 +2932,104 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step3 := gc_from3
-			for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-				{
-					gc_tx3 := gc_step3 + 0
+			gc_off5 := gc_bx3
+			gc_off6 := m - 1
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off6 >= 0 && gc_off6 < len(temp) {
+				gc_at5 := sums[gc_off5:][:1]
+				gc_at6 := temp[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line scan_block.go:78
+					thid := gc_tx3
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+//line scan_block.go:103
+							gc_at5[0] = gc_at6[0]
+//line scan_block.go:105
+						}
+//line scan_block.go:105
+						gc_at6[0] = 0
+//line scan_block.go:107
+					}
+				}
+			} else {
+				gc_step3 := gc_from3
+				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					{
+						gc_tx3 := gc_step3 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx3] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx3] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx3] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step3 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx3] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+				}
+				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2896,73 +3044,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 						temp[m-1] = 0
 					}
-				}
-				{
-					gc_tx3 := gc_step3 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx3 := gc_step3 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-					thid := gc_tx3
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx3] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:78
-				thid := gc_tx3
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx3] = temp[m-1]
-					}
-					temp[m-1] = 0
 				}
 			}
 		}
@@ -3323,10 +3404,104 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step4 := gc_from4
-			for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-				{
-					gc_tx4 := gc_step4 + 0
+			gc_off7 := gc_bx4
+			gc_off8 := m - 1
+			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(sums) && gc_off8 >= 0 && gc_off8 < len(temp) {
+				gc_at7 := sums[gc_off7:][:1]
+				gc_at8 := temp[gc_off8:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line scan_block.go:78
+					thid := gc_tx4
+					_ = thid
+
+//line scan_block.go:102
+					{
+						if sums != nil {
+//line scan_block.go:103
+							gc_at7[0] = gc_at8[0]
+//line scan_block.go:105
+						}
+//line scan_block.go:105
+						gc_at8[0] = 0
+//line scan_block.go:107
+					}
+				}
+			} else {
+				gc_step4 := gc_from4
+				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					{
+						gc_tx4 := gc_step4 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx4] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx4] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx4] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step4 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								sums[gc_bx4] = temp[m-1]
+							}
+							temp[m-1] = 0
+						}
+					}
+				}
+				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3341,73 +3516,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 						temp[m-1] = 0
 					}
-				}
-				{
-					gc_tx4 := gc_step4 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx4 := gc_step4 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				{
-					gc_tx4 := gc_step4 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-					thid := gc_tx4
-					_ = thid
-
-//line scan_block.go:102
-					{
-						if sums != nil {
-							sums[gc_bx4] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-			}
-			for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:78
-				thid := gc_tx4
-				_ = thid
-
-//line scan_block.go:102
-				{
-					if sums != nil {
-						sums[gc_bx4] = temp[m-1]
-					}
-					temp[m-1] = 0
 				}
 			}
 		}
@@ -4269,51 +4377,110 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			gc_off9 := gc_bx5 * b
+			gc_off10 := gc_bx5
+			if gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx5 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) {
+				gc_at9 := out[gc_off9:][:gc_bdx5]
+				gc_at10 := sums[gc_off10:][:1]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
 
 //line scan_block.go:143
-				g := gc_bx5*b + gc_tx5
-				_ = g
-				incl_ := gc_s_incl_[gc_rank5]
-				excl_ := gc_s_excl_[gc_rank5]
+					g := gc_bx5*b + gc_tx5
+					_ = g
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
 
 //line scan_block.go:194
-				var r T = excl_
+					var r T = excl_
 
 //line scan_block.go:194
-				_ = r
+					_ = r
 
 //line scan_block.go:194
-				var r_ T = incl_
+					var r_ T = incl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:148
-				excl := r
+					excl := r
 
 //line scan_block.go:148
-				incl := r_
+					incl := r_
 
 //line scan_block.go:149
-				if g < n {
-					if inclusive {
-						out[g] = incl
-					} else {
-						out[g] = excl
+					if g < n {
+						if inclusive {
+//line scan_block.go:150
+							gc_at9[gc_tx5] = incl
+//line scan_block.go:152
+						} else {
+//line scan_block.go:152
+							gc_at9[gc_tx5] = excl
+//line scan_block.go:154
+						}
 					}
-				}
 
 //line scan_block.go:156
-				if sums != nil && gc_tx5 == b-1 {
-					sums[gc_bx5] = incl
+					if sums != nil && gc_tx5 == b-1 {
+//line scan_block.go:156
+						gc_at10[0] = incl
+//line scan_block.go:158
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
 				}
-				_ = r
-				_ = r_
-				_ = excl
-				_ = incl
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:143
+					g := gc_bx5*b + gc_tx5
+					_ = g
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+
+//line scan_block.go:194
+					var r T = excl_
+
+//line scan_block.go:194
+					_ = r
+
+//line scan_block.go:194
+					var r_ T = incl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx5 == b-1 {
+						sums[gc_bx5] = incl
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
+				}
 			}
 		}
 	}
@@ -5376,51 +5543,110 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off3 := gc_bx2 * b
+			gc_off4 := gc_bx2
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(sums) {
+				gc_at3 := out[gc_off3:][:gc_bdx2]
+				gc_at4 := sums[gc_off4:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line scan_block.go:143
-				g := gc_bx2*b + gc_tx2
-				_ = g
-				incl_ := gc_s_incl_[gc_rank2]
-				excl_ := gc_s_excl_[gc_rank2]
+					g := gc_bx2*b + gc_tx2
+					_ = g
+					incl_ := gc_s_incl_[gc_rank2]
+					excl_ := gc_s_excl_[gc_rank2]
 
 //line scan_block.go:194
-				var r float32 = excl_
+					var r float32 = excl_
 
 //line scan_block.go:194
-				_ = r
+					_ = r
 
 //line scan_block.go:194
-				var r_ float32 = incl_
+					var r_ float32 = incl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:148
-				excl := r
+					excl := r
 
 //line scan_block.go:148
-				incl := r_
+					incl := r_
 
 //line scan_block.go:149
-				if g < n {
-					if inclusive {
-						out[g] = incl
-					} else {
-						out[g] = excl
+					if g < n {
+						if inclusive {
+//line scan_block.go:150
+							gc_at3[gc_tx2] = incl
+//line scan_block.go:152
+						} else {
+//line scan_block.go:152
+							gc_at3[gc_tx2] = excl
+//line scan_block.go:154
+						}
 					}
-				}
 
 //line scan_block.go:156
-				if sums != nil && gc_tx2 == b-1 {
-					sums[gc_bx2] = incl
+					if sums != nil && gc_tx2 == b-1 {
+//line scan_block.go:156
+						gc_at4[0] = incl
+//line scan_block.go:158
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
 				}
-				_ = r
-				_ = r_
-				_ = excl
-				_ = incl
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:143
+					g := gc_bx2*b + gc_tx2
+					_ = g
+					incl_ := gc_s_incl_[gc_rank2]
+					excl_ := gc_s_excl_[gc_rank2]
+
+//line scan_block.go:194
+					var r float32 = excl_
+
+//line scan_block.go:194
+					_ = r
+
+//line scan_block.go:194
+					var r_ float32 = incl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx2 == b-1 {
+						sums[gc_bx2] = incl
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
+				}
 			}
 		}
 	}
@@ -6483,51 +6709,110 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			gc_off5 := gc_bx3 * b
+			gc_off6 := gc_bx3
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx3 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(sums) {
+				gc_at5 := out[gc_off5:][:gc_bdx3]
+				gc_at6 := sums[gc_off6:][:1]
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
 
 //line scan_block.go:143
-				g := gc_bx3*b + gc_tx3
-				_ = g
-				incl_ := gc_s_incl_[gc_rank3]
-				excl_ := gc_s_excl_[gc_rank3]
+					g := gc_bx3*b + gc_tx3
+					_ = g
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
 
 //line scan_block.go:194
-				var r int32 = excl_
+					var r int32 = excl_
 
 //line scan_block.go:194
-				_ = r
+					_ = r
 
 //line scan_block.go:194
-				var r_ int32 = incl_
+					var r_ int32 = incl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:148
-				excl := r
+					excl := r
 
 //line scan_block.go:148
-				incl := r_
+					incl := r_
 
 //line scan_block.go:149
-				if g < n {
-					if inclusive {
-						out[g] = incl
-					} else {
-						out[g] = excl
+					if g < n {
+						if inclusive {
+//line scan_block.go:150
+							gc_at5[gc_tx3] = incl
+//line scan_block.go:152
+						} else {
+//line scan_block.go:152
+							gc_at5[gc_tx3] = excl
+//line scan_block.go:154
+						}
 					}
-				}
 
 //line scan_block.go:156
-				if sums != nil && gc_tx3 == b-1 {
-					sums[gc_bx3] = incl
+					if sums != nil && gc_tx3 == b-1 {
+//line scan_block.go:156
+						gc_at6[0] = incl
+//line scan_block.go:158
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
 				}
-				_ = r
-				_ = r_
-				_ = excl
-				_ = incl
+			} else {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:143
+					g := gc_bx3*b + gc_tx3
+					_ = g
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+
+//line scan_block.go:194
+					var r int32 = excl_
+
+//line scan_block.go:194
+					_ = r
+
+//line scan_block.go:194
+					var r_ int32 = incl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx3 == b-1 {
+						sums[gc_bx3] = incl
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
+				}
 			}
 		}
 	}
@@ -7590,51 +7875,110 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			gc_off7 := gc_bx4 * b
+			gc_off8 := gc_bx4
+			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx4 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) {
+				gc_at7 := out[gc_off7:][:gc_bdx4]
+				gc_at8 := sums[gc_off8:][:1]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
 
 //line scan_block.go:143
-				g := gc_bx4*b + gc_tx4
-				_ = g
-				incl_ := gc_s_incl_[gc_rank4]
-				excl_ := gc_s_excl_[gc_rank4]
+					g := gc_bx4*b + gc_tx4
+					_ = g
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
 
 //line scan_block.go:194
-				var r uint32 = excl_
+					var r uint32 = excl_
 
 //line scan_block.go:194
-				_ = r
+					_ = r
 
 //line scan_block.go:194
-				var r_ uint32 = incl_
+					var r_ uint32 = incl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:148
-				excl := r
+					excl := r
 
 //line scan_block.go:148
-				incl := r_
+					incl := r_
 
 //line scan_block.go:149
-				if g < n {
-					if inclusive {
-						out[g] = incl
-					} else {
-						out[g] = excl
+					if g < n {
+						if inclusive {
+//line scan_block.go:150
+							gc_at7[gc_tx4] = incl
+//line scan_block.go:152
+						} else {
+//line scan_block.go:152
+							gc_at7[gc_tx4] = excl
+//line scan_block.go:154
+						}
 					}
-				}
 
 //line scan_block.go:156
-				if sums != nil && gc_tx4 == b-1 {
-					sums[gc_bx4] = incl
+					if sums != nil && gc_tx4 == b-1 {
+//line scan_block.go:156
+						gc_at8[0] = incl
+//line scan_block.go:158
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
 				}
-				_ = r
-				_ = r_
-				_ = excl
-				_ = incl
+			} else {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:143
+					g := gc_bx4*b + gc_tx4
+					_ = g
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+
+//line scan_block.go:194
+					var r uint32 = excl_
+
+//line scan_block.go:194
+					_ = r
+
+//line scan_block.go:194
+					var r_ uint32 = incl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:148
+					excl := r
+
+//line scan_block.go:148
+					incl := r_
+
+//line scan_block.go:149
+					if g < n {
+						if inclusive {
+							out[g] = incl
+						} else {
+							out[g] = excl
+						}
+					}
+
+//line scan_block.go:156
+					if sums != nil && gc_tx4 == b-1 {
+						sums[gc_bx4] = incl
+					}
+					_ = r
+					_ = r_
+					_ = excl
+					_ = incl
+				}
 			}
 		}
 	}

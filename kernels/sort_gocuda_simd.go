@@ -432,8 +432,18 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						tBefore := r
 //line scan_block.go:62
 						_ = tBefore
+//line scan_block.go:62
+						var gc_u uint32
 //line sort.go:66
-						var tTotal uint32 = values_[size_-1]
+						if gc_in := gc_alive6.ToBits(); gc_in != 0 {
+//line sort.go:66
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line sort.go:66
+							gc_u = values_[size_-1]
+//line sort.go:66
+						}
+//line sort.go:66
+						var tTotal uint32 = gc_u
 //line sort.go:66
 						_ = tTotal
 //line sort.go:67

@@ -61,10 +61,127 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty
+			gc_off2 := (bpnnHeight*by + gc_ty + 1)
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(inputNode) && gc_off2 >= 0 && gc_off2 < len(inputCuda) {
+				gc_at := inputNode[gc_off:][:1]
+				gc_at2 := inputCuda[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					{
+//line backprop.go:46
+						gc_at[0] = gc_at2[0]
+//line backprop.go:48
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -84,93 +201,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-				tx := gc_tx
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty
-				_ = ty
-
-//line backprop.go:41
-				indexIn := bpnnHeight*by + ty + 1
-				_ = indexIn
-
-//line backprop.go:46
-				{
-					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
 			gc_ty++

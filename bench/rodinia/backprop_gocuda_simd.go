@@ -62,10 +62,127 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+			gc_off3 := gc_ty2
+			gc_off4 := (bpnnHeight*by + gc_ty2 + 1)
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(inputNode) && gc_off4 >= 0 && gc_off4 < len(inputCuda) {
+				gc_at3 := inputNode[gc_off3:][:1]
+				gc_at4 := inputCuda[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line backprop.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line backprop.go:41
+					indexIn := bpnnHeight*by + ty + 1
+					_ = indexIn
+
+//line backprop.go:46
+					{
+//line backprop.go:46
+						gc_at3[0] = gc_at4[0]
+//line backprop.go:48
+					}
+				}
+			} else {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							inputNode[ty] = inputCuda[indexIn]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -85,93 +202,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					{
 						inputNode[ty] = inputCuda[indexIn]
 					}
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:41
-					indexIn := bpnnHeight*by + ty + 1
-					_ = indexIn
-
-//line backprop.go:46
-					{
-						inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line backprop.go:41
-				indexIn := bpnnHeight*by + ty + 1
-				_ = indexIn
-
-//line backprop.go:46
-				{
-					inputNode[ty] = inputCuda[indexIn]
 				}
 			}
 			gc_ty2++

@@ -397,6 +397,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
+	gc_s_cValue := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_bx2 := gc_lo2%gc_gdx2 - 1
 	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
@@ -413,14 +414,212 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 			}
 		}
 		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line guide.go:62
+					var cValue float32
+//line guide.go:62
+					_ = cValue
+					archsimd.BroadcastFloat32x8(cValue).StoreSlice(gc_s_cValue[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line guide.go:62
+					var cValue float32
+					_ = cValue
+					gc_s_cValue[gc_rank2] = cValue
+				}
+				{
+					gc_rank2 := gc_step4 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line guide.go:62
+					var cValue float32
+					_ = cValue
+					gc_s_cValue[gc_rank2] = cValue
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line guide.go:62
+					var cValue float32
+					_ = cValue
+					gc_s_cValue[gc_rank2] = cValue
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line guide.go:62
+					var cValue float32
+					_ = cValue
+					gc_s_cValue[gc_rank2] = cValue
+				}
+			}
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line guide.go:62
+				var cValue float32
+				_ = cValue
+				gc_s_cValue[gc_rank2] = cValue
+			}
+		}
+
+//line guide.go:65
+		for e := 0; e < a.Width; e++ {
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line guide.go:63
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
+							_ = row
+//line guide.go:64
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line guide.go:64
+							_ = col
+//line guide.go:64
+							cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
+//line guide.go:64
+							_ = cValue
+//line guide.go:66
+							if (e*b.Width+col) < 0 || (e*b.Width+col)+8 > len(b.Elements) {
+//line guide.go:66
+								break
+//line guide.go:66
+							}
+//line guide.go:66
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
+//line guide.go:66
+							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line guide.go:64
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:66
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							gc_s_cValue[gc_rank2] = cValue
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line guide.go:64
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:66
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							gc_s_cValue[gc_rank2] = cValue
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line guide.go:64
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:66
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							gc_s_cValue[gc_rank2] = cValue
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line guide.go:64
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:66
+							cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+							gc_s_cValue[gc_rank2] = cValue
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line guide.go:64
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:66
+						cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
+						gc_s_cValue[gc_rank2] = cValue
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+			}
+		}
+		{
+			gc_ty2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line guide.go:63
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line guide.go:63
@@ -430,59 +629,92 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 						_ = col
 //line guide.go:64
-						var cValue archsimd.Float32x8
+						cValue := archsimd.LoadFloat32x8Slice(gc_s_cValue[gc_rank2:])
 //line guide.go:64
 						_ = cValue
-//line guide.go:65
-						if (row*
-
 //line guide.go:68
-							c.Width+col) < 0 || (row*c.Width+col)+8 > len(c.Elements) {
-//line guide.go:65
+						if (row*c.Width+col) < 0 || (row*c.Width+col)+8 > len(c.Elements) {
+//line guide.go:68
 							break
-//line guide.go:65
-						}
-//line guide.go:65
-						for e := 0; e < a.Width; e = e + 1 {
-//line guide.go:65
-							var gc_ld2 archsimd.Float32x8
-//line guide.go:65
-							if (e*
-								b.Width+col) >= 0 && (e*b.Width+col)+8 <= len(b.Elements) {
-//line guide.go:66
-								gc_ld2 = archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])
-//line guide.go:66
-							} else {
-//line guide.go:66
-								var gc_lanes2 [8]float32
-//line guide.go:66
-								for gc_k2 := range 8 {
-//line guide.go:66
-									if 0xff&(1<<gc_k2) != 0 {
-//line guide.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line guide.go:66
-										gc_lanes2[gc_k2] = b.Elements[(e*b.Width+col)+gc_k2]
-//line guide.go:66
-									}
-//line guide.go:66
-								}
-//line guide.go:66
-								gc_pos2.Thread = gc_rank2
-//line guide.go:66
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line guide.go:66
-							}
-//line guide.go:66
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(gc_ld2))
-//line guide.go:66
+//line guide.go:68
 						}
 //line guide.go:68
 						cValue.StoreSlice(c.Elements[row*c.Width+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line guide.go:64
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line guide.go:64
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line guide.go:64
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guide.go:63
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line guide.go:64
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						cValue := gc_s_cValue[gc_rank2]
+
+//line guide.go:68
+						c.Elements[row*c.Width+col] = cValue
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -493,18 +725,10 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
-
-//line guide.go:62
-					var cValue float32
-
-//line guide.go:65
-					for e := 0; e < a.Width; e++ {
-						cValue += a.Elements[row*a.Width+e] * b.Elements[e*b.Width+col]
-					}
+					cValue := gc_s_cValue[gc_rank2]
 
 //line guide.go:68
 					c.Elements[row*c.Width+col] = cValue
-					_ = cValue
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

@@ -1073,10 +1073,87 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) && gc_off4 >= 0 && gc_off4 < len(temp) {
+				gc_at5 := outputArray[gc_off3:][:1]
+				gc_at6 := temp[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line numba.go:142
+					tx := gc_tx
+					_ = tx
+
+//line numba.go:166
+					{
+//line numba.go:166
+						gc_at5[0] = gc_at6[0]
+//line numba.go:168
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx] = temp[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx] = temp[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx] = temp[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx] = temp[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1088,61 +1165,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					{
 						outputArray[gc_bx] = temp[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx] = temp[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx] = temp[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line numba.go:142
-					tx := gc_tx
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx] = temp[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line numba.go:142
-				tx := gc_tx
-				_ = tx
-
-//line numba.go:166
-				{
-					outputArray[gc_bx] = temp[0]
 				}
 			}
 		}

@@ -1105,10 +1105,10 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := s
-				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to2 <= len(temp)-gc_off3 {
-					gc_at5 := temp[:gc_to2]
-					gc_at6 := temp[gc_off3:][:gc_to2]
+				gc_off5 := s
+				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
+					gc_at7 := temp[:gc_to2]
+					gc_at8 := temp[gc_off5:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1124,7 +1124,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:158
 						{
 //line numba.go:158
-							gc_at5[gc_tx2] = max(gc_at5[gc_tx2], gc_at6[gc_tx2])
+							gc_at7[gc_tx2] = max(gc_at7[gc_tx2], gc_at8[gc_tx2])
 //line numba.go:160
 						}
 					}
@@ -1234,10 +1234,87 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(outputArray) && gc_off7 >= 0 && gc_off7 < len(temp) {
+				gc_at9 := outputArray[gc_off6:][:1]
+				gc_at10 := temp[gc_off7:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line numba.go:142
+					tx := gc_tx2
+					_ = tx
+
+//line numba.go:166
+					{
+//line numba.go:166
+						gc_at9[0] = gc_at10[0]
+//line numba.go:168
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx2] = temp[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx2] = temp[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx2] = temp[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:166
+						{
+							outputArray[gc_bx2] = temp[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1249,61 +1326,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					{
 						outputArray[gc_bx2] = temp[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx2] = temp[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx2] = temp[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:166
-					{
-						outputArray[gc_bx2] = temp[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-				tx := gc_tx2
-				_ = tx
-
-//line numba.go:166
-				{
-					outputArray[gc_bx2] = temp[0]
 				}
 			}
 		}

@@ -101,10 +101,18 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_vb.StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
 //line polybench_linalg.go:20
 							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:21
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:21
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:21
+									gc_u = a[i*nk+k]
+								}
+//line polybench_linalg.go:22
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:22
+								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:22
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:22
@@ -130,7 +138,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:22
 								}
 //line polybench_linalg.go:22
-								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*a[i*nk+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
 //line polybench_linalg.go:22
 							}
 //line polybench_linalg.go:22
@@ -258,10 +266,18 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
 //line polybench_linalg.go:35
 							for k := 0; k < nj; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:36
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(c) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:36
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:36
+									gc_u = tmp[i*nj+k]
+								}
+//line polybench_linalg.go:37
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:37
+								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(c) {
 //line polybench_linalg.go:37
 									gc_ld = archsimd.LoadFloat32x8Slice(c[k*nl+j:])
 //line polybench_linalg.go:37
@@ -287,7 +303,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 								}
 //line polybench_linalg.go:37
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
 //line polybench_linalg.go:37
 							}
 //line polybench_linalg.go:37
@@ -415,10 +431,18 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_vb.StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
 //line polybench_linalg.go:50
 							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:51
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:51
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:51
+									gc_u = a[i*nk+k]
+								}
+//line polybench_linalg.go:52
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:52
+								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:52
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:52
@@ -444,7 +468,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 								}
 //line polybench_linalg.go:52
-								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
 //line polybench_linalg.go:52
 							}
 //line polybench_linalg.go:52
@@ -572,10 +596,18 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_vb.StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
 //line polybench_linalg.go:65
 							for k := 0; k < nm; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:66
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(d) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:66
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:66
+									gc_u = c[i*nm+k]
+								}
+//line polybench_linalg.go:67
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:67
+								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(d) {
 //line polybench_linalg.go:67
 									gc_ld = archsimd.LoadFloat32x8Slice(d[k*nl+j:])
 //line polybench_linalg.go:67
@@ -601,7 +633,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 								}
 //line polybench_linalg.go:67
-								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
 //line polybench_linalg.go:67
 							}
 //line polybench_linalg.go:67
@@ -729,10 +761,18 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							gc_vb.StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
 //line polybench_linalg.go:80
 							for k := 0; k < nj; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:81
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(f) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:81
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:81
+									gc_u = e[i*nj+k]
+								}
+//line polybench_linalg.go:82
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:82
+								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(f) {
 //line polybench_linalg.go:82
 									gc_ld = archsimd.LoadFloat32x8Slice(f[k*nl+j:])
 //line polybench_linalg.go:82
@@ -758,7 +798,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 								}
 //line polybench_linalg.go:82
-								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
 //line polybench_linalg.go:82
 							}
 //line polybench_linalg.go:82
@@ -886,10 +926,18 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
 //line polybench_linalg.go:95
 							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
+								var gc_u float32
 //line polybench_linalg.go:96
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_linalg.go:96
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_linalg.go:96
+									gc_u = a[i*nk+k]
+								}
+//line polybench_linalg.go:97
+								var gc_ld archsimd.Float32x8
+//line polybench_linalg.go:97
+								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:97
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:97
@@ -915,7 +963,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:97
 								}
 //line polybench_linalg.go:97
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*a[i*nk+k]).Mul(gc_ld)).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
 //line polybench_linalg.go:97
 							}
 //line polybench_linalg.go:97

@@ -538,7 +538,17 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 						if gc_if.ToBits() != 0 {
 //line polybench_solvers.go:74
-							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
+							var gc_u float32
+//line polybench_solvers.go:74
+							if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_solvers.go:74
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_solvers.go:74
+								gc_u = a[i*n+k]
+//line polybench_solvers.go:74
+							}
+//line polybench_solvers.go:74
+							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(gc_u).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
 //line polybench_solvers.go:74
 						}
 					}

@@ -48,24 +48,59 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
+				gc_off2 := step
+				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
+				if gc_off >= 0 && gc_off <= len(ey) && gc_bdx <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_bdx <= len(hz)-gc_off3 {
+					gc_at := ey[gc_off:][:gc_bdx]
+					gc_at2 := fict[gc_off2:][:1]
+					gc_at3 := hz[gc_off:][:gc_bdx]
+					gc_at4 := hz[gc_off3:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_stencils.go:17
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_stencils.go:18
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_stencils.go:20
-					if i < nx && j < ny {
-						if i == 0 {
-							ey[i*ny+j] = fict[step]
-						} else {
-							ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+						if i < nx && j < ny {
+							if i == 0 {
+//line polybench_stencils.go:21
+								gc_at[gc_tx] = gc_at2[0]
+//line polybench_stencils.go:23
+							} else {
+//line polybench_stencils.go:23
+								gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
+//line polybench_stencils.go:25
+							}
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_stencils.go:17
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_stencils.go:18
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_stencils.go:20
+						if i < nx && j < ny {
+							if i == 0 {
+								ey[i*ny+j] = fict[step]
+							} else {
+								ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+							}
 						}
 					}
 				}

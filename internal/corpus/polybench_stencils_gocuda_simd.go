@@ -104,7 +104,17 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 							if i == 0 {
 //line polybench_stencils.go:21
-								archsimd.BroadcastFloat32x8(fict[step]).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
+								var gc_u float32
+//line polybench_stencils.go:21
+								if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line polybench_stencils.go:21
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line polybench_stencils.go:21
+									gc_u = fict[step]
+								}
+//line polybench_stencils.go:22
+								archsimd.BroadcastFloat32x8(gc_u).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
+//line polybench_stencils.go:22
 							} else {
 //line polybench_stencils.go:22
 								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)

@@ -260,10 +260,87 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := gOdata_[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_cg.go:56
+					tid := gc_tx
+					_ = tid
+
+//line samples_cg.go:72
+					{
+//line samples_cg.go:72
+						gc_at[0] = gc_at2[0]
+//line samples_cg.go:74
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -275,61 +352,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					{
 						gOdata_[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid := gc_tx
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-				tid := gc_tx
-				_ = tid
-
-//line samples_cg.go:72
-				{
-					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -592,10 +614,87 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := gOdata_[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_cg.go:56
+					tid_ := gc_tx
+					_ = tid_
+
+//line samples_cg.go:72
+					{
+//line samples_cg.go:72
+						gc_at[0] = gc_at2[0]
+//line samples_cg.go:74
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -607,61 +706,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					{
 						gOdata_[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-					tid_ := gc_tx
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:56
-				tid_ := gc_tx
-				_ = tid_
-
-//line samples_cg.go:72
-				{
-					gOdata_[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1148,10 +1192,67 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off5 := vec
+				gc_off6 := 0
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) && gc_off6 >= 0 && gc_off6 < len(accumResult) {
+					gc_at3 := dC[gc_off5:][:1]
+					gc_at4 := accumResult[gc_off6:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:180
+						{
+//line samples_cg.go:180
+							gc_at3[0] = gc_at4[0]
+//line samples_cg.go:182
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1159,45 +1260,6 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						{
 							dC[vec] = accumResult[0]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_cg.go:180
-					{
-						dC[vec] = accumResult[0]
 					}
 				}
 			}

@@ -290,10 +290,87 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := gOdata_[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_cg.go:56
+					tid := gc_tx2
+					_ = tid
+
+//line samples_cg.go:72
+					{
+//line samples_cg.go:72
+						gc_at3[0] = gc_at4[0]
+//line samples_cg.go:74
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -305,61 +382,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 					{
 						gOdata_[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-				tid := gc_tx2
-				_ = tid
-
-//line samples_cg.go:72
-				{
-					gOdata_[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -651,10 +673,87 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := gOdata_[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_cg.go:56
+					tid_ := gc_tx2
+					_ = tid_
+
+//line samples_cg.go:72
+					{
+//line samples_cg.go:72
+						gc_at3[0] = gc_at4[0]
+//line samples_cg.go:74
+					}
+				}
+			} else {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gOdata_[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -666,61 +765,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					{
 						gOdata_[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-					tid_ := gc_tx2
-					_ = tid_
-
-//line samples_cg.go:72
-					{
-						gOdata_[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:56
-				tid_ := gc_tx2
-				_ = tid_
-
-//line samples_cg.go:72
-				{
-					gOdata_[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1362,10 +1406,67 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+				gc_off7 := vec
+				gc_off8 := 0
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(dC) && gc_off8 >= 0 && gc_off8 < len(accumResult) {
+					gc_at5 := dC[gc_off7:][:1]
+					gc_at6 := accumResult[gc_off8:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:180
+						{
+//line samples_cg.go:180
+							gc_at5[0] = gc_at6[0]
+//line samples_cg.go:182
+						}
+					}
+				} else {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:180
+							{
+								dC[vec] = accumResult[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1373,45 +1474,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						{
 							dC[vec] = accumResult[0]
 						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-						{
-							dC[vec] = accumResult[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:180
-					{
-						dC[vec] = accumResult[0]
 					}
 				}
 			}

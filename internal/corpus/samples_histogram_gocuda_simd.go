@@ -759,10 +759,67 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) && gc_off6 >= 0 && gc_off6 < len(data) {
+				gc_at6 := dHistogram[gc_off5:][:1]
+				gc_at7 := data[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_histogram.go:119
+					{
+//line samples_histogram.go:119
+						gc_at6[0] = gc_at7[0]
+//line samples_histogram.go:121
+					}
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -770,45 +827,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					{
 						dHistogram[gc_bx2] = data[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:119
-				{
-					dHistogram[gc_bx2] = data[0]
 				}
 			}
 		}
@@ -1541,10 +1559,67 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) && gc_off6 >= 0 && gc_off6 < len(data) {
+				gc_at6 := dHistogram[gc_off5:][:1]
+				gc_at7 := data[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_histogram.go:204
+					{
+//line samples_histogram.go:204
+						gc_at6[0] = gc_at7[0]
+//line samples_histogram.go:206
+					}
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							dHistogram[gc_bx2] = data[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1552,45 +1627,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					{
 						dHistogram[gc_bx2] = data[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-					{
-						dHistogram[gc_bx2] = data[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:204
-				{
-					dHistogram[gc_bx2] = data[0]
 				}
 			}
 		}

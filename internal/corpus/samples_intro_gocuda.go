@@ -1840,10 +1840,87 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := bid
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(output) && gc_off3 >= 0 && gc_off3 < len(shared) {
+				gc_at3 := output[gc_off2:][:1]
+				gc_at4 := shared[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_intro.go:226
+					tid := gc_tx
+					_ = tid
+
+//line samples_intro.go:252
+					{
+//line samples_intro.go:252
+						gc_at3[0] = gc_at4[0]
+//line samples_intro.go:254
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1855,61 +1932,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						output[bid] = shared[0]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:252
-				{
-					output[bid] = shared[0]
 				}
 			}
 		}

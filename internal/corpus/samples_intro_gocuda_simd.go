@@ -2895,10 +2895,87 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			gc_off4 := bid
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := output[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_intro.go:226
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:252
+					{
+//line samples_intro.go:252
+						gc_at5[0] = gc_at6[0]
+//line samples_intro.go:254
+					}
+				}
+			} else {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							output[bid] = shared[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2910,61 +2987,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					{
 						output[bid] = shared[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:252
-					{
-						output[bid] = shared[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:252
-				{
-					output[bid] = shared[0]
 				}
 			}
 		}

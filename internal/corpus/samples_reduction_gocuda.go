@@ -259,10 +259,87 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := gOdata[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:26
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+//line samples_reduction.go:47
+						gc_at3[0] = gc_at4[0]
+//line samples_reduction.go:49
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -274,61 +351,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gOdata[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -604,10 +626,87 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := gOdata[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:60
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+//line samples_reduction.go:80
+						gc_at3[0] = gc_at4[0]
+//line samples_reduction.go:82
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -619,61 +718,6 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gOdata[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:60
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -953,10 +997,87 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := gOdata[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:92
+					tid := gc_tx
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+//line samples_reduction.go:110
+						gc_at5[0] = gc_at6[0]
+//line samples_reduction.go:112
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -968,61 +1089,6 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gOdata[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:92
-				tid := gc_tx
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -1255,10 +1321,90 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off4 := gc_bx
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
+				gc_at6 := gOdata[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_reduction.go:123
+					tid := gc_tx
+					_ = tid
+					mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+					{
+//line samples_reduction.go:147
+						gc_at6[0] = mySum
+//line samples_reduction.go:149
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx] = mySum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1271,65 +1417,6 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					{
 						gOdata[gc_bx] = mySum
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx] = mySum
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx] = mySum
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-					tid := gc_tx
-					_ = tid
-					mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx] = mySum
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:123
-				tid := gc_tx
-				_ = tid
-				mySum := gc_s_mySum[gc_rank]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx] = mySum
 				}
 			}
 		}

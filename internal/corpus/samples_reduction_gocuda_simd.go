@@ -53,10 +53,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off2 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off2 {
-				gc_at3 := sdata[:gc_bdx5]
-				gc_at4 := gIdata[gc_off2:][:gc_bdx5]
+			gc_off10 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off10 {
+				gc_at11 := sdata[:gc_bdx5]
+				gc_at12 := gIdata[gc_off10:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -69,12 +69,12 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at3[gc_tx5] = 0
+					gc_at11[gc_tx5] = 0
 
 //line samples_reduction.go:30
 					if i < n {
 //line samples_reduction.go:30
-						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+						gc_at11[gc_tx5] = gc_at12[gc_tx5]
 //line samples_reduction.go:32
 					}
 				}
@@ -275,10 +275,87 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off11 := gc_bx5
+			gc_off12 := 0
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at13 := gOdata[gc_off11:][:1]
+				gc_at14 := sdata[gc_off12:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:26
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+//line samples_reduction.go:47
+						gc_at13[0] = gc_at14[0]
+//line samples_reduction.go:49
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -290,61 +367,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					{
 						gOdata[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -604,10 +626,87 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := gOdata[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_reduction.go:26
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+//line samples_reduction.go:47
+						gc_at5[0] = gc_at6[0]
+//line samples_reduction.go:49
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -619,61 +718,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					{
 						gOdata[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -933,10 +977,87 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off6 := gc_bx3
+			gc_off7 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := gOdata[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line samples_reduction.go:26
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+//line samples_reduction.go:47
+						gc_at7[0] = gc_at8[0]
+//line samples_reduction.go:49
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -948,61 +1069,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					{
 						gOdata[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -1262,10 +1328,87 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off8 := gc_bx4
+			gc_off9 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := gOdata[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line samples_reduction.go:26
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:47
+					{
+//line samples_reduction.go:47
+						gc_at9[0] = gc_at10[0]
+//line samples_reduction.go:49
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1277,61 +1420,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					{
 						gOdata[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:47
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:47
-				{
-					gOdata[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -1380,10 +1468,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off2 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off2 {
-				gc_at3 := sdata[:gc_bdx5]
-				gc_at4 := gIdata[gc_off2:][:gc_bdx5]
+			gc_off10 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off10 {
+				gc_at11 := sdata[:gc_bdx5]
+				gc_at12 := gIdata[gc_off10:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1396,12 +1484,12 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at3[gc_tx5] = 0
+					gc_at11[gc_tx5] = 0
 
 //line samples_reduction.go:64
 					if i < n {
 //line samples_reduction.go:64
-						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+						gc_at11[gc_tx5] = gc_at12[gc_tx5]
 //line samples_reduction.go:66
 					}
 				}
@@ -1622,10 +1710,87 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off11 := gc_bx5
+			gc_off12 := 0
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at13 := gOdata[gc_off11:][:1]
+				gc_at14 := sdata[gc_off12:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:60
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+//line samples_reduction.go:80
+						gc_at13[0] = gc_at14[0]
+//line samples_reduction.go:82
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1637,61 +1802,6 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					{
 						gOdata[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:60
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -1971,10 +2081,87 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := gOdata[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_reduction.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+//line samples_reduction.go:80
+						gc_at5[0] = gc_at6[0]
+//line samples_reduction.go:82
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1986,61 +2173,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					{
 						gOdata[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -2320,10 +2452,87 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off6 := gc_bx3
+			gc_off7 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := gOdata[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line samples_reduction.go:60
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+//line samples_reduction.go:80
+						gc_at7[0] = gc_at8[0]
+//line samples_reduction.go:82
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2335,61 +2544,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					{
 						gOdata[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -2669,10 +2823,87 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off8 := gc_bx4
+			gc_off9 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := gOdata[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line samples_reduction.go:60
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:80
+					{
+//line samples_reduction.go:80
+						gc_at9[0] = gc_at10[0]
+//line samples_reduction.go:82
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2684,61 +2915,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					{
 						gOdata[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:80
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:80
-				{
-					gOdata[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -2786,10 +2962,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off3 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off3 {
-				gc_at5 := sdata[:gc_bdx5]
-				gc_at6 := gIdata[gc_off3:][:gc_bdx5]
+			gc_off11 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off11 {
+				gc_at13 := sdata[:gc_bdx5]
+				gc_at14 := gIdata[gc_off11:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2802,12 +2978,12 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at5[gc_tx5] = 0
+					gc_at13[gc_tx5] = 0
 
 //line samples_reduction.go:96
 					if i < n {
 //line samples_reduction.go:96
-						gc_at5[gc_tx5] = gc_at6[gc_tx5]
+						gc_at13[gc_tx5] = gc_at14[gc_tx5]
 //line samples_reduction.go:98
 					}
 				}
@@ -2931,10 +3107,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off4 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to5 <= len(sdata)-gc_off4 {
-					gc_at7 := sdata[:gc_to5]
-					gc_at8 := sdata[gc_off4:][:gc_to5]
+				gc_off12 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to5 <= len(sdata)-gc_off12 {
+					gc_at15 := sdata[:gc_to5]
+					gc_at16 := sdata[gc_off12:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2946,7 +3122,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:103
 						{
 //line samples_reduction.go:103
-							gc_at7[gc_tx5] += gc_at8[gc_tx5]
+							gc_at15[gc_tx5] += gc_at16[gc_tx5]
 //line samples_reduction.go:105
 						}
 					}
@@ -3033,10 +3209,87 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off13 := gc_bx5
+			gc_off14 := 0
+			if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+				gc_at17 := gOdata[gc_off13:][:1]
+				gc_at18 := sdata[gc_off14:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:92
+					tid := gc_tx5
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+//line samples_reduction.go:110
+						gc_at17[0] = gc_at18[0]
+//line samples_reduction.go:112
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3048,61 +3301,6 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					{
 						gOdata[gc_bx5] = sdata[0]
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx5] = sdata[0]
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:92
-				tid := gc_tx5
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx5] = sdata[0]
 				}
 			}
 		}
@@ -3391,10 +3589,87 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := gOdata[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_reduction.go:92
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+//line samples_reduction.go:110
+						gc_at7[0] = gc_at8[0]
+//line samples_reduction.go:112
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3406,61 +3681,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					{
 						gOdata[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -3749,10 +3969,87 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off7 := gc_bx3
+			gc_off8 := 0
+			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at9 := gOdata[gc_off7:][:1]
+				gc_at10 := sdata[gc_off8:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line samples_reduction.go:92
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+//line samples_reduction.go:110
+						gc_at9[0] = gc_at10[0]
+//line samples_reduction.go:112
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3764,61 +4061,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					{
 						gOdata[gc_bx3] = sdata[0]
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx3] = sdata[0]
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx3] = sdata[0]
 				}
 			}
 		}
@@ -4107,10 +4349,87 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off9 := gc_bx4
+			gc_off10 := 0
+			if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at11 := gOdata[gc_off9:][:1]
+				gc_at12 := sdata[gc_off10:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line samples_reduction.go:92
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:110
+					{
+//line samples_reduction.go:110
+						gc_at11[0] = gc_at12[0]
+//line samples_reduction.go:112
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gOdata[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4122,61 +4441,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					{
 						gOdata[gc_bx4] = sdata[0]
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:110
-					{
-						gOdata[gc_bx4] = sdata[0]
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:110
-				{
-					gOdata[gc_bx4] = sdata[0]
 				}
 			}
 		}
@@ -4226,12 +4490,12 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off4 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off5 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
-			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off5 && gc_bdx5 <= len(sdata) {
-				gc_at6 := gIdata[gc_off4:][:gc_bdx5]
-				gc_at7 := gIdata[gc_off5:][:gc_bdx5]
-				gc_at8 := sdata[:gc_bdx5]
+			gc_off8 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off9 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
+			if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off9 && gc_bdx5 <= len(sdata) {
+				gc_at10 := gIdata[gc_off8:][:gc_bdx5]
+				gc_at11 := gIdata[gc_off9:][:gc_bdx5]
+				gc_at12 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4249,15 +4513,15 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:127
 					if i < n {
-						mySum = gc_at6[gc_tx5]
+						mySum = gc_at10[gc_tx5]
 					}
 
 //line samples_reduction.go:131
 					if i+gc_bdx5 < n {
-						mySum += gc_at7[gc_tx5]
+						mySum += gc_at11[gc_tx5]
 					}
 
-					gc_at8[gc_tx5] = mySum
+					gc_at12[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -4304,10 +4568,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off6 := s
-				if gc_from5 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 && gc_to5 <= len(sdata) {
-					gc_at9 := sdata[gc_off6:][:gc_to5]
-					gc_at10 := sdata[:gc_to5]
+				gc_off10 := s
+				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to5 <= len(sdata)-gc_off10 && gc_to5 <= len(sdata) {
+					gc_at13 := sdata[gc_off10:][:gc_to5]
+					gc_at14 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4319,9 +4583,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at9[gc_tx5]
+							mySum = mySum + gc_at13[gc_tx5]
 //line samples_reduction.go:140
-							gc_at10[gc_tx5] = mySum
+							gc_at14[gc_tx5] = mySum
 //line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank5] = mySum
@@ -4424,10 +4688,90 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step10 := gc_from5
-			for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
-				{
-					gc_tx5 := gc_step10 + 0
+			gc_off11 := gc_bx5
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+				gc_at15 := gOdata[gc_off11:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line samples_reduction.go:123
+					tid := gc_tx5
+					_ = tid
+					mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+					{
+//line samples_reduction.go:147
+						gc_at15[0] = mySum
+//line samples_reduction.go:149
+					}
+				}
+			} else {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx5] = mySum
+						}
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4440,65 +4784,6 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					{
 						gOdata[gc_bx5] = mySum
 					}
-				}
-				{
-					gc_tx5 := gc_step10 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx5] = mySum
-					}
-				}
-				{
-					gc_tx5 := gc_step10 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx5] = mySum
-					}
-				}
-				{
-					gc_tx5 := gc_step10 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-					tid := gc_tx5
-					_ = tid
-					mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx5] = mySum
-					}
-				}
-			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:123
-				tid := gc_tx5
-				_ = tid
-				mySum := gc_s_mySum[gc_rank5]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx5] = mySum
 				}
 			}
 		}
@@ -4750,10 +5035,90 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) {
+				gc_at7 := gOdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+					mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+					{
+//line samples_reduction.go:147
+						gc_at7[0] = mySum
+//line samples_reduction.go:149
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx2] = mySum
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4766,65 +5131,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					{
 						gOdata[gc_bx2] = mySum
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx2] = mySum
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx2] = mySum
 				}
 			}
 		}
@@ -5076,10 +5382,90 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-				{
-					gc_tx3 := gc_step6 + 0
+			gc_off6 := gc_bx3
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+				gc_at8 := gOdata[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+					mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+					{
+//line samples_reduction.go:147
+						gc_at8[0] = mySum
+//line samples_reduction.go:149
+					}
+				}
+			} else {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx3] = mySum
+						}
+					}
+				}
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5092,65 +5478,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					{
 						gOdata[gc_bx3] = mySum
 					}
-				}
-				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx3] = mySum
-					}
-				}
-			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx3] = mySum
 				}
 			}
 		}
@@ -5402,10 +5729,90 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step8 := gc_from4
-			for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
-				{
-					gc_tx4 := gc_step8 + 0
+			gc_off7 := gc_bx4
+			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
+				gc_at9 := gOdata[gc_off7:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+					mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+					{
+//line samples_reduction.go:147
+						gc_at9[0] = mySum
+//line samples_reduction.go:149
+					}
+				}
+			} else {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+					{
+						gc_tx4 := gc_step8 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gOdata[gc_bx4] = mySum
+						}
+					}
+				}
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5418,65 +5825,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					{
 						gOdata[gc_bx4] = mySum
 					}
-				}
-				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-					{
-						gOdata[gc_bx4] = mySum
-					}
-				}
-			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:147
-				{
-					gOdata[gc_bx4] = mySum
 				}
 			}
 		}

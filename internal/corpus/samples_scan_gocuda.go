@@ -1078,10 +1078,67 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := 0
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(buf) && gc_off2 >= 0 && gc_off2 < len(dBuffer) {
+				gc_at := buf[gc_off:][:1]
+				gc_at2 := dBuffer[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples_scan.go:223
+					{
+//line samples_scan.go:223
+						gc_at[0] = gc_at2[0]
+//line samples_scan.go:225
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1089,45 +1146,6 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 					{
 						buf[0] = dBuffer[gc_bx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_scan.go:223
-				{
-					buf[0] = dBuffer[gc_bx]
 				}
 			}
 		}

@@ -469,9 +469,19 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:96
 					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
+						var gc_u int32
+//line samples_scan.go:96
+						if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
+//line samples_scan.go:96
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line samples_scan.go:96
+							gc_u = partialSums[gc_bx2]
+//line samples_scan.go:96
+						}
+//line samples_scan.go:96
 						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-							buf[0] = partialSums[gc_bx2]
+							buf[0] = gc_u
 //line samples_scan.go:96
 						}
 //line samples_scan.go:96
@@ -541,7 +551,17 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 						break
 //line samples_scan.go:100
 					}
-					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(buf[0])).StoreMasked((*[8]int32)(data[id:]), gc_alive2)
+//line samples_scan.go:100
+					var gc_u2 int32
+//line samples_scan.go:100
+					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line samples_scan.go:100
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line samples_scan.go:100
+						gc_u2 = buf[0]
+//line samples_scan.go:100
+					}
+					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u2)).StoreMasked((*[8]int32)(data[id:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1230,10 +1250,67 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off3 := 0
+			gc_off4 := gc_bx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(buf) && gc_off4 >= 0 && gc_off4 < len(dBuffer) {
+				gc_at3 := buf[gc_off3:][:1]
+				gc_at4 := dBuffer[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples_scan.go:223
+					{
+//line samples_scan.go:223
+						gc_at3[0] = gc_at4[0]
+//line samples_scan.go:225
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:223
+						{
+							buf[0] = dBuffer[gc_bx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1241,45 +1318,6 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 					{
 						buf[0] = dBuffer[gc_bx2]
 					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx2]
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx2]
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-					{
-						buf[0] = dBuffer[gc_bx2]
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_scan.go:223
-				{
-					buf[0] = dBuffer[gc_bx2]
 				}
 			}
 		}

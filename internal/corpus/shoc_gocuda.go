@@ -501,40 +501,110 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := 32
+			gc_off5 := 16
+			gc_off6 := 8
+			gc_off7 := 4
+			gc_off8 := 2
+			gc_off9 := 1
+			gc_off10 := gc_bx
+			gc_off11 := 0
+			if gc_bdx <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_at7 := sdata[:gc_bdx]
+				gc_at8 := sdata[gc_off4:][:gc_bdx]
+				gc_at9 := sdata[gc_off5:][:gc_bdx]
+				gc_at10 := sdata[gc_off6:][:gc_bdx]
+				gc_at11 := sdata[gc_off7:][:gc_bdx]
+				gc_at12 := sdata[gc_off8:][:gc_bdx]
+				gc_at13 := sdata[gc_off9:][:gc_bdx]
+				gc_at14 := gOdata[gc_off10:][:1]
+				gc_at15 := sdata[gc_off11:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line shoc.go:33
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line shoc.go:67
-				if tid < gocuda.WarpSize {
+					if tid < gocuda.WarpSize {
 
-					if blockSize >= 64 {
-						sdata[tid] += sdata[tid+32]
+						if blockSize >= 64 {
+//line shoc.go:69
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+//line shoc.go:71
+						}
+						if blockSize >= 32 {
+//line shoc.go:72
+							gc_at7[gc_tx] += gc_at9[gc_tx]
+//line shoc.go:74
+						}
+						if blockSize >= 16 {
+//line shoc.go:75
+							gc_at7[gc_tx] += gc_at10[gc_tx]
+//line shoc.go:77
+						}
+						if blockSize >= 8 {
+//line shoc.go:78
+							gc_at7[gc_tx] += gc_at11[gc_tx]
+//line shoc.go:80
+						}
+						if blockSize >= 4 {
+//line shoc.go:81
+							gc_at7[gc_tx] += gc_at12[gc_tx]
+//line shoc.go:83
+						}
+						if blockSize >= 2 {
+//line shoc.go:84
+							gc_at7[gc_tx] += gc_at13[gc_tx]
+//line shoc.go:86
+						}
 					}
-					if blockSize >= 32 {
-						sdata[tid] += sdata[tid+16]
-					}
-					if blockSize >= 16 {
-						sdata[tid] += sdata[tid+8]
-					}
-					if blockSize >= 8 {
-						sdata[tid] += sdata[tid+4]
-					}
-					if blockSize >= 4 {
-						sdata[tid] += sdata[tid+2]
-					}
-					if blockSize >= 2 {
-						sdata[tid] += sdata[tid+1]
-					}
-				}
 
 //line shoc.go:90
-				if tid == 0 {
-					gOdata[gc_bx] = sdata[0]
+					if tid == 0 {
+//line shoc.go:90
+						gc_at14[0] = gc_at15[0]
+//line shoc.go:92
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:33
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:67
+					if tid < gocuda.WarpSize {
+
+						if blockSize >= 64 {
+							sdata[tid] += sdata[tid+32]
+						}
+						if blockSize >= 32 {
+							sdata[tid] += sdata[tid+16]
+						}
+						if blockSize >= 16 {
+							sdata[tid] += sdata[tid+8]
+						}
+						if blockSize >= 8 {
+							sdata[tid] += sdata[tid+4]
+						}
+						if blockSize >= 4 {
+							sdata[tid] += sdata[tid+2]
+						}
+						if blockSize >= 2 {
+							sdata[tid] += sdata[tid+1]
+						}
+					}
+
+//line shoc.go:90
+					if tid == 0 {
+						gOdata[gc_bx] = sdata[0]
+					}
 				}
 			}
 		}
@@ -1063,40 +1133,110 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := 32
+			gc_off5 := 16
+			gc_off6 := 8
+			gc_off7 := 4
+			gc_off8 := 2
+			gc_off9 := 1
+			gc_off10 := gc_bx
+			gc_off11 := 0
+			if gc_bdx <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_at7 := sdata[:gc_bdx]
+				gc_at8 := sdata[gc_off4:][:gc_bdx]
+				gc_at9 := sdata[gc_off5:][:gc_bdx]
+				gc_at10 := sdata[gc_off6:][:gc_bdx]
+				gc_at11 := sdata[gc_off7:][:gc_bdx]
+				gc_at12 := sdata[gc_off8:][:gc_bdx]
+				gc_at13 := sdata[gc_off9:][:gc_bdx]
+				gc_at14 := gOdata[gc_off10:][:1]
+				gc_at15 := sdata[gc_off11:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line shoc.go:112
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line shoc.go:145
-				if tid < gocuda.WarpSize {
+					if tid < gocuda.WarpSize {
 
-					if blockSize >= 64 {
-						sdata[tid] += sdata[tid+32]
+						if blockSize >= 64 {
+//line shoc.go:147
+							gc_at7[gc_tx] += gc_at8[gc_tx]
+//line shoc.go:149
+						}
+						if blockSize >= 32 {
+//line shoc.go:150
+							gc_at7[gc_tx] += gc_at9[gc_tx]
+//line shoc.go:152
+						}
+						if blockSize >= 16 {
+//line shoc.go:153
+							gc_at7[gc_tx] += gc_at10[gc_tx]
+//line shoc.go:155
+						}
+						if blockSize >= 8 {
+//line shoc.go:156
+							gc_at7[gc_tx] += gc_at11[gc_tx]
+//line shoc.go:158
+						}
+						if blockSize >= 4 {
+//line shoc.go:159
+							gc_at7[gc_tx] += gc_at12[gc_tx]
+//line shoc.go:161
+						}
+						if blockSize >= 2 {
+//line shoc.go:162
+							gc_at7[gc_tx] += gc_at13[gc_tx]
+//line shoc.go:164
+						}
 					}
-					if blockSize >= 32 {
-						sdata[tid] += sdata[tid+16]
-					}
-					if blockSize >= 16 {
-						sdata[tid] += sdata[tid+8]
-					}
-					if blockSize >= 8 {
-						sdata[tid] += sdata[tid+4]
-					}
-					if blockSize >= 4 {
-						sdata[tid] += sdata[tid+2]
-					}
-					if blockSize >= 2 {
-						sdata[tid] += sdata[tid+1]
-					}
-				}
 
 //line shoc.go:167
-				if tid == 0 {
-					gOdata[gc_bx] = sdata[0]
+					if tid == 0 {
+//line shoc.go:167
+						gc_at14[0] = gc_at15[0]
+//line shoc.go:169
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line shoc.go:112
+					tid := gc_tx
+					_ = tid
+
+//line shoc.go:145
+					if tid < gocuda.WarpSize {
+
+						if blockSize >= 64 {
+							sdata[tid] += sdata[tid+32]
+						}
+						if blockSize >= 32 {
+							sdata[tid] += sdata[tid+16]
+						}
+						if blockSize >= 16 {
+							sdata[tid] += sdata[tid+8]
+						}
+						if blockSize >= 8 {
+							sdata[tid] += sdata[tid+4]
+						}
+						if blockSize >= 4 {
+							sdata[tid] += sdata[tid+2]
+						}
+						if blockSize >= 2 {
+							sdata[tid] += sdata[tid+1]
+						}
+					}
+
+//line shoc.go:167
+					if tid == 0 {
+						gOdata[gc_bx] = sdata[0]
+					}
 				}
 			}
 		}
@@ -2447,10 +2587,92 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 	window := blockStart
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := 0
+			gc_off2 := gc_bx
+			if gc_off >= 0 && gc_off < len(sSeed) && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
+				gc_at := sSeed[gc_off:][:1]
+				gc_at2 := gBlockSums[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+
+//line shoc.go:300
+					if gc_tx == 0 {
+//line shoc.go:300
+						gc_at[0] = gc_at2[0]
+//line shoc.go:302
+					}
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						if gc_tx == 0 {
+							sSeed[0] = gBlockSums[gc_bx]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						if gc_tx == 0 {
+							sSeed[0] = gBlockSums[gc_bx]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						if gc_tx == 0 {
+							sSeed[0] = gBlockSums[gc_bx]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						if gc_tx == 0 {
+							sSeed[0] = gBlockSums[gc_bx]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2464,65 +2686,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					_ = i
 					gc_s_i[gc_rank] = i
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-
-//line shoc.go:300
-					if gc_tx == 0 {
-						sSeed[0] = gBlockSums[gc_bx]
-					}
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-
-//line shoc.go:300
-					if gc_tx == 0 {
-						sSeed[0] = gBlockSums[gc_bx]
-					}
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-					i := blockStart + gc_tx
-
-//line shoc.go:300
-					if gc_tx == 0 {
-						sSeed[0] = gBlockSums[gc_bx]
-					}
-					_ = i
-					gc_s_i[gc_rank] = i
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line shoc.go:296
-				i := blockStart + gc_tx
-
-//line shoc.go:300
-				if gc_tx == 0 {
-					sSeed[0] = gBlockSums[gc_bx]
-				}
-				_ = i
-				gc_s_i[gc_rank] = i
 			}
 		}
 	}
@@ -3756,10 +3919,70 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step23 := gc_from
-				for ; gc_step23+3 < gc_to; gc_step23 += 4 {
-					{
-						gc_tx := gc_step23 + 0
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sSeed) {
+					gc_at3 := sSeed[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+						{
+//line shoc.go:339
+							gc_at3[0] = val4.W
+//line shoc.go:341
+						}
+					}
+				} else {
+					gc_step23 := gc_from
+					for ; gc_step23+3 < gc_to; gc_step23 += 4 {
+						{
+							gc_tx := gc_step23 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step23 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step23 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step23 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+					}
+					for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val4 := gc_s_val4[gc_rank]
@@ -3768,49 +3991,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						{
 							sSeed[0] = val4.W
 						}
-					}
-					{
-						gc_tx := gc_step23 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx := gc_step23 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx := gc_step23 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-				}
-				for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val4 := gc_s_val4[gc_rank]
-
-//line shoc.go:339
-					{
-						sSeed[0] = val4.W
 					}
 				}
 			}

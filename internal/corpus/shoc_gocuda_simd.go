@@ -602,9 +602,19 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:91
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:91
+						var gc_u float32
+//line shoc.go:91
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:91
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line shoc.go:91
+							gc_u = sdata[0]
+//line shoc.go:91
+						}
+//line shoc.go:91
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-							gOdata[gc_bx2] = sdata[0]
+							gOdata[gc_bx2] = gc_u
 //line shoc.go:91
 						}
 //line shoc.go:91
@@ -1269,9 +1279,19 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:168
 					if gc_if2.ToBits() != 0 {
 //line shoc.go:168
+						var gc_u float32
+//line shoc.go:168
+						if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:168
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line shoc.go:168
+							gc_u = sdata[0]
+//line shoc.go:168
+						}
+//line shoc.go:168
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-							gOdata[gc_bx2] = sdata[0]
+							gOdata[gc_bx2] = gc_u
 //line shoc.go:168
 						}
 //line shoc.go:168
@@ -2663,10 +2683,92 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 	window := blockStart
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step26 := 0
-			for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
-				{
-					gc_tx2 := gc_step26 + 0
+			gc_off4 := 0
+			gc_off5 := gc_bx2
+			if gc_off4 >= 0 && gc_off4 < len(sSeed) && gc_off5 >= 0 && gc_off5 < len(gBlockSums) {
+				gc_at4 := sSeed[gc_off4:][:1]
+				gc_at5 := gBlockSums[gc_off5:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+
+//line shoc.go:300
+					if gc_tx2 == 0 {
+//line shoc.go:300
+						gc_at4[0] = gc_at5[0]
+//line shoc.go:302
+					}
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+			} else {
+				gc_step26 := 0
+				for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
+					{
+						gc_tx2 := gc_step26 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						if gc_tx2 == 0 {
+							sSeed[0] = gBlockSums[gc_bx2]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step26 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						if gc_tx2 == 0 {
+							sSeed[0] = gBlockSums[gc_bx2]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step26 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						if gc_tx2 == 0 {
+							sSeed[0] = gBlockSums[gc_bx2]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step26 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						if gc_tx2 == 0 {
+							sSeed[0] = gBlockSums[gc_bx2]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+				}
+				for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2680,65 +2782,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					_ = i
 					gc_s_i[gc_rank2] = i
 				}
-				{
-					gc_tx2 := gc_step26 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-
-//line shoc.go:300
-					if gc_tx2 == 0 {
-						sSeed[0] = gBlockSums[gc_bx2]
-					}
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step26 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-
-//line shoc.go:300
-					if gc_tx2 == 0 {
-						sSeed[0] = gBlockSums[gc_bx2]
-					}
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-				{
-					gc_tx2 := gc_step26 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-					i := blockStart + gc_tx2
-
-//line shoc.go:300
-					if gc_tx2 == 0 {
-						sSeed[0] = gBlockSums[gc_bx2]
-					}
-					_ = i
-					gc_s_i[gc_rank2] = i
-				}
-			}
-			for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line shoc.go:296
-				i := blockStart + gc_tx2
-
-//line shoc.go:300
-				if gc_tx2 == 0 {
-					sSeed[0] = gBlockSums[gc_bx2]
-				}
-				_ = i
-				gc_s_i[gc_rank2] = i
 			}
 		}
 	}
@@ -3972,10 +4015,70 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step47 := gc_from2
-				for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
-					{
-						gc_tx2 := gc_step47 + 0
+				gc_off6 := 0
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sSeed) {
+					gc_at6 := sSeed[gc_off6:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+						{
+//line shoc.go:339
+							gc_at6[0] = val4.W
+//line shoc.go:341
+						}
+					}
+				} else {
+					gc_step47 := gc_from2
+					for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
+						{
+							gc_tx2 := gc_step47 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step47 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step47 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step47 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								sSeed[0] = val4.W
+							}
+						}
+					}
+					for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
@@ -3984,49 +4087,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						{
 							sSeed[0] = val4.W
 						}
-					}
-					{
-						gc_tx2 := gc_step47 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx2 := gc_step47 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-					{
-						gc_tx2 := gc_step47 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-						{
-							sSeed[0] = val4.W
-						}
-					}
-				}
-				for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					val4 := gc_s_val4[gc_rank2]
-
-//line shoc.go:339
-					{
-						sSeed[0] = val4.W
 					}
 				}
 			}

@@ -291,10 +291,65 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
+				gc_at := counts[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line agree.go:24
+					{
+//line agree.go:24
+						gc_at[0] = int32(c)
+//line agree.go:26
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line agree.go:24
+						{
+							counts[gc_bx] = int32(c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line agree.go:24
+						{
+							counts[gc_bx] = int32(c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line agree.go:24
+						{
+							counts[gc_bx] = int32(c)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line agree.go:24
+						{
+							counts[gc_bx] = int32(c)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -302,45 +357,6 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					{
 						counts[gc_bx] = int32(c)
 					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:24
-					{
-						counts[gc_bx] = int32(c)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:24
-					{
-						counts[gc_bx] = int32(c)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line agree.go:24
-					{
-						counts[gc_bx] = int32(c)
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line agree.go:24
-				{
-					counts[gc_bx] = int32(c)
 				}
 			}
 		}

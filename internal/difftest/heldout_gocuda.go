@@ -1710,22 +1710,51 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := 0
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_at2 := s[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line heldout.go:181
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line heldout.go:183
-				if tid%2 == 0 {
-					out[gc_bx*gc_bdx+tid] = 1
-				}
+					if tid%2 == 0 {
+//line heldout.go:183
+						gc_at[gc_tx] = 1
+//line heldout.go:185
+					}
 
 //line heldout.go:186
-				if tid < 4 {
-					s[0] = int32(tid)
+					if tid < 4 {
+//line heldout.go:186
+						gc_at2[0] = int32(tid)
+//line heldout.go:188
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:181
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:183
+					if tid%2 == 0 {
+						out[gc_bx*gc_bdx+tid] = 1
+					}
+
+//line heldout.go:186
+					if tid < 4 {
+						s[0] = int32(tid)
+					}
 				}
 			}
 		}
@@ -1762,10 +1791,89 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := 0
+			gc_off2 := 1
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(v) && gc_off2 >= 0 && gc_off2 < len(v) && gc_off3 >= 0 && gc_off3 < len(in) {
+				gc_at := v[gc_off:][:1]
+				gc_at2 := v[gc_off2:][:1]
+				gc_at3 := in[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:202
+					{
+//line heldout.go:202
+						gc_at[0], gc_at2[0] = gc_at3[0], 0
+//line heldout.go:204
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx], 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1777,61 +1885,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					{
 						v[0], v[1] = in[gc_bx], 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx], 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx], 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx], 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-				tid := gc_tx
-				_ = tid
-
-//line heldout.go:202
-				{
-					v[0], v[1] = in[gc_bx], 0
 				}
 			}
 		}
@@ -1854,10 +1907,85 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					gc_off4 := 1
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(v) {
+						gc_at4 := v[gc_off4:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:210
+							{
+//line heldout.go:210
+								gc_at4[0]++
+//line heldout.go:212
+							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1869,61 +1997,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							{
 								v[1]++
 							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-							tid := gc_tx
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:210
-						{
-							v[1]++
 						}
 					}
 				}
@@ -1935,10 +2008,85 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				gc_off5 := 0
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(v) {
+					gc_at5 := v[gc_off5:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:215
+						{
+//line heldout.go:215
+							gc_at5[0] = next
+//line heldout.go:217
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1950,61 +2098,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						{
 							v[0] = next
 						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-						tid := gc_tx
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:215
-					{
-						v[0] = next
 					}
 				}
 			}
@@ -2012,10 +2105,74 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_off6 := gc_bx * gc_bdx
+			gc_off7 := 1
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(v) {
+				gc_at6 := out[gc_off6:][:gc_bdx]
+				gc_at7 := v[gc_off7:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line heldout.go:201
+					tid := gc_tx
+					_ = tid
+
+					gc_at6[gc_tx] = gc_at7[0]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx*gc_bdx+tid] = v[1]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx*gc_bdx+tid] = v[1]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx*gc_bdx+tid] = v[1]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx*gc_bdx+tid] = v[1]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2026,53 +2183,6 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:220
 					out[gc_bx*gc_bdx+tid] = v[1]
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx*gc_bdx+tid] = v[1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:201
-				tid := gc_tx
-				_ = tid
-
-//line heldout.go:220
-				out[gc_bx*gc_bdx+tid] = v[1]
 			}
 		}
 	}

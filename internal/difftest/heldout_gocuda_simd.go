@@ -2188,22 +2188,51 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, 1)[:1]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := 0
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(s) {
+				gc_at3 := out[gc_off3:][:gc_bdx2]
+				gc_at4 := s[gc_off4:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line heldout.go:181
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line heldout.go:183
-				if tid%2 == 0 {
-					out[gc_bx2*gc_bdx2+tid] = 1
-				}
+					if tid%2 == 0 {
+//line heldout.go:183
+						gc_at3[gc_tx2] = 1
+//line heldout.go:185
+					}
 
 //line heldout.go:186
-				if tid < 4 {
-					s[0] = int32(tid)
+					if tid < 4 {
+//line heldout.go:186
+						gc_at4[0] = int32(tid)
+//line heldout.go:188
+					}
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:181
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:183
+					if tid%2 == 0 {
+						out[gc_bx2*gc_bdx2+tid] = 1
+					}
+
+//line heldout.go:186
+					if tid < 4 {
+						s[0] = int32(tid)
+					}
 				}
 			}
 		}
@@ -2240,10 +2269,89 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			gc_off8 := 0
+			gc_off9 := 1
+			gc_off10 := gc_bx2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(v) && gc_off9 >= 0 && gc_off9 < len(v) && gc_off10 >= 0 && gc_off10 < len(in) {
+				gc_at8 := v[gc_off8:][:1]
+				gc_at9 := v[gc_off9:][:1]
+				gc_at10 := in[gc_off10:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:202
+					{
+//line heldout.go:202
+						gc_at8[0], gc_at9[0] = gc_at10[0], 0
+//line heldout.go:204
+					}
+				}
+			} else {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx2], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx2], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx2], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							v[0], v[1] = in[gc_bx2], 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2255,61 +2363,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					{
 						v[0], v[1] = in[gc_bx2], 0
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx2], 0
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx2], 0
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:202
-					{
-						v[0], v[1] = in[gc_bx2], 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-				tid := gc_tx2
-				_ = tid
-
-//line heldout.go:202
-				{
-					v[0], v[1] = in[gc_bx2], 0
 				}
 			}
 		}
@@ -2332,10 +2385,85 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
+					gc_off11 := 1
+					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(v) {
+						gc_at11 := v[gc_off11:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:210
+							{
+//line heldout.go:210
+								gc_at11[0]++
+//line heldout.go:212
+							}
+						}
+					} else {
+						gc_step6 := gc_from2
+						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									v[1]++
+								}
+							}
+						}
+						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2347,61 +2475,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							{
 								v[1]++
 							}
-						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-							tid := gc_tx2
-							_ = tid
-
-//line heldout.go:210
-							{
-								v[1]++
-							}
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:210
-						{
-							v[1]++
 						}
 					}
 				}
@@ -2413,10 +2486,85 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+				gc_off12 := 0
+				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(v) {
+					gc_at12 := v[gc_off12:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:215
+						{
+//line heldout.go:215
+							gc_at12[0] = next
+//line heldout.go:217
+						}
+					}
+				} else {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								v[0] = next
+							}
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2428,61 +2576,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						{
 							v[0] = next
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-						tid := gc_tx2
-						_ = tid
-
-//line heldout.go:215
-						{
-							v[0] = next
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:215
-					{
-						v[0] = next
 					}
 				}
 			}

@@ -841,10 +841,85 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := n - 1
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
+				gc_at := temp[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line kernels.go:79
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:95
+					{
+//line kernels.go:95
+						gc_at[0] = 0
+//line kernels.go:97
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -856,61 +931,6 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					{
 						temp[n-1] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:79
-				tid := gc_tx
-				_ = tid
-
-//line kernels.go:95
-				{
-					temp[n-1] = 0
 				}
 			}
 		}
@@ -1460,42 +1480,51 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
+		gc_off := gc_bx
+		if gc_off >= 0 && gc_off < len(out) {
+			gc_at := out[gc_off:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+				gc_at[0] = 1
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+					out[gc_bx] = 1
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+					out[gc_bx] = 1
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+					out[gc_bx] = 1
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:187
+					out[gc_bx] = 1
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:187
 				out[gc_bx] = 1
 			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-				out[gc_bx] = 1
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line kernels.go:187
-			out[gc_bx] = 1
 		}
 	}
 	{
@@ -2082,10 +2111,142 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := 0
+			gc_off4 := gc_bx
+			if gc_off3 >= 0 && gc_off3 < len(x) && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at5 := x[gc_off3:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line kernels.go:210
+					tid := gc_tx
+					_ = tid
+
+//line kernels.go:227
+					var r T = gc_at5[0]
+
+//line kernels.go:227
+					_ = r
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+//line kernels.go:219
+						gc_at6[0] = sum
+//line kernels.go:221
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2109,105 +2270,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-					tid := gc_tx
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:210
-				tid := gc_tx
-				_ = tid
-
-//line kernels.go:227
-				var r T = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}

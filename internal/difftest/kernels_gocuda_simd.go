@@ -2169,10 +2169,85 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off2 := n - 1
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(temp) {
+				gc_at2 := temp[gc_off2:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line kernels.go:79
+					tid := gc_tx2
+					_ = tid
+
+//line kernels.go:95
+					{
+//line kernels.go:95
+						gc_at2[0] = 0
+//line kernels.go:97
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							temp[n-1] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2184,61 +2259,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					{
 						temp[n-1] = 0
 					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:95
-					{
-						temp[n-1] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:79
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:95
-				{
-					temp[n-1] = 0
 				}
 			}
 		}
@@ -3108,42 +3128,51 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
-			{
-				gc_rank2 := gc_step3 + 0
+		gc_off2 := gc_bx2
+		if gc_off2 >= 0 && gc_off2 < len(out) {
+			gc_at2 := out[gc_off2:][:1]
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+
+				gc_at2[0] = 1
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+				{
+					gc_rank2 := gc_step3 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:187
+					out[gc_bx2] = 1
+				}
+				{
+					gc_rank2 := gc_step3 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:187
+					out[gc_bx2] = 1
+				}
+				{
+					gc_rank2 := gc_step3 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:187
+					out[gc_bx2] = 1
+				}
+				{
+					gc_rank2 := gc_step3 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line kernels.go:187
+					out[gc_bx2] = 1
+				}
+			}
+			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
 				out[gc_bx2] = 1
 			}
-			{
-				gc_rank2 := gc_step3 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-				out[gc_bx2] = 1
-			}
-			{
-				gc_rank2 := gc_step3 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-				out[gc_bx2] = 1
-			}
-			{
-				gc_rank2 := gc_step3 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-				out[gc_bx2] = 1
-			}
-		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line kernels.go:187
-			out[gc_bx2] = 1
 		}
 	}
 	{
@@ -3466,10 +3495,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off3 := gc_bx4 * gc_bdx4
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx4 <= len(in)-gc_off3 && gc_bdx4 <= len(sdata) {
-				gc_at5 := in[gc_off3:][:gc_bdx4]
-				gc_at6 := sdata[:gc_bdx4]
+			gc_off5 := gc_bx4 * gc_bdx4
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(sdata) {
+				gc_at7 := in[gc_off5:][:gc_bdx4]
+				gc_at8 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -3487,10 +3516,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 
 //line kernels.go:213
 					if i < len(in) {
-						v = gc_at5[gc_tx4]
+						v = gc_at7[gc_tx4]
 					}
 
-					gc_at6[gc_tx4] = v
+					gc_at8[gc_tx4] = v
 					_ = v
 				}
 			} else {
@@ -3651,10 +3680,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off4 >= 0 && gc_off4 <= len(x_) && gc_to4 <= len(x_)-gc_off4 {
-					gc_at7 := x_[:gc_to4]
-					gc_at8 := x_[gc_off4:][:gc_to4]
+				gc_off6 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to4 <= len(x_)-gc_off6 {
+					gc_at9 := x_[:gc_to4]
+					gc_at10 := x_[gc_off6:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -3666,7 +3695,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:234
 						{
 //line kernels.go:234
-							gc_at7[gc_tx4] += gc_at8[gc_tx4]
+							gc_at9[gc_tx4] += gc_at10[gc_tx4]
 //line kernels.go:236
 						}
 					}

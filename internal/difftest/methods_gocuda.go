@@ -289,10 +289,57 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
+		gc_off2 := 0
+		if gc_off2 >= 0 && gc_off2 < len(s) {
+			gc_at3 := s[gc_off2:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line methods.go:24
+				r := gc_at3[0]
+				_ = r
+				gc_s_r[gc_rank] = r
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -300,41 +347,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				_ = r
 				gc_s_r[gc_rank] = r
 			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line methods.go:24
-			r := s[0]
-			_ = r
-			gc_s_r[gc_rank] = r
 		}
 	}
 
@@ -397,10 +409,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := k_
-				if gc_from >= 0 && gc_to <= len(s_) && gc_off2 >= 0 && gc_off2 <= len(s_) && gc_to <= len(s_)-gc_off2 {
-					gc_at3 := s_[:gc_to]
-					gc_at4 := s_[gc_off2:][:gc_to]
+				gc_off3 := k_
+				if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
+					gc_at4 := s_[:gc_to]
+					gc_at5 := s_[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -412,7 +424,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 //line methods.go:19
 						{
 //line methods.go:19
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							gc_at4[gc_tx] += gc_at5[gc_tx]
 //line methods.go:21
 						}
 					}
@@ -494,10 +506,57 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
+		gc_off4 := 0
+		if gc_off4 >= 0 && gc_off4 < len(s_) {
+			gc_at6 := s_[gc_off4:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line methods.go:24
+				r_2 := gc_at6[0]
+				_ = r_2
+				gc_s_r_2[gc_rank] = r_2
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank] = r_2
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -505,41 +564,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				_ = r_2
 				gc_s_r_2[gc_rank] = r_2
 			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line methods.go:24
-			r_2 := s_[0]
-			_ = r_2
-			gc_s_r_2[gc_rank] = r_2
 		}
 	}
 

@@ -724,10 +724,114 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	s := gocuda.Shared[int32](t, b+2)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_bx * b
+			gc_off2 := 0
+			gc_off3 := b + 1
+			if gc_off >= 0 && gc_off <= len(grid) && gc_bdx <= len(grid)-gc_off && gc_off2 >= 0 && gc_off2 < len(s) && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at := grid[gc_off:][:gc_bdx]
+				gc_at2 := s[gc_off2:][:1]
+				gc_at3 := s[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:57
+					tid := gc_tx
+					_ = tid
+
+//line regressions.go:58
+					v := gc_at[gc_tx]
+
+//line regressions.go:59
+					if tid == 0 {
+//line regressions.go:59
+						gc_at2[0], gc_at3[0] = 0, 0
+//line regressions.go:61
+					}
+					_ = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:57
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -745,81 +849,6 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					_ = v
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:57
-				tid := gc_tx
-				_ = tid
-
-//line regressions.go:58
-				v := grid[gc_bx*b+tid]
-
-//line regressions.go:59
-				if tid == 0 {
-					s[0], s[b+1] = 0, 0
-				}
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -831,9 +860,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := 1
-				if gc_off >= 0 && gc_off <= len(s) && gc_bdx <= len(s)-gc_off {
-					gc_at := s[gc_off:][:gc_bdx]
+				gc_off4 := 1
+				if gc_off4 >= 0 && gc_off4 <= len(s) && gc_bdx <= len(s)-gc_off4 {
+					gc_at4 := s[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -843,7 +872,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						_ = tid
 						v := gc_s_v[gc_rank]
 
-						gc_at[gc_tx] = v
+						gc_at4[gc_tx] = v
 					}
 				} else {
 					gc_step2 := 0
@@ -925,12 +954,12 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 1
-				gc_off3 := 2
-				if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_bdx <= len(s)-gc_off3 {
-					gc_at2 := s[:gc_bdx]
-					gc_at3 := s[gc_off2:][:gc_bdx]
-					gc_at4 := s[gc_off3:][:gc_bdx]
+				gc_off5 := 1
+				gc_off6 := 2
+				if gc_bdx <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_bdx <= len(s)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx <= len(s)-gc_off6 {
+					gc_at5 := s[:gc_bdx]
+					gc_at6 := s[gc_off5:][:gc_bdx]
+					gc_at7 := s[gc_off6:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -942,7 +971,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						_ = v
 
 //line regressions.go:68
-						v = (gc_at2[gc_tx] + 2*gc_at3[gc_tx] + gc_at4[gc_tx]) / 4
+						v = (gc_at5[gc_tx] + 2*gc_at6[gc_tx] + gc_at7[gc_tx]) / 4
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1029,9 +1058,9 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx * b
-			if gc_off4 >= 0 && gc_off4 <= len(grid) && gc_bdx <= len(grid)-gc_off4 {
-				gc_at5 := grid[gc_off4:][:gc_bdx]
+			gc_off7 := gc_bx * b
+			if gc_off7 >= 0 && gc_off7 <= len(grid) && gc_bdx <= len(grid)-gc_off7 {
+				gc_at8 := grid[gc_off7:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1041,7 +1070,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					_ = tid
 					v := gc_s_v[gc_rank]
 
-					gc_at5[gc_tx] = v
+					gc_at8[gc_tx] = v
 				}
 			} else {
 				gc_step4 := 0
@@ -1866,10 +1895,65 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := 0
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(s) {
+					gc_at := s[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:160
+						{
+//line regressions.go:160
+							gc_at[0] += int32(c + 1)
+//line regressions.go:162
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1877,45 +1961,6 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						{
 							s[0] += int32(c + 1)
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:160
-					{
-						s[0] += int32(c + 1)
 					}
 				}
 			}
@@ -1923,47 +1968,60 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := 0
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at2 := out[gc_off2:][:gc_bdx]
+				gc_at3 := s[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+					gc_at2[gc_tx] = gc_at3[0]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+						out[gc_bx*gc_bdx+gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+						out[gc_bx*gc_bdx+gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+						out[gc_bx*gc_bdx+gc_tx] = s[0]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:165
+						out[gc_bx*gc_bdx+gc_tx] = s[0]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line regressions.go:165
 					out[gc_bx*gc_bdx+gc_tx] = s[0]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-					out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:165
-				out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
 		}
 	}

@@ -1046,12 +1046,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := 1
-				gc_off6 := 2
-				if gc_bdx2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_bdx2 <= len(s)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx2 <= len(s)-gc_off6 {
-					gc_at6 := s[:gc_bdx2]
-					gc_at7 := s[gc_off5:][:gc_bdx2]
-					gc_at8 := s[gc_off6:][:gc_bdx2]
+				gc_off8 := 1
+				gc_off9 := 2
+				if gc_bdx2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(s) && gc_bdx2 <= len(s)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_bdx2 <= len(s)-gc_off9 {
+					gc_at9 := s[:gc_bdx2]
+					gc_at10 := s[gc_off8:][:gc_bdx2]
+					gc_at11 := s[gc_off9:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1063,7 +1063,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						_ = v
 
 //line regressions.go:68
-						v = (gc_at6[gc_tx2] + 2*gc_at7[gc_tx2] + gc_at8[gc_tx2]) / 4
+						v = (gc_at9[gc_tx2] + 2*gc_at10[gc_tx2] + gc_at11[gc_tx2]) / 4
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -2086,10 +2086,65 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+				gc_off4 := 0
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(s) {
+					gc_at4 := s[gc_off4:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:160
+						{
+//line regressions.go:160
+							gc_at4[0] += int32(c + 1)
+//line regressions.go:162
+						}
+					}
+				} else {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:160
+							{
+								s[0] += int32(c + 1)
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2097,45 +2152,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						{
 							s[0] += int32(c + 1)
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-						{
-							s[0] += int32(c + 1)
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:160
-					{
-						s[0] += int32(c + 1)
 					}
 				}
 			}

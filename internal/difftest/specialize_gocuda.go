@@ -337,10 +337,87 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line specialize.go:44
+					tid := gc_tx
+					_ = tid
+
+//line specialize.go:55
+					{
+//line specialize.go:55
+						gc_at3[0] = gc_at4[0]
+//line specialize.go:57
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -352,61 +429,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					{
 						partial[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:55
-					{
-						partial[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-				tid := gc_tx
-				_ = tid
-
-//line specialize.go:55
-				{
-					partial[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -303,16 +303,38 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) + 2
+				gc_off3 := (gc_bx * gc_bdx) + 1
+				gc_off4 := k
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(in) {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off:][:gc_to]
+					gc_at3 := in[gc_off2:][:gc_to]
+					gc_at4 := in[gc_off3:][:gc_to]
+					gc_at5 := in[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line vector.go:83
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] - 2*gc_at4[gc_tx] + gc_at5[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:83
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					}
 				}
 			}
 		}

@@ -964,7 +964,17 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:150
 								}
 //line vector.go:150
-								acc = acc.Add(archsimd.BroadcastInt32x8(w[k]).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
+								var gc_u int32
+//line vector.go:150
+								if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
+//line vector.go:150
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line vector.go:150
+									gc_u = w[k]
+//line vector.go:153
+								}
+//line vector.go:153
+								acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
 //line vector.go:153
 								gc_if3 := acc.Greater(gc_vb5)
 //line vector.go:153

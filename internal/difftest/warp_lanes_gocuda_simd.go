@@ -1091,6 +1091,16 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:110
 				if gc_if.ToBits() != 0 {
 //line warp_lanes.go:110
+					var gc_u int
+//line warp_lanes.go:110
+					if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line warp_lanes.go:110
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line warp_lanes.go:110
+						gc_u = (gc_bdx2 + 31) / 32
+//line warp_lanes.go:110
+					}
+//line warp_lanes.go:110
 					var gc_lanes [8]float32
 //line warp_lanes.go:110
 					v.Store(&gc_lanes)
@@ -1101,7 +1111,7 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:110
 							gc_pos2.Thread = gc_rank2 + gc_k
 //line warp_lanes.go:110
-							sums[gc_bx2*((gc_bdx2+31)/32)+(gc_rank2>>5)] = gc_lanes[gc_k]
+							sums[gc_bx2*(gc_u)+(gc_rank2>>5)] = gc_lanes[gc_k]
 //line warp_lanes.go:110
 						}
 //line warp_lanes.go:110

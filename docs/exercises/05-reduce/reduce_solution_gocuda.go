@@ -169,10 +169,87 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := s[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:29
+					{
+//line reduce_solution.go:29
+						gc_at3[0] = gc_at4[0]
+//line reduce_solution.go:31
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							partial[gc_bx] = s[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -184,61 +261,6 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					{
 						partial[gc_bx] = s[0]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:29
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:29
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reduce_solution.go:29
-					{
-						partial[gc_bx] = s[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce_solution.go:15
-				tid := gc_tx
-				_ = tid
-
-//line reduce_solution.go:29
-				{
-					partial[gc_bx] = s[0]
 				}
 			}
 		}

@@ -12,6 +12,8 @@
 //     expressions evaluated into temporaries, switches as ifs
 //   - classify: each variable uniform, remat or varying; control around
 //     barriers must be uniform
+//   - interchange: a thread's loop whose body reads along a row of threads
+//     but strides from trip to trip runs trip by trip for the block
 //   - stride: grid-stride loops, to run in lockstep
 //   - fission: thread loops between barriers, block-level code around
 //     them, warp loops around collectives
@@ -31,8 +33,8 @@
 //     iteration space in rows, a contiguous part per chunk of blocks
 //   - unroll: short loops of a constant trip count written as copies
 //   - rebase: thread loops that cannot fail but at indexes of x plus a
-//     row's offset run, where the slices are long enough, without checks
-//     or position records
+//     row's offset (or that offset alone) run, where the slices are long
+//     enough, without checks or position records
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector

@@ -109,7 +109,10 @@ func (d *dumper) node(n Node, depth int) {
 		if n.Rebase != nil {
 			for _, r := range n.Rebase.Slices {
 				off := "x"
-				if r.Off != nil {
+				switch {
+				case r.One:
+					off = d.text(r.Off)
+				case r.Off != nil:
 					off = d.text(r.Off) + "+x"
 				}
 				head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
@@ -125,7 +128,11 @@ func (d *dumper) node(n Node, depth int) {
 			d.nodes(n.Else, depth+1)
 		}
 	case *For:
-		d.line(depth, "for %s; %s; %s", d.text(n.Src.Init), d.text(n.Src.Cond), d.text(n.Src.Post))
+		head := fmt.Sprintf("for %s; %s; %s", d.text(n.Src.Init), d.text(n.Src.Cond), d.text(n.Src.Post))
+		if n.Interchanged {
+			head += " [interchanged]"
+		}
+		d.line(depth, "%s", head)
 		d.nodes(n.Body, depth+1)
 	case *Range:
 		d.line(depth, "for range %s", d.text(n.Src.X))

@@ -12,6 +12,7 @@ import (
 type rebasedLoop struct {
 	thread []byte
 	names  []string
+	label  string // the loop's label, where a thread returns
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -28,12 +29,17 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	for k := range names {
 		names[k] = e.f.Names.Fresh("at")
 	}
-	e.rebased = names
+	label, used := e.label, e.labelUsed
+	e.label, e.labelUsed, e.rebased = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
-	e.rebased, e.w = nil, saved
-	return &rebasedLoop{thread: buf.Bytes(), names: names}
+	fast := &rebasedLoop{thread: buf.Bytes(), names: names}
+	if e.labelUsed {
+		fast.label = e.label
+	}
+	e.label, e.labelUsed, e.rebased, e.w = label, used, nil, saved
+	return fast
 }
 
 // rebasedIndex returns the rebased form of index expression x, where the
@@ -47,13 +53,17 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	if !ok {
 		return nil, false
 	}
+	if l.Rebase.Slices[k].One {
+		return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: intLit(0)}, true
+	}
 	return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: ast.NewIdent(e.use("tx"))}, true
 }
 
 // rebasedThreads opens the row's check and its unchecked loop over
 // threads v from from to to, and the else branch that the usual loop
 // fills; the caller closes it. Each slice is resliced to [off, off+to):
-// its length is to, which lets Go drop the checks of index v.
+// its length is to, which lets Go drop the checks of index v (or to
+// [off, off+1], an element the row's threads share, read at 0).
 func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	var conds []string
 	if from != "0" {
@@ -71,16 +81,27 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 				fmt.Fprintf(&decls, "%s := %s\n", at, text)
 				conds = append(conds, at+" >= 0")
 			}
-			conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, to, x, at))
+			if r.One {
+				conds = append(conds, fmt.Sprintf("%s < len(%s)", at, x))
+			} else {
+				conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, to, x, at))
+			}
 		} else {
 			conds = append(conds, fmt.Sprintf("%s <= len(%s)", to, x))
 		}
 		if at != "" {
 			x += "[" + at + ":]"
 		}
-		fmt.Fprintf(&slices, "%s := %s[:%s]\n", e.fast.names[k], x, to)
+		length := to
+		if r.One {
+			length = "1"
+		}
+		fmt.Fprintf(&slices, "%s := %s[:%s]\n", e.fast.names[k], x, length)
 	}
 	e.printf("%sif %s {\n%s", decls.String(), strings.Join(conds, " && "), slices.String())
+	if e.fast.label != "" {
+		e.printf("%s:\n", e.fast.label)
+	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	if rank != "" {
 		e.printf("%s := %s\n_ = %s\n", e.name["rank"], rank, e.name["rank"])

@@ -212,6 +212,8 @@ func blockLevel(n Node) bool {
 			found = true
 		case *Branch:
 			found = found || !m.Lanes
+		case *For:
+			found = found || m.Interchanged
 		}
 	})
 	return found

@@ -85,6 +85,10 @@ type Func struct {
 	// snaps are the variables holding the receivers of method values
 	// (methodvalue.go).
 	snaps map[types.Object]bool
+	// repeated are the guards returning threads that the interchange
+	// pass repeats in every thread loop after theirs: a thread they
+	// return needs no record.
+	repeated map[ast.Stmt]bool
 	// laneLoop are the loops whose lanes leave them at different trips
 	// (For.Lanes), for classify's fixpoint.
 	laneLoop map[*ast.ForStmt]bool
@@ -153,14 +157,18 @@ type (
 		Then, Else []Node
 		ElseIf     bool // Else is one If: an else-if chain
 	}
-	// For is a for loop holding sync points, uniform; or, with Lanes,
-	// one holding warp collectives only whose header may differ between
-	// lanes, which the warp pass makes a WarpFor.
+	// For is a for loop holding sync points, uniform, or a thread's loop
+	// the interchange pass turned inside out; or, with Lanes, one holding
+	// warp collectives only whose header may differ between lanes, which
+	// the warp pass makes a WarpFor.
 	For struct {
 		Src   *ast.ForStmt
 		Label *ast.Ident
 		Body  []Node
 		Lanes bool
+		// Interchanged is set for a loop of thread code the interchange
+		// pass made block-level control: it holds no sync point.
+		Interchanged bool
 	}
 	// Range is a range loop holding sync points, uniform.
 	Range struct {

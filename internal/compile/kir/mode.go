@@ -32,7 +32,9 @@ func mode(f *Func) {
 				grid = false
 				continue
 			case *For, *Range:
-				grid = false
+				if f, ok := n.(*For); !ok || !f.Interchanged {
+					grid = false
+				}
 				for _, list := range children(n) {
 					walk(list, depth+1)
 				}
@@ -103,6 +105,9 @@ func (f *Func) readsBlock(n ast.Node) bool {
 func (f *Func) threadReturns(l *ThreadLoop) bool {
 	found := false
 	for _, c := range l.Body {
+		if f.repeated[c.(*Code).Stmt] {
+			continue // every later loop returns the thread again
+		}
 		ast.Inspect(c.(*Code).Stmt, func(n ast.Node) bool {
 			switch n.(type) {
 			case *ast.FuncLit:

@@ -20,6 +20,7 @@ var passes = [...]pass{
 	{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
 	{"build", build, "the kernel as one thread's program, its sync points explicit: helpers and methods that synchronize inlined, sync points inside expressions evaluated into temporaries, switches as ifs"},
 	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
+	{"interchange", interchange, "a thread's loop whose body reads along a row of threads but strides from trip to trip runs trip by trip for the block"},
 	{"stride", stride, "grid-stride loops, to run in lockstep"},
 	{"fission", fission, "thread loops between barriers, block-level code around them, warp loops around collectives"},
 	{"fuse", fuse, "merge thread loops that no sync point separates"},
@@ -31,7 +32,7 @@ var passes = [...]pass{
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return })"},
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk of blocks"},
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
-	{"rebase", rebase, "thread loops that cannot fail but at indexes of x plus a row's offset run, where the slices are long enough, without checks or position records"},
+	{"rebase", rebase, "thread loops that cannot fail but at indexes of x plus a row's offset (or that offset alone) run, where the slices are long enough, without checks or position records"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},
 }

@@ -61,10 +61,12 @@ type Rebase struct {
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index
-// plus Off (nil for 0), the same for every thread of a row of x.
+// plus Off (nil for 0), the same for every thread of a row of x; or, with
+// One, at Off itself, one element for the whole row.
 type RebasedSlice struct {
 	X   *ast.Ident
 	Off ast.Expr
+	One bool
 }
 
 // A rebaser checks the code of one thread loop.
@@ -189,6 +191,8 @@ func (r *rebaser) stmt(s ast.Stmt) bool {
 		return true
 	case *ast.EmptyStmt:
 		return true
+	case *ast.ReturnStmt:
+		return len(s.Results) == 0 // the thread's: it goes on to the next thread
 	}
 	return false
 }
@@ -315,7 +319,8 @@ func (r *rebaser) call(call *ast.CallExpr) bool {
 
 // index reports whether x cannot fail: a constant index into an array
 // value, or an index into a slice the loop does not assign at the
-// thread's x index plus a row's offset, which it rebases.
+// thread's x index plus a row's offset, or at the row's offset alone,
+// which it rebases.
 func (r *rebaser) index(x *ast.IndexExpr) bool {
 	info := r.f.Src.Info
 	switch info.TypeOf(x.X).Underlying().(type) {
@@ -334,17 +339,21 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 		return false
 	}
 	off, ok := r.affine(x.Index)
+	one := false
 	if !ok {
-		return false
+		if off, ok = r.rowUniform(x.Index); !ok || !types.Identical(info.TypeOf(x.Index), types.Typ[types.Int]) {
+			return false
+		}
+		one = true // every thread of the row reads the one element
 	}
 	for k, s := range r.slices {
-		if info.ObjectOf(s.X) == v && offKey(s.Off) == offKey(off) {
+		if info.ObjectOf(s.X) == v && s.One == one && offKey(s.Off) == offKey(off) {
 			r.at[x] = k
 			return true
 		}
 	}
 	r.at[x] = len(r.slices)
-	r.slices = append(r.slices, RebasedSlice{X: id, Off: off})
+	r.slices = append(r.slices, RebasedSlice{X: id, Off: off, One: one})
 	return true
 }
 

@@ -45,13 +45,45 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 		if in.shape != vUniform {
 			v.fail()
 		}
-		v.risky++
-		return vval{shape: vUniform, x: &ast.StarExpr{X: in.x}, typ: t}
+		return vval{shape: vUniform, x: v.uniformRisk(&ast.StarExpr{X: in.x}, t), typ: t}
 	}
 	if !v.uniformExpr(x) {
 		v.fail()
 	}
 	return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t}
+}
+
+// uniformRisk returns x, a uniform operation of type t that may fail (a
+// load, a division), as the step evaluates it: once, whatever its lanes.
+// Under a mask every lane may be out (returned, or on the other side of
+// an if), where the scalar form evaluates nothing: there the step
+// evaluates it only if a lane is in, after recording the first such
+// lane's thread as where a failure is, as in the scalar form. (Only for
+// numbers and booleans: an array row or a slice is the base of later
+// accesses, which the step's checks name before the first of them.)
+func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
+	v.risky++
+	if _, basic := t.Underlying().(*types.Basic); !basic || len(v.masks) == 0 || v.lvalue > 0 {
+		return x // a row of an array or a slice the step's checks read as it is: left as it was
+	}
+	pos, compiled := "gc_pos", "compiled"
+	if v.e != nil {
+		pos, compiled = v.e.use("pos"), v.f.Src.Compiled
+	}
+	name, bits := v.temp("u"), v.temp("in")
+	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
+		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Type: v.typeExpr(t)}}}})
+	first := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("FirstLane")}, Args: []ast.Expr{ast.NewIdent(bits)}}
+	v.emit(&ast.IfStmt{
+		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{vcall(v.maskNow(), "ToBits")}},
+		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
+		Body: &ast.BlockStmt{List: []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(pos), Sel: ast.NewIdent("Thread")}}, Tok: token.ASSIGN,
+				Rhs: []ast.Expr{&ast.BinaryExpr{X: ast.NewIdent(v.rankName()), Op: token.ADD, Y: first}}},
+			&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}},
+		}},
+	})
+	return ast.NewIdent(name)
 }
 
 // slice translates a slice expression of values the same for every
@@ -71,8 +103,7 @@ func (v *vectorizer) slice(s *ast.SliceExpr) vval {
 		}
 		*p.out = x.x
 	}
-	v.risky++
-	return vval{shape: vUniform, x: out, typ: v.typeOf(s)}
+	return vval{shape: vUniform, x: v.uniformRisk(out, v.typeOf(s)), typ: v.typeOf(s)}
 }
 
 // ident translates a name.
@@ -155,8 +186,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	}
 	switch i.shape {
 	case vUniform:
-		v.risky++
-		return vval{shape: vUniform, x: &ast.IndexExpr{X: x.x, Index: i.x}, typ: v.typeOf(e)}
+		return vval{shape: vUniform, x: v.uniformRisk(&ast.IndexExpr{X: x.x, Index: i.x}, v.typeOf(e)), typ: v.typeOf(e)}
 	case vAffine:
 		return v.loadAt(e, x, i)
 	}
@@ -271,9 +301,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		}
 		return vval{shape: vUniform, x: &ast.BinaryExpr{X: x.x, Op: op, Y: y.x}, typ: t} // the lanes' indices differ alike
 	}
-	if (op == token.QUO || op == token.REM) && isInteger(t) || op == token.SHL || op == token.SHR {
-		v.risky++ // a zero divisor, a negative count
-	}
+	risky := (op == token.QUO || op == token.REM) && isInteger(t) || op == token.SHL || op == token.SHR // a zero divisor, a negative count
 	if x.shape != vVector && y.shape != vVector {
 		if op == token.MUL && (x.shape == vAffine) != (y.shape == vAffine) {
 			if a, ok := v.scaleAffine(x, y, t); ok {
@@ -284,7 +312,16 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		if shape < 0 || vshape(shape) == vUniform && (x.clamped() || y.clamped() || strideOf(x) != strideOf(y)) {
 			v.fail()
 		}
-		return affineArith(op, x, y, t, vshape(shape))
+		r := affineArith(op, x, y, t, vshape(shape))
+		if risky && r.shape == vUniform {
+			r.x = v.uniformRisk(r.x, t)
+		} else if risky {
+			v.risky++
+		}
+		return r
+	}
+	if risky {
+		v.risky++
 	}
 	vt, ok := vecType(t)
 	if !ok {

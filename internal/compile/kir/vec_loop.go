@@ -52,6 +52,7 @@ type vectorizer struct {
 	aliveOn   bool     // a return was translated: alive is in force
 	loopStack []*vloop
 	risky     int // loads, divisions and shifts translated that may fail
+	lvalue    int // translating the place a statement assigns, not a value
 
 	env      map[*types.Var]*vbind
 	inst     int // the helper instance being inlined, 0 in the kernel's code

@@ -152,7 +152,9 @@ func (v *vectorizer) assignTo(lhs ast.Expr, val vval, define bool) {
 		if val.shape != vUniform {
 			v.fail()
 		}
+		v.lvalue++
 		x := v.expr(lhs)
+		v.lvalue--
 		if x.shape != vUniform {
 			v.fail()
 		}

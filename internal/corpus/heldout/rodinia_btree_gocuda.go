@@ -73,10 +73,86 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := bid
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(offsetD) {
+					gc_at := currKnodeD[gc_off:][:1]
+					gc_at2 := offsetD[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_btree.go:48
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:67
+						{
+//line rodinia_btree.go:67
+							gc_at[0] = gc_at2[0]
+//line rodinia_btree.go:69
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								currKnodeD[bid] = offsetD[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								currKnodeD[bid] = offsetD[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								currKnodeD[bid] = offsetD[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								currKnodeD[bid] = offsetD[bid]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -88,61 +164,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						{
 							currKnodeD[bid] = offsetD[bid]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:67
-						{
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:67
-						{
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:67
-						{
-							currKnodeD[bid] = offsetD[bid]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:48
-					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:67
-					{
-						currKnodeD[bid] = offsetD[bid]
 					}
 				}
 			}
@@ -247,10 +268,93 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := bid
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(offset2D) {
+					gc_at := currKnodeD[gc_off:][:1]
+					gc_at2 := offsetD[gc_off:][:1]
+					gc_at3 := lastKnodeD[gc_off:][:1]
+					gc_at4 := offset2D[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:129
+						{
+//line rodinia_btree.go:129
+							gc_at[0] = gc_at2[0]
+							gc_at3[0] = gc_at4[0]
+//line rodinia_btree.go:132
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								currKnodeD[bid] = offsetD[bid]
+								lastKnodeD[bid] = offset2D[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								currKnodeD[bid] = offsetD[bid]
+								lastKnodeD[bid] = offset2D[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								currKnodeD[bid] = offsetD[bid]
+								lastKnodeD[bid] = offset2D[bid]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								currKnodeD[bid] = offsetD[bid]
+								lastKnodeD[bid] = offset2D[bid]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -263,65 +367,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 							currKnodeD[bid] = offsetD[bid]
 							lastKnodeD[bid] = offset2D[bid]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:129
-						{
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:129
-						{
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-						thid := gc_tx
-						_ = thid
-
-//line rodinia_btree.go:129
-						{
-							currKnodeD[bid] = offsetD[bid]
-							lastKnodeD[bid] = offset2D[bid]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:129
-					{
-						currKnodeD[bid] = offsetD[bid]
-						lastKnodeD[bid] = offset2D[bid]
 					}
 				}
 			}

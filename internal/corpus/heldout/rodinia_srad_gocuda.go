@@ -213,26 +213,58 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := bx * dMul * sradNumberThreads
+				if gc_off >= 0 && gc_off < len(dSums) && gc_bdx <= len(dPsum) && gc_off < len(dSums2) && gc_bdx <= len(dPsum2) {
+					gc_at := dSums[gc_off:][:1]
+					gc_at2 := dPsum[:gc_bdx]
+					gc_at3 := dSums2[gc_off:][:1]
+					gc_at4 := dPsum2[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line rodinia_srad.go:28
-					tx := gc_tx
-					_ = tx
-					var i int
-					_ = i
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
 
 //line rodinia_srad.go:63
-					i = i_
+						i = i_
 
 //line rodinia_srad.go:63
-					_ = i
+						_ = i
 
 //line rodinia_srad.go:65
-					if tx == (sradNumberThreads - 1) {
-						dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-						dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+						if tx == (sradNumberThreads - 1) {
+//line rodinia_srad.go:65
+							gc_at[0] = gc_at2[gc_tx]
+							gc_at3[0] = gc_at4[gc_tx]
+//line rodinia_srad.go:68
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:63
+						i = i_
+
+//line rodinia_srad.go:63
+						_ = i
+
+//line rodinia_srad.go:65
+						if tx == (sradNumberThreads - 1) {
+							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+						}
 					}
 				}
 			}
@@ -271,26 +303,58 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					gc_off2 := bx * dMul * sradNumberThreads
+					if gc_off2 >= 0 && gc_off2 < len(dSums) && gc_bdx <= len(dPsum) && gc_off2 < len(dSums2) && gc_bdx <= len(dPsum2) {
+						gc_at5 := dSums[gc_off2:][:1]
+						gc_at6 := dPsum[:gc_bdx]
+						gc_at7 := dSums2[gc_off2:][:1]
+						gc_at8 := dPsum2[:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
+							tx := gc_tx
+							_ = tx
+							var i int
+							_ = i
 
 //line rodinia_srad.go:81
-						i = i_2
+							i = i_2
 
 //line rodinia_srad.go:81
-						_ = i
+							_ = i
 
 //line rodinia_srad.go:83
-						if tx == (sradNumberThreads - 1) {
-							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+							if tx == (sradNumberThreads - 1) {
+//line rodinia_srad.go:83
+								gc_at5[0] = gc_at6[gc_tx]
+								gc_at7[0] = gc_at8[gc_tx]
+//line rodinia_srad.go:86
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+							tx := gc_tx
+							_ = tx
+							var i int
+							_ = i
+
+//line rodinia_srad.go:81
+							i = i_2
+
+//line rodinia_srad.go:81
+							_ = i
+
+//line rodinia_srad.go:83
+							if tx == (sradNumberThreads - 1) {
+								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+							}
 						}
 					}
 				}

@@ -226,10 +226,85 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off2 := gc_bdx - 1
+			if gc_off2 >= 0 && gc_off2 < len(as) {
+				gc_at := as[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_huffman.go:32
+					k := uint32(gc_tx)
+					_ = k
+
+//line rodinia_huffman.go:78
+					if k == 0 {
+//line rodinia_huffman.go:78
+						gc_at[0] = 0
+//line rodinia_huffman.go:80
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_huffman.go:32
+						k := uint32(gc_tx)
+						_ = k
+
+//line rodinia_huffman.go:78
+						if k == 0 {
+							as[gc_bdx-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_huffman.go:32
+						k := uint32(gc_tx)
+						_ = k
+
+//line rodinia_huffman.go:78
+						if k == 0 {
+							as[gc_bdx-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_huffman.go:32
+						k := uint32(gc_tx)
+						_ = k
+
+//line rodinia_huffman.go:78
+						if k == 0 {
+							as[gc_bdx-1] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_huffman.go:32
+						k := uint32(gc_tx)
+						_ = k
+
+//line rodinia_huffman.go:78
+						if k == 0 {
+							as[gc_bdx-1] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -241,61 +316,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 					if k == 0 {
 						as[gc_bdx-1] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:78
-					if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:78
-					if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-					k := uint32(gc_tx)
-					_ = k
-
-//line rodinia_huffman.go:78
-					if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_huffman.go:32
-				k := uint32(gc_tx)
-				_ = k
-
-//line rodinia_huffman.go:78
-				if k == 0 {
-					as[gc_bdx-1] = 0
 				}
 			}
 		}

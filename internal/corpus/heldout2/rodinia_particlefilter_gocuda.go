@@ -115,10 +115,66 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sumWeights) && gc_off < len(partialSums) {
+				gc_at := sumWeights[gc_off:][:1]
+				gc_at2 := partialSums[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:132
+					{
+//line rodinia_particlefilter.go:132
+						gc_at[0] = gc_at2[0]
+//line rodinia_particlefilter.go:134
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							sumWeights[0] = partialSums[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							sumWeights[0] = partialSums[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							sumWeights[0] = partialSums[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							sumWeights[0] = partialSums[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -126,45 +182,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						sumWeights[0] = partialSums[0]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-					{
-						sumWeights[0] = partialSums[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-					{
-						sumWeights[0] = partialSums[0]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-					{
-						sumWeights[0] = partialSums[0]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:132
-				{
-					sumWeights[0] = partialSums[0]
 				}
 			}
 		}
@@ -175,10 +192,87 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := gc_bdx * blockID
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(sumWeights) {
+				gc_at3 := weights[gc_off2:][:gc_to]
+				gc_at4 := sumWeights[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+					_ = i
+
+//line rodinia_particlefilter.go:138
+					{
+//line rodinia_particlefilter.go:138
+						gc_at3[gc_tx] = gc_at3[gc_tx] / gc_at4[0]
+//line rodinia_particlefilter.go:140
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -190,61 +284,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						weights[i] = weights[i] / sumWeights[0]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:138
-				{
-					weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
@@ -343,10 +382,66 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u1) && gc_off4 < len(u) {
+				gc_at5 := u1[gc_off4:][:1]
+				gc_at6 := u[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:151
+					{
+//line rodinia_particlefilter.go:151
+						gc_at5[0] = gc_at6[0]
+//line rodinia_particlefilter.go:153
+					}
+				}
+			} else {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							u1[0] = u[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							u1[0] = u[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							u1[0] = u[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							u1[0] = u[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -354,45 +449,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						u1[0] = u[0]
 					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-					{
-						u1[0] = u[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-					{
-						u1[0] = u[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-					{
-						u1[0] = u[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:151
-				{
-					u1[0] = u[0]
 				}
 			}
 		}
@@ -403,10 +459,87 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off5 := gc_bdx * blockID
+			gc_off6 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(u1) {
+				gc_at7 := u[gc_off5:][:gc_to]
+				gc_at8 := u1[gc_off6:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+					_ = i
+
+//line rodinia_particlefilter.go:157
+					{
+//line rodinia_particlefilter.go:157
+						gc_at7[gc_tx] = gc_at8[0] + float64(i)/float64(Nparticles)
+//line rodinia_particlefilter.go:159
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -418,61 +551,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					{
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:157
-				{
-					u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
@@ -840,10 +918,67 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partialSums) && gc_off3 >= 0 && gc_off3 < len(buffer) {
+				gc_at3 := partialSums[gc_off2:][:1]
+				gc_at4 := buffer[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_particlefilter.go:249
+					{
+//line rodinia_particlefilter.go:249
+						gc_at3[0] = gc_at4[0]
+//line rodinia_particlefilter.go:251
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							partialSums[gc_bx] = buffer[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							partialSums[gc_bx] = buffer[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							partialSums[gc_bx] = buffer[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							partialSums[gc_bx] = buffer[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -851,45 +986,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					{
 						partialSums[gc_bx] = buffer[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-					{
-						partialSums[gc_bx] = buffer[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-					{
-						partialSums[gc_bx] = buffer[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-					{
-						partialSums[gc_bx] = buffer[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:249
-				{
-					partialSums[gc_bx] = buffer[0]
 				}
 			}
 		}

@@ -36,35 +36,73 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_off2 := 1
+			gc_off3 := (bpHeight*by + gc_ty + 1)
+			if gc_off >= 0 && gc_off <= len(w) && gc_bdx <= len(w)-gc_off && gc_off2 >= 0 && gc_off2 <= len(delta) && gc_bdx <= len(delta)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(ly) && gc_off <= len(oldw) && gc_bdx <= len(oldw)-gc_off {
+				gc_at := w[gc_off:][:gc_bdx]
+				gc_at2 := delta[gc_off2:][:gc_bdx]
+				gc_at3 := ly[gc_off3:][:1]
+				gc_at4 := oldw[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line rodinia_small.go:35
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line rodinia_small.go:34
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line rodinia_small.go:37
-				index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-				_ = index
+					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
 
 //line rodinia_small.go:38
-				indexY := bpHeight*by + ty + 1
-				_ = indexY
+					indexY := bpHeight*by + ty + 1
+					_ = indexY
 
 //line rodinia_small.go:39
-				indexX := tx + 1
-				_ = indexX
+					indexX := tx + 1
+					_ = indexX
+
+					gc_at[gc_tx] = float32(float64(gc_at[gc_tx]) + ((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx]))))
+
+					gc_at4[gc_tx] = float32((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx])))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:35
+					ty := gc_ty
+					_ = ty
+
+//line rodinia_small.go:34
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_small.go:37
+					index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+//line rodinia_small.go:38
+					indexY := bpHeight*by + ty + 1
+					_ = indexY
+
+//line rodinia_small.go:39
+					indexX := tx + 1
+					_ = indexX
 
 //line rodinia_small.go:43
-				w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
 
 //line rodinia_small.go:44
-				oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -75,11 +113,11 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := 1
-			if gc_off >= 0 && gc_off <= len(w) && gc_bdx <= len(w)-gc_off && gc_off <= len(delta) && gc_bdx <= len(delta)-gc_off && gc_off <= len(oldw) && gc_bdx <= len(oldw)-gc_off {
-				gc_at := w[gc_off:][:gc_bdx]
-				gc_at2 := delta[gc_off:][:gc_bdx]
-				gc_at3 := oldw[gc_off:][:gc_bdx]
+			gc_off4 := 1
+			if gc_off4 >= 0 && gc_off4 <= len(w) && gc_bdx <= len(w)-gc_off4 && gc_off4 <= len(delta) && gc_bdx <= len(delta)-gc_off4 && gc_off4 <= len(oldw) && gc_bdx <= len(oldw)-gc_off4 {
+				gc_at5 := w[gc_off4:][:gc_bdx]
+				gc_at6 := delta[gc_off4:][:gc_bdx]
+				gc_at7 := oldw[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -99,8 +137,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
 //line rodinia_small.go:48
-						gc_at[gc_tx] = float32(float64(gc_at[gc_tx]) + ((bpEta * float64(gc_at2[gc_tx])) + (bpMomentum * float64(gc_at3[gc_tx]))))
-						gc_at3[gc_tx] = float32((bpEta * float64(gc_at2[gc_tx])) + (bpMomentum * float64(gc_at3[gc_tx])))
+						gc_at5[gc_tx] = float32(float64(gc_at5[gc_tx]) + ((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx]))))
+						gc_at7[gc_tx] = float32((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx])))
 //line rodinia_small.go:51
 					}
 				}

@@ -187,10 +187,87 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) && gc_off3 >= 0 && gc_off3 < len(cache) {
+				gc_at3 := c[gc_off2:][:1]
+				gc_at4 := cache[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line cbe_dot.go:29
+					cacheIndex := gc_tx
+					_ = cacheIndex
+
+//line cbe_dot.go:50
+					{
+//line cbe_dot.go:50
+						gc_at3[0] = gc_at4[0]
+//line cbe_dot.go:52
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx] = cache[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx] = cache[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx] = cache[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx] = cache[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -202,61 +279,6 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					{
 						c[gc_bx] = cache[0]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx] = cache[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx] = cache[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx] = cache[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:29
-				cacheIndex := gc_tx
-				_ = cacheIndex
-
-//line cbe_dot.go:50
-				{
-					c[gc_bx] = cache[0]
 				}
 			}
 		}

@@ -192,10 +192,87 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(c) && gc_off5 >= 0 && gc_off5 < len(cache) {
+				gc_at5 := c[gc_off4:][:1]
+				gc_at6 := cache[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line cbe_dot.go:29
+					cacheIndex := gc_tx2
+					_ = cacheIndex
+
+//line cbe_dot.go:50
+					{
+//line cbe_dot.go:50
+						gc_at5[0] = gc_at6[0]
+//line cbe_dot.go:52
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx2] = cache[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx2] = cache[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx2] = cache[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							c[gc_bx2] = cache[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -207,61 +284,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 					{
 						c[gc_bx2] = cache[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx2] = cache[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx2] = cache[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:50
-					{
-						c[gc_bx2] = cache[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-				cacheIndex := gc_tx2
-				_ = cacheIndex
-
-//line cbe_dot.go:50
-				{
-					c[gc_bx2] = cache[0]
 				}
 			}
 		}

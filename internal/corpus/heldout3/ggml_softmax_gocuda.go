@@ -1159,10 +1159,120 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off := gc_bx
+				if gc_off >= 0 && gc_off < len(tmpVals_) {
+					gc_at := tmpVals_[gc_off:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+						localMax = r
+
+//line ggml_softmax.go:285
+						if tid == 0 {
+//line ggml_softmax.go:285
+							gc_at[0] = localMax
+//line ggml_softmax.go:287
+						}
+						gc_s_localMax[gc_rank] = localMax
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx] = localMax
+							}
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx] = localMax
+							}
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx] = localMax
+							}
+							gc_s_localMax[gc_rank] = localMax
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx] = localMax
+							}
+							gc_s_localMax[gc_rank] = localMax
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1182,89 +1292,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_s_localMax[gc_rank] = localMax
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx] = localMax
-						}
-						gc_s_localMax[gc_rank] = localMax
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx] = localMax
-						}
-						gc_s_localMax[gc_rank] = localMax
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx] = localMax
-						}
-						gc_s_localMax[gc_rank] = localMax
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank]
-
-//line ggml_softmax.go:283
-					localMax = r
-
-//line ggml_softmax.go:285
-					if tid == 0 {
-						tmpVals_[gc_bx] = localMax
-					}
-					gc_s_localMax[gc_rank] = localMax
 				}
 			}
 		}
@@ -2003,10 +2030,120 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				gc_off2 := gc_bx
+				if gc_off2 >= 0 && gc_off2 < len(tmpVals_) {
+					gc_at2 := tmpVals_[gc_off2:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+
+//line ggml_softmax.go:321
+						if tid == 0 {
+//line ggml_softmax.go:321
+							gc_at2[0] = tmpExpf
+//line ggml_softmax.go:323
+						}
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank] = tmpExpf
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank] = tmpExpf
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank] = tmpExpf
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank] = tmpExpf
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2026,89 +2163,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank] = tmpExpf
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank] = tmpExpf
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-						tid := gc_tx
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank] = tmpExpf
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_softmax.go:260
-					tid := gc_tx
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank]
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-
-//line ggml_softmax.go:321
-					if tid == 0 {
-						tmpVals_[gc_bx] = tmpExpf
-					}
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 				}
 			}
 		}

@@ -1240,10 +1240,120 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+				gc_off3 := gc_bx2
+				if gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+					gc_at3 := tmpVals_[gc_off3:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+						localMax = r
+
+//line ggml_softmax.go:285
+						if tid == 0 {
+//line ggml_softmax.go:285
+							gc_at3[0] = localMax
+//line ggml_softmax.go:287
+						}
+						gc_s_localMax[gc_rank2] = localMax
+					}
+				} else {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx2] = localMax
+							}
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx2] = localMax
+							}
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx2] = localMax
+							}
+							gc_s_localMax[gc_rank2] = localMax
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							if tid == 0 {
+								tmpVals_[gc_bx2] = localMax
+							}
+							gc_s_localMax[gc_rank2] = localMax
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1263,89 +1373,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 						gc_s_localMax[gc_rank2] = localMax
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx2] = localMax
-						}
-						gc_s_localMax[gc_rank2] = localMax
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx2] = localMax
-						}
-						gc_s_localMax[gc_rank2] = localMax
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var localMax float32
-						_ = localMax
-						r := gc_s_r[gc_rank2]
-
-//line ggml_softmax.go:283
-						localMax = r
-
-//line ggml_softmax.go:285
-						if tid == 0 {
-							tmpVals_[gc_bx2] = localMax
-						}
-						gc_s_localMax[gc_rank2] = localMax
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var localMax float32
-					_ = localMax
-					r := gc_s_r[gc_rank2]
-
-//line ggml_softmax.go:283
-					localMax = r
-
-//line ggml_softmax.go:285
-					if tid == 0 {
-						tmpVals_[gc_bx2] = localMax
-					}
-					gc_s_localMax[gc_rank2] = localMax
 				}
 			}
 		}
@@ -2288,10 +2315,120 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
+				gc_off4 := gc_bx2
+				if gc_off4 >= 0 && gc_off4 < len(tmpVals_) {
+					gc_at4 := tmpVals_[gc_off4:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+
+//line ggml_softmax.go:321
+						if tid == 0 {
+//line ggml_softmax.go:321
+							gc_at4[0] = tmpExpf
+//line ggml_softmax.go:323
+						}
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+				} else {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx2] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank2] = tmpExpf
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx2] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank2] = tmpExpf
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx2] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank2] = tmpExpf
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							if tid == 0 {
+								tmpVals_[gc_bx2] = tmpExpf
+							}
+							gc_s_tmpExpf[gc_rank2] = tmpExpf
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2311,89 +2448,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx2] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx2] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-						tid := gc_tx2
-						_ = tid
-						var tmpExpf float32
-						_ = tmpExpf
-						r_6 := gc_s_r_6[gc_rank2]
-
-//line ggml_softmax.go:319
-						tmpExpf = r_6
-
-//line ggml_softmax.go:321
-						if tid == 0 {
-							tmpVals_[gc_bx2] = tmpExpf
-						}
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:260
-					tid := gc_tx2
-					_ = tid
-					var tmpExpf float32
-					_ = tmpExpf
-					r_6 := gc_s_r_6[gc_rank2]
-
-//line ggml_softmax.go:319
-					tmpExpf = r_6
-
-//line ggml_softmax.go:321
-					if tid == 0 {
-						tmpVals_[gc_bx2] = tmpExpf
-					}
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
 				}
 			}
 		}

@@ -732,10 +732,87 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := gc_bx
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at := out[gc_off:][:1]
+				gc_at2 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line olcf.go:114
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:129
+					{
+//line olcf.go:129
+						gc_at[0] = gc_at2[0]
+//line olcf.go:131
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -747,61 +824,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					{
 						out[gc_bx] = sdata[0]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx] = sdata[0]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx] = sdata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-				tid := gc_tx
-				_ = tid
-
-//line olcf.go:129
-				{
-					out[gc_bx] = sdata[0]
 				}
 			}
 		}
@@ -952,10 +974,87 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off := idx
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+					gc_at := sums[gc_off:][:1]
+					gc_at2 := sdata[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line olcf.go:142
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:157
+						{
+//line olcf.go:157
+							gc_at[0] = gc_at2[0]
+//line olcf.go:159
+						}
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:142
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:142
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:142
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:142
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -967,61 +1066,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						{
 							sums[idx] = sdata[0]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:142
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:157
-					{
-						sums[idx] = sdata[0]
 					}
 				}
 			}

@@ -817,10 +817,87 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off3 := gc_bx2
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at3 := out[gc_off3:][:1]
+				gc_at4 := sdata[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line olcf.go:114
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:129
+					{
+//line olcf.go:129
+						gc_at3[0] = gc_at4[0]
+//line olcf.go:131
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							out[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -832,61 +909,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					{
 						out[gc_bx2] = sdata[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx2] = sdata[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:129
-					{
-						out[gc_bx2] = sdata[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-				tid := gc_tx2
-				_ = tid
-
-//line olcf.go:129
-				{
-					out[gc_bx2] = sdata[0]
 				}
 			}
 		}
@@ -1037,10 +1059,87 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+				gc_off3 := idx
+				gc_off4 := 0
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+					gc_at3 := sums[gc_off3:][:1]
+					gc_at4 := sdata[gc_off4:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:142
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:157
+						{
+//line olcf.go:157
+							gc_at3[0] = gc_at4[0]
+//line olcf.go:159
+						}
+					}
+				} else {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								sums[idx] = sdata[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1052,61 +1151,6 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 						{
 							sums[idx] = sdata[0]
 						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:157
-						{
-							sums[idx] = sdata[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:142
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:157
-					{
-						sums[idx] = sdata[0]
 					}
 				}
 			}

@@ -148,10 +148,134 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 	}
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
+		gc_off3 := 0
+		gc_off4 := 1
+		if gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+			gc_at := AS[gc_off3:][:1]
+			gc_at2 := AS[gc_off4:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line pmpp_merge.go:134
+				ACurr := int(gc_at[0])
+
+//line pmpp_merge.go:135
+				ANext := int(gc_at2[0])
+
+//line pmpp_merge.go:136
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:135
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -174,101 +298,6 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BCurr[gc_rank] = BCurr
 				gc_s_BNext[gc_rank] = BNext
 			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:134
-			ACurr := int(AS[0])
-
-//line pmpp_merge.go:135
-			ANext := int(AS[1])
-
-//line pmpp_merge.go:136
-			BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:137
-			BNext := CNext - ANext
-			_ = ACurr
-			_ = ANext
-			_ = BCurr
-			_ = BNext
-			gc_s_ACurr[gc_rank] = ACurr
-			gc_s_ANext[gc_rank] = ANext
-			gc_s_BCurr[gc_rank] = BCurr
-			gc_s_BNext[gc_rank] = BNext
 		}
 	}
 
@@ -665,10 +694,134 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 		}
 	}
 	{
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
+		gc_off3 := 0
+		gc_off4 := 1
+		if gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+			gc_at := AS[gc_off3:][:1]
+			gc_at2 := AS[gc_off4:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line pmpp_merge.go:302
+				ACurr := int(gc_at[0])
+
+//line pmpp_merge.go:303
+				ANext := int(gc_at2[0])
+
+//line pmpp_merge.go:304
+				BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+				BNext := CNext - ANext
+				_ = ACurr
+				_ = ANext
+				_ = BCurr
+				_ = BNext
+				gc_s_ACurr[gc_rank] = ACurr
+				gc_s_ANext[gc_rank] = ANext
+				gc_s_BCurr[gc_rank] = BCurr
+				gc_s_BNext[gc_rank] = BNext
+			}
+		} else {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(AS[0])
+
+//line pmpp_merge.go:303
+					ANext := int(AS[1])
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -691,101 +844,6 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BCurr[gc_rank] = BCurr
 				gc_s_BNext[gc_rank] = BNext
 			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-				ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-				ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-				BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-				BNext := CNext - ANext
-				_ = ACurr
-				_ = ANext
-				_ = BCurr
-				_ = BNext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line pmpp_merge.go:302
-			ACurr := int(AS[0])
-
-//line pmpp_merge.go:303
-			ANext := int(AS[1])
-
-//line pmpp_merge.go:304
-			BCurr := CCurr - ACurr
-
-//line pmpp_merge.go:305
-			BNext := CNext - ANext
-			_ = ACurr
-			_ = ANext
-			_ = BCurr
-			_ = BNext
-			gc_s_ACurr[gc_rank] = ACurr
-			gc_s_ANext[gc_rank] = ANext
-			gc_s_BCurr[gc_rank] = BCurr
-			gc_s_BNext[gc_rank] = BNext
 		}
 	}
 

@@ -44,10 +44,87 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := gc_bx - 1
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(output) && gc_to <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) {
+					gc_at := output[gc_off:][:gc_to]
+					gc_at2 := base[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:23
+						tid := gc_bx*gc_bdx + gc_tx
+						_ = tid
+
+//line pmpp_sparse.go:25
+						if tid < length && gc_bx > 0 {
+//line pmpp_sparse.go:25
+							gc_at[gc_tx] += gc_at2[0]
+//line pmpp_sparse.go:27
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx > 0 {
+								output[tid] += base[gc_bx-1]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx > 0 {
+								output[tid] += base[gc_bx-1]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx > 0 {
+								output[tid] += base[gc_bx-1]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx > 0 {
+								output[tid] += base[gc_bx-1]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -59,61 +136,6 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						if tid < length && gc_bx > 0 {
 							output[tid] += base[gc_bx-1]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-						tid := gc_bx*gc_bdx + gc_tx
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:23
-					tid := gc_bx*gc_bdx + gc_tx
-					_ = tid
-
-//line pmpp_sparse.go:25
-					if tid < length && gc_bx > 0 {
-						output[tid] += base[gc_bx-1]
 					}
 				}
 			}
@@ -153,18 +175,23 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 
 //line pmpp_sparse.go:35
 		phasesCount := int(math.Ceil(float64(sectionLength) / float64(gc_bdx)))
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
 
 //line pmpp_sparse.go:37
-					for i := 0; i < phasesCount; i++ {
+		for i := 0; i < phasesCount; i++ {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:38
 						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+
+//line pmpp_sparse.go:39
 						if inputIndex < length && gc_bx > 0 {
 							output[inputIndex] += base[gc_bx-1]
 						}
+						_ = inputIndex
 					}
 				}
 			}
@@ -328,10 +355,65 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cFrontierTailS) {
+				gc_at := cFrontierTailS[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pmpp_sparse.go:89
+					{
+//line pmpp_sparse.go:89
+						gc_at[0] = 0
+//line pmpp_sparse.go:91
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							cFrontierTailS[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							cFrontierTailS[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							cFrontierTailS[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							cFrontierTailS[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -339,45 +421,6 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					{
 						cFrontierTailS[0] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-					{
-						cFrontierTailS[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:89
-				{
-					cFrontierTailS[0] = 0
 				}
 			}
 		}

@@ -491,10 +491,87 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off4 := idx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := mean[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_layernorm.go:56
+					tid := gc_tx
+					_ = tid
+
+//line llmc_layernorm.go:70
+					{
+//line llmc_layernorm.go:70
+						gc_at5[0] = gc_at6[0] / float32(C)
+//line llmc_layernorm.go:72
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -506,61 +583,6 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					{
 						mean[idx] = shared[0] / float32(C)
 					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:56
-				tid := gc_tx
-				_ = tid
-
-//line llmc_layernorm.go:70
-				{
-					mean[idx] = shared[0] / float32(C)
 				}
 			}
 		}

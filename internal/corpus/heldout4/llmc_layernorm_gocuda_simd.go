@@ -530,10 +530,87 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+			gc_off6 := idx
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off7 >= 0 && gc_off7 < len(shared) {
+				gc_at7 := mean[gc_off6:][:1]
+				gc_at8 := shared[gc_off7:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line llmc_layernorm.go:56
+					tid := gc_tx2
+					_ = tid
+
+//line llmc_layernorm.go:70
+					{
+//line llmc_layernorm.go:70
+						gc_at7[0] = gc_at8[0] / float32(C)
+//line llmc_layernorm.go:72
+					}
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							mean[idx] = shared[0] / float32(C)
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -545,61 +622,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					{
 						mean[idx] = shared[0] / float32(C)
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:70
-					{
-						mean[idx] = shared[0] / float32(C)
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_layernorm.go:70
-				{
-					mean[idx] = shared[0] / float32(C)
 				}
 			}
 		}

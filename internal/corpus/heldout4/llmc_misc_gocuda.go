@@ -525,10 +525,87 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off3 := o
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
+				gc_at4 := dbias[gc_off3:][:1]
+				gc_at5 := shared[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_misc.go:69
+					tid := gc_tx
+					_ = tid
+
+//line llmc_misc.go:84
+					{
+//line llmc_misc.go:84
+						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
+//line llmc_misc.go:86
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -540,61 +617,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					{
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-				tid := gc_tx
-				_ = tid
-
-//line llmc_misc.go:84
-				{
-					dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
 			}
 		}

@@ -553,10 +553,87 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+			gc_off5 := o
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dbias) && gc_off6 >= 0 && gc_off6 < len(shared) {
+				gc_at6 := dbias[gc_off5:][:1]
+				gc_at7 := shared[gc_off6:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line llmc_misc.go:69
+					tid := gc_tx2
+					_ = tid
+
+//line llmc_misc.go:84
+					{
+//line llmc_misc.go:84
+						gc_at6[0] = float32(float32(gc_at6[0]) + gc_at7[0])
+//line llmc_misc.go:86
+					}
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_misc.go:84
+						{
+							dbias[o] = float32(float32(dbias[o]) + shared[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -568,61 +645,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					{
 						dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:84
-					{
-						dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_misc.go:84
-				{
-					dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
 			}
 		}
@@ -1082,9 +1104,19 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:140
 				if gc_if.ToBits() != 0 {
 //line llmc_misc.go:140
+					var gc_u float32
+//line llmc_misc.go:140
+					if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line llmc_misc.go:140
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line llmc_misc.go:140
+						gc_u = dbias[idx]
+//line llmc_misc.go:140
+					}
+//line llmc_misc.go:140
 					var gc_lanes [8]float32
 //line llmc_misc.go:140
-					archsimd.BroadcastFloat32x8(float32(dbias[idx])).Add(blockSum).Store(&gc_lanes)
+					archsimd.BroadcastFloat32x8(float32(gc_u)).Add(blockSum).Store(&gc_lanes)
 //line llmc_misc.go:140
 					for gc_k := range 8 {
 //line llmc_misc.go:140

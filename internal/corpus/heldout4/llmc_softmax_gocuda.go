@@ -2122,10 +2122,57 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
+		gc_off5 := 0
+		if gc_off5 >= 0 && gc_off5 < len(maxOrSumStorage) {
+			gc_at := maxOrSumStorage[gc_off5:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line llmc_softmax.go:179
+				offset := gc_at[0]
+				_ = offset
+				gc_s_offset[gc_rank] = offset
+			}
+		} else {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_rank := gc_step3 + 1
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_rank := gc_step3 + 2
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+				{
+					gc_rank := gc_step3 + 3
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank] = offset
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2133,41 +2180,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				_ = offset
 				gc_s_offset[gc_rank] = offset
 			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank] = offset
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:179
-			offset := maxOrSumStorage[0]
-			_ = offset
-			gc_s_offset[gc_rank] = offset
 		}
 	}
 
@@ -2338,9 +2350,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := x[gc_off5:][:gc_to]
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 {
+					gc_at2 := x[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2356,7 +2368,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						_ = i_3
 
 //line llmc_softmax.go:188
-						sumval += gc_at[gc_tx]
+						sumval += gc_at2[gc_tx]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
@@ -2643,10 +2655,57 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-			{
-				gc_rank := gc_step8 + 0
+		gc_off7 := 0
+		if gc_off7 >= 0 && gc_off7 < len(maxOrSumStorage) {
+			gc_at3 := maxOrSumStorage[gc_off7:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+
+//line llmc_softmax.go:205
+				sum := gc_at3[0]
+				_ = sum
+				gc_s_sum[gc_rank] = sum
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+				{
+					gc_rank := gc_step8 + 0
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -2654,41 +2713,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				_ = sum
 				gc_s_sum[gc_rank] = sum
 			}
-			{
-				gc_rank := gc_step8 + 1
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step8 + 2
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step8 + 3
-				gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:205
-			sum := maxOrSumStorage[0]
-			_ = sum
-			gc_s_sum[gc_rank] = sum
 		}
 	}
 
@@ -2704,11 +2728,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off4 + (idx * C)
-				gc_off7 := gc_off4
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
-					gc_at2 := out[gc_off6:][:gc_to]
-					gc_at3 := x[gc_off7:][:gc_to]
+				gc_off8 := gc_off4 + (idx * C)
+				gc_off9 := gc_off4
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(out) && gc_to <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+					gc_at4 := out[gc_off8:][:gc_to]
+					gc_at5 := x[gc_off9:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2723,7 +2747,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_5
 
-						gc_at2[gc_tx] = gc_at3[gc_tx] / sum
+						gc_at4[gc_tx] = gc_at5[gc_tx] / sum
 					}
 				} else {
 					gc_step9 := gc_from

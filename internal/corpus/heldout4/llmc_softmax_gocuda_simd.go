@@ -3787,7 +3787,17 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:347
 				}
 //line llmc_softmax.go:347
-				var offset float32 = maxvals[0]
+				var gc_u float32
+//line llmc_softmax.go:347
+				if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line llmc_softmax.go:347
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line llmc_softmax.go:347
+					gc_u = maxvals[0]
+//line llmc_softmax.go:347
+				}
+//line llmc_softmax.go:347
+				var offset float32 = gc_u
 //line llmc_softmax.go:347
 				_ = offset
 //line llmc_softmax.go:349
@@ -4163,7 +4173,17 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:377
 				}
 //line llmc_softmax.go:377
-				var sum float32 = sumvals[0]
+				var gc_u2 float32
+//line llmc_softmax.go:377
+				if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line llmc_softmax.go:377
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line llmc_softmax.go:377
+					gc_u2 = sumvals[0]
+//line llmc_softmax.go:377
+				}
+//line llmc_softmax.go:377
+				var sum float32 = gc_u2
 //line llmc_softmax.go:377
 				_ = sum
 				archsimd.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive2)

@@ -3440,10 +3440,87 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				gc_off := bid
+				gc_off2 := 0
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
+					gc_at := approxFinal[gc_off:][:1]
+					gc_at2 := shared[gc_off2:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:443
+						tid := gc_tx
+						_ = tid
+
+//line samples.go:492
+						{
+//line samples.go:492
+							gc_at[0] = gc_at2[0]
+//line samples.go:494
+						}
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3455,61 +3532,6 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						{
 							approxFinal[bid] = shared[0]
 						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:443
-						tid := gc_tx
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:443
-					tid := gc_tx
-					_ = tid
-
-//line samples.go:492
-					{
-						approxFinal[bid] = shared[0]
 					}
 				}
 			}
@@ -4120,10 +4142,90 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := gc_bx
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+				gc_at3 := dCallValue[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line samples.go:592
+					tid := gc_tx
+					_ = tid
+					call := gc_s_call[gc_rank]
+
+//line samples.go:623
+					{
+//line samples.go:623
+						gc_at3[0] = call[0]
+//line samples.go:625
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx] = call[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -4136,65 +4238,6 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					{
 						dCallValue[gc_bx] = call[0]
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-					call := gc_s_call[gc_rank]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-					call := gc_s_call[gc_rank]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:592
-					tid := gc_tx
-					_ = tid
-					call := gc_s_call[gc_rank]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx] = call[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples.go:592
-				tid := gc_tx
-				_ = tid
-				call := gc_s_call[gc_rank]
-
-//line samples.go:623
-				{
-					dCallValue[gc_bx] = call[0]
 				}
 			}
 		}

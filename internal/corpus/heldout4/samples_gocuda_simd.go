@@ -3646,10 +3646,87 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+				gc_off3 := bid
+				gc_off4 := 0
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(approxFinal) && gc_off4 >= 0 && gc_off4 < len(shared) {
+					gc_at3 := approxFinal[gc_off3:][:1]
+					gc_at4 := shared[gc_off4:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:443
+						tid := gc_tx2
+						_ = tid
+
+//line samples.go:492
+						{
+//line samples.go:492
+							gc_at3[0] = gc_at4[0]
+//line samples.go:494
+						}
+					}
+				} else {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								approxFinal[bid] = shared[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3661,61 +3738,6 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						{
 							approxFinal[bid] = shared[0]
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-						tid := gc_tx2
-						_ = tid
-
-//line samples.go:492
-						{
-							approxFinal[bid] = shared[0]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:443
-					tid := gc_tx2
-					_ = tid
-
-//line samples.go:492
-					{
-						approxFinal[bid] = shared[0]
 					}
 				}
 			}
@@ -3989,7 +4011,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(callExchange) {
-					gc_at3 := callExchange[:gc_bdx2]
+					gc_at4 := callExchange[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -3999,7 +4021,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						_ = tid
 						call := gc_s_call[gc_rank2]
 
-						gc_at3[gc_tx2] = call[0]
+						gc_at4[gc_tx2] = call[0]
 					}
 				} else {
 					gc_step4 := 0
@@ -4074,9 +4096,9 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off3 := 1
-				if gc_off3 >= 0 && gc_off3 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off3 {
-					gc_at4 := callExchange[gc_off3:][:gc_bdx2]
+				gc_off4 := 1
+				if gc_off4 >= 0 && gc_off4 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off4 {
+					gc_at5 := callExchange[gc_off4:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4087,7 +4109,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						call := gc_s_call[gc_rank2]
 
 //line samples.go:613
-						call[binomialElemsPerThread] = gc_at4[gc_tx2]
+						call[binomialElemsPerThread] = gc_at5[gc_tx2]
 						gc_s_call[gc_rank2] = call
 					}
 				} else {
@@ -4326,10 +4348,90 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
+				gc_at6 := dCallValue[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line samples.go:592
+					tid := gc_tx2
+					_ = tid
+					call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+					{
+//line samples.go:623
+						gc_at6[0] = call[0]
+//line samples.go:625
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx2] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx2] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx2] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							dCallValue[gc_bx2] = call[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4342,65 +4444,6 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					{
 						dCallValue[gc_bx2] = call[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-					call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx2] = call[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-					call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx2] = call[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-					tid := gc_tx2
-					_ = tid
-					call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-					{
-						dCallValue[gc_bx2] = call[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples.go:592
-				tid := gc_tx2
-				_ = tid
-				call := gc_s_call[gc_rank2]
-
-//line samples.go:623
-				{
-					dCallValue[gc_bx2] = call[0]
 				}
 			}
 		}

@@ -315,10 +315,142 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := 0
+			gc_off4 := gc_bx
+			if gc_off3 >= 0 && gc_off3 < len(x) && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at5 := x[gc_off3:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line inline.go:14
+					tid := gc_tx
+					_ = tid
+
+//line inline.go:31
+					var r T = gc_at5[0]
+
+//line inline.go:31
+					_ = r
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+//line inline.go:23
+						gc_at6[0] = sum
+//line inline.go:25
+					}
+					_ = r
+					_ = sum
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -342,105 +474,6 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line inline.go:14
-					tid := gc_tx
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line inline.go:14
-				tid := gc_tx
-				_ = tid
-
-//line inline.go:31
-				var r T = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}

@@ -44,10 +44,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off3 := gc_bx4 * gc_bdx4
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx4 <= len(in)-gc_off3 && gc_bdx4 <= len(sdata) {
-				gc_at5 := in[gc_off3:][:gc_bdx4]
-				gc_at6 := sdata[:gc_bdx4]
+			gc_off5 := gc_bx4 * gc_bdx4
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(sdata) {
+				gc_at7 := in[gc_off5:][:gc_bdx4]
+				gc_at8 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -65,10 +65,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 
 //line inline.go:17
 					if i < len(in) {
-						v = gc_at5[gc_tx4]
+						v = gc_at7[gc_tx4]
 					}
 
-					gc_at6[gc_tx4] = v
+					gc_at8[gc_tx4] = v
 					_ = v
 				}
 			} else {
@@ -229,10 +229,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off4 >= 0 && gc_off4 <= len(x_) && gc_to4 <= len(x_)-gc_off4 {
-					gc_at7 := x_[:gc_to4]
-					gc_at8 := x_[gc_off4:][:gc_to4]
+				gc_off6 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to4 <= len(x_)-gc_off6 {
+					gc_at9 := x_[:gc_to4]
+					gc_at10 := x_[gc_off6:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -244,7 +244,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:38
 						{
 //line inline.go:38
-							gc_at7[gc_tx4] += gc_at8[gc_tx4]
+							gc_at9[gc_tx4] += gc_at10[gc_tx4]
 //line inline.go:40
 						}
 					}

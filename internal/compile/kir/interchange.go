@@ -1,0 +1,173 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// interchange is the pass that turns a thread's loop inside out where
+// that suits memory: a for loop of thread code, with a header the same for
+// every thread, whose body indexes a slice at consecutive elements for
+// consecutive threads but far apart from one trip to the next (the naive
+// matrix multiply's b[p*n+col]), becomes block-level control around a
+// thread loop, as a loop holding a barrier would: each trip runs for
+// every thread of the block before the next, so that the threads walk
+// the slice's rows together instead of each walking a column. The code
+// before and after the loop runs in thread loops of its own; values
+// crossing them are kept per thread as across a barrier. Threads of a
+// block are unordered between barriers, so any interleaving of their
+// trips is one CUDA allows. A body that also walks a slice along its
+// trips, strided across threads, stays as it is.
+func interchange(f *Func) {
+	f.Body = f.interchangeList(f.Body)
+	f.repeatGuards()
+}
+
+// repeatGuards repeats, where the kernel's last block-level node is an
+// interchanged loop with only thread code after it, the guards that
+// return threads before the loop (if row >= m { return }) at the start of
+// its body and of the code after it. Each of their thread loops then
+// skips the threads that returned by itself, and the body needs no record
+// of them (f.repeated).
+func (f *Func) repeatGuards() {
+	last := -1
+	for i, n := range f.Body {
+		if _, isCode := n.(*Code); !isCode {
+			last = i
+		}
+	}
+	if last < 0 {
+		return
+	}
+	loop, ok := f.Body[last].(*For)
+	if !ok || !loop.Interchanged {
+		return
+	}
+	var guards []Node
+	for i := last - 1; i >= 0; i-- {
+		c, isCode := f.Body[i].(*Code)
+		if !isCode {
+			break
+		}
+		if s, ok := c.Stmt.(*ast.IfStmt); ok && s.Init == nil && s.Else == nil && isReturn(s.Body) && f.safeCond(s.Cond) {
+			guards = append([]Node{c}, guards...)
+		}
+	}
+	if len(guards) == 0 {
+		return
+	}
+	if f.repeated == nil {
+		f.repeated = map[ast.Stmt]bool{}
+	}
+	for _, g := range guards {
+		f.repeated[g.(*Code).Stmt] = true
+	}
+	loop.Body = append(slices.Clone(guards), loop.Body...)
+	if last < len(f.Body)-1 {
+		f.Body = slices.Insert(f.Body, last+1, slices.Clone(guards)...)
+	}
+}
+
+func (f *Func) interchangeList(nodes []Node) []Node {
+	for i, n := range nodes {
+		switch n := n.(type) {
+		case *Code:
+			if fs, ok := n.Stmt.(*ast.ForStmt); ok && f.interchangeable(fs) {
+				body := make([]Node, len(fs.Body.List))
+				for j, s := range fs.Body.List {
+					body[j] = &Code{Stmt: s}
+				}
+				f.Vars[f.loopVar(fs)].Class = Uniform
+				nodes[i] = &For{Src: fs, Body: body, Interchanged: true}
+			}
+		case *If:
+			n.Then, n.Else = f.interchangeList(n.Then), f.interchangeList(n.Else)
+		case *For:
+			n.Body = f.interchangeList(n.Body)
+		case *Range:
+			n.Body = f.interchangeList(n.Body)
+		case *Scope:
+			n.Body = f.interchangeList(n.Body)
+		}
+	}
+	return nodes
+}
+
+// interchangeable reports whether fs, a loop of thread code, gains from
+// running trip by trip for the whole block and may: its header is the
+// same for every thread, nothing in its body leaves it or the thread, and
+// its accesses favour the block's order (interchangeGains).
+func (f *Func) interchangeable(fs *ast.ForStmt) bool {
+	p := f.loopVar(fs)
+	if p == nil || f.Vars[p] == nil || !types.Identical(p.Type(), types.Typ[types.Int]) {
+		return false
+	}
+	init := fs.Init.(*ast.AssignStmt)
+	cond, ok := fs.Cond.(*ast.BinaryExpr)
+	if !ok || !f.uniformSafe(init.Rhs[0]) || !isIdentOf(f, cond.X, p) || !f.uniformSafe(cond.Y) ||
+		cond.Op != token.LSS && cond.Op != token.LEQ && cond.Op != token.GTR && cond.Op != token.GEQ {
+		return false
+	}
+	switch post := fs.Post.(type) {
+	case *ast.IncDecStmt:
+		ok = isIdentOf(f, post.X, p)
+	case *ast.AssignStmt:
+		ok = (post.Tok == token.ADD_ASSIGN || post.Tok == token.SUB_ASSIGN) && isIdentOf(f, post.Lhs[0], p) && f.uniformSafe(post.Rhs[0])
+	default:
+		ok = false
+	}
+	if !ok || !f.stayInside(fs.Body, p) {
+		return false
+	}
+	if tv := f.Src.Info.Types[cond.Y]; tv.Value != nil && f.Src.Info.Types[init.Rhs[0]].Value != nil {
+		return false // a constant trip count: the unroll pass's, or too short to gain
+	}
+	return f.interchangeGains(fs.Body, p)
+}
+
+// loopVar returns the variable fs's init defines (for p := e; ...), or
+// nil.
+func (f *Func) loopVar(fs *ast.ForStmt) *types.Var {
+	init, ok := fs.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || fs.Cond == nil || fs.Post == nil {
+		return nil
+	}
+	id, ok := init.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := f.Src.Info.Defs[id].(*types.Var)
+	return v
+}
+
+func isIdentOf(f *Func, e ast.Expr, v *types.Var) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && f.Src.Info.ObjectOf(id) == v
+}
+
+// uniformSafe reports whether e is the same for every thread and cannot
+// fail.
+func (f *Func) uniformSafe(e ast.Expr) bool { return f.pure(e, f.isUniform, false) && f.cannotFail(e) }
+
+// stayInside reports whether body neither leaves the loop nor the thread
+// (no return, break, continue, goto or label), nor assigns the loop's
+// variable, nor holds a function literal.
+func (f *Func) stayInside(body *ast.BlockStmt, p *types.Var) bool {
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ReturnStmt, *ast.BranchStmt, *ast.LabeledStmt, *ast.FuncLit, *ast.GoStmt, *ast.DeferStmt, *ast.SelectStmt:
+			ok = false
+		case *ast.AssignStmt, *ast.IncDecStmt:
+			for _, x := range assigned(n.(ast.Stmt)) {
+				ok = ok && !isIdentOf(f, x, p)
+			}
+		case *ast.UnaryExpr:
+			ok = ok && (n.Op != token.AND || !isIdentOf(f, n.X, p))
+		}
+		return ok
+	})
+	return ok
+}

@@ -1,0 +1,71 @@
+// Package interchange holds thread loops the interchange pass runs trip
+// by trip for the block, and loops it leaves alone.
+package interchange
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// naive is the textbook matrix multiply: b is read down a column.
+func naive(t *gocuda.Thread, a, b, c []float32, m, k, n int) {
+	row := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if row >= m || col >= n {
+		return
+	}
+	var sum float32
+	for p := 0; p < k; p++ {
+		sum += a[row*k+p] * b[p*n+col]
+	}
+	c[row*n+col] = sum
+}
+
+// rowWalk gives each thread a row to walk, as Rodinia's gaussian does:
+// the thread's own order streams it.
+func rowWalk(t *gocuda.Thread, a, out []float32, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var s float32
+	for p := 0; p < n; p++ {
+		s += a[i*n+p]
+	}
+	out[i] = s
+}
+
+// breaks leaves its loop early.
+func breaks(t *gocuda.Thread, b, out []float32, k, n int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var s float32
+	for p := 0; p < k; p++ {
+		if b[p*n+col] < 0 {
+			break
+		}
+		s += b[p*n+col]
+	}
+	out[col] = s
+}
+
+// perThreadTrips runs a trip count of its own per thread.
+func perThreadTrips(t *gocuda.Thread, b, out []float32, trips []int, n int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var s float32
+	for p := 0; p < trips[col]; p++ {
+		s += b[p*n+col]
+	}
+	out[col] = s
+}
+
+// columns sums columns after a barrier: the guard before the loop is not
+// repeated where the loop is not the kernel's last block-level node.
+func columns(t *gocuda.Thread, b, out []float32, k, n int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if col >= n {
+		return
+	}
+	var s float32
+	for p := 0; p < k; p++ {
+		s += b[p*n+col]
+	}
+	t.SyncThreads()
+	out[col] = s
+}

@@ -1,0 +1,96 @@
+package difftest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestInterchangeMatMulForms: the interchanged matrix multiply agrees with
+// the runtime path and the host's, each product added in the same order,
+// for sizes that leave partial blocks.
+func TestInterchangeMatMulForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 16, Y: 16}, {X: 8, Y: 4}, {X: 5, Y: 3}} {
+		for _, mkn := range [][3]int{{1, 1, 1}, {17, 9, 33}, {64, 40, 16}} {
+			m, k, n := mkn[0], mkn[1], mkn[2]
+			t.Run(fmt.Sprintf("%v/%dx%dx%d", block, m, k, n), func(t *testing.T) {
+				a, b := randF(m*k), randF(k*n)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, block.X), Y: blocks(m, block.Y)}, Block: block}
+				got := agree(t, func(f form) ([]float32, error) {
+					c := make([]float32, m*n)
+					return c, f.launch(cfg, InterchangeMatMulKernel(a, b, c, m, k, n))
+				})
+				for i := range m {
+					for j := range n {
+						var want float32
+						for p := range k {
+							want += a[i*k+p] * b[p*n+j]
+						}
+						require.Equal(t, want, got[i*n+j], "c[%d][%d]", i, j)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestInterchangeColumnsForms: threads past the last column return before
+// the interchanged loop and do not come back after the barrier.
+func TestInterchangeColumnsForms(t *testing.T) {
+	for _, bs := range []int{1, 7, 32, 100} {
+		for _, kn := range [][2]int{{1, 5}, {6, 100}, {7, 257}} {
+			k, n := kn[0], kn[1]
+			t.Run(fmt.Sprintf("block=%d/%dx%d", bs, k, n), func(t *testing.T) {
+				b := randF(k * n)
+				grid := blocks(n, bs) + 1 // a block of threads that all return
+				type result struct {
+					out []float32
+					who []int32
+				}
+				got := agree(t, func(f form) (result, error) {
+					r := result{make([]float32, grid*bs), make([]int32, grid*bs)}
+					for i := range r.who {
+						r.who[i] = -1
+					}
+					return r, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, InterchangeColumnsKernel(b, r.out, r.who, k, n))
+				})
+				for j := range grid * bs {
+					if j >= n {
+						require.Equal(t, int32(-1), got.who[j], "column %d past the end", j)
+						continue
+					}
+					want := float32(j)
+					for p := 0; p < k; p += 2 {
+						if p+1 < k {
+							want += b[(p+1)*n+j] * 2
+						}
+						want += b[p*n+j]
+					}
+					require.Equal(t, want, got.out[j], "column %d", j)
+					require.Equal(t, int32(j%bs), got.who[j], "column %d", j)
+				}
+			})
+		}
+	}
+}
+
+// TestInterchangeFailure: a b too short for the last rows fails the launch
+// at a thread whose index is out of range, with the runtime path's error.
+func TestInterchangeFailure(t *testing.T) {
+	const m, k, n = 4, 8, 16
+	a, b := randF(m*k), randF((k-1)*n+5) // row k-1 of b has 5 columns
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		c := make([]float32, m*n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1, Y: 1}, Block: gocuda.Dim3{X: n, Y: m}}, InterchangeMatMulKernel(a, b, c, m, k, n))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		assert.GreaterOrEqual(t, errs[i].Thread.X, 5, "%s: a thread whose column row k-1 lacks", f.name)
+	}
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}
