@@ -220,7 +220,6 @@ func asInt(i vval) ast.Expr {
 	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i.x}}
 }
 
-
 // inSpan writes "x[i+lo:i+hi] is in x": i+lo >= 0 && i+hi <= len(x).
 func inSpan(x, i ast.Expr, lo, hi int) ast.Expr {
 	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(int64(-lo))}, Op: token.LAND,

@@ -73,7 +73,6 @@ func (v *vectorizer) hoisted1(key string, x ast.Expr, method string) ast.Expr {
 	return ast.NewIdent(name)
 }
 
-
 // any writes "some lane of m runs".
 func anyLane(m ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: vcall(m, "ToBits"), Op: token.NEQ, Y: intLit(0)}
