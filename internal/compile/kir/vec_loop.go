@@ -130,8 +130,6 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	case v.warpLanes != nil && v.returns():
 		v.fail() // a lane's return is the warp's business
 	case v.warpLanes != nil:
-	case v.f.Exits && v.w64:
-		v.fail() // the exited threads' lane bits are eight a step
 	case v.f.Exits: // the lanes of threads that returned before are off
 		v.alive = v.maskVar("alive", v.allLanes())
 		v.emitExited()
@@ -175,11 +173,15 @@ func (v *vectorizer) emitExited() {
 		exited, compiled = v.e.use("exited"), v.f.Src.Compiled
 	}
 	bits := v.temp("ex")
-	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("LaneBits")}, Index: ast.NewIdent(bits)}
-	dead := vcall(v.pkgCall("LoadInt32x8", &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
+	table, of := "LaneBits", "ExitedBits"
+	if v.w64 {
+		table, of = "LaneBits64", "ExitedBits4"
+	}
+	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(table)}, Index: ast.NewIdent(bits)}
+	dead := vcall(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{
-			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("ExitedBits")}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},
+			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(of)}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},
 		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
 		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(v.alive)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v.notMask(dead)}}}},
 	})

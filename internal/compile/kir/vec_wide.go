@@ -132,11 +132,14 @@ func (v *vectorizer) negFloat(x ast.Expr, vt string) ast.Expr {
 // Int64x4 or Uint64x4 exactly; Float64x4 converted from int32 lanes,
 // which the step's checks send to the scalar form where they do not fit.
 func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
-	if !isSigned(i.typ) || !i.plain() {
+	if !i.plain() {
 		v.fail()
 	}
 	switch vt {
 	case "Float64x4":
+		if !isSigned(i.typ) {
+			v.fail() // an unsigned index past MaxInt64 would pass its int32 check as an int
+		}
 		reads := i.reads
 		i.reads = nil
 		v.access(nil, vval{}, i)
@@ -146,6 +149,9 @@ func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
 		iota := v.iotaOf("iota32", "Int32x4", "int32", 1)
 		return vcall(vcall(v.pkgCall("BroadcastInt32x4", first), "Add", iota), "ConvertToFloat64")
 	case "Int64x4", "Uint64x4":
+		if b, ok := i.typ.Underlying().(*types.Basic); !ok || laneType(vt) != types.Typ[b.Kind()] && (b.Kind() != types.Int && b.Kind() != types.Uint) {
+			v.fail() // a narrower index wraps at its own width
+		}
 		var first ast.Expr = &ast.CallExpr{Fun: ast.NewIdent("int64"), Args: []ast.Expr{i.x}}
 		if isKind(i.typ, types.Int64) {
 			first = i.x

@@ -178,3 +178,15 @@ func mixed(t *gocuda.Thread, x []float32, y []float64) {
 		y[i] += float64(x[i])
 	}
 }
+
+// exits64 returns in its first loop, before a barrier: the lanes of
+// threads that returned are off in the second's steps.
+func exits64(t *gocuda.Thread, a []int64, b []uint64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(a) {
+		return
+	}
+	a[i] += 1
+	t.SyncThreads()
+	b[i] = uint64(a[i]) + 1
+}
