@@ -417,86 +417,35 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to2 <= len(s)-gc_off2 {
-					gc_at3 := s[:gc_to2]
-					gc_at4 := s[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line blocks.go:60
-						tid := gc_tx2
+						var tid int = gc_tx2
+//line blocks.go:60
 						_ = tid
-
-//line blocks.go:64
+//line blocks.go:65
 						{
-//line blocks.go:64
-							gc_at3[gc_tx2] += gc_at4[gc_tx2]
-//line blocks.go:66
+//line blocks.go:65
+							if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+//line blocks.go:65
+								break
+//line blocks.go:65
+							}
+//line blocks.go:65
+							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+//line blocks.go:65
 						}
 					}
-				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -508,6 +457,61 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						{
 							s[tid] += s[tid+stride]
 						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:64
+						{
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:64
+						{
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:64
+						{
+							s[tid] += s[tid+stride]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line blocks.go:64
+					{
+						s[tid] += s[tid+stride]
 					}
 				}
 			}
