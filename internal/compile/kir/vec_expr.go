@@ -437,9 +437,6 @@ func (v *vectorizer) uniformExpr(x ast.Expr) bool {
 // as int32: the step's checks send it to the scalar form where they do
 // not fit.
 func (v *vectorizer) lanes(i vval) ast.Expr {
-	if v.w64 {
-		return v.lanes64(i, "Int64x4")
-	}
 	if !isSigned(i.typ) || !i.plain() {
 		v.fail()
 	}
