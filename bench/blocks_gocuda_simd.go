@@ -417,13 +417,37 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
-					gc_at5 := s[:gc_to2]
-					gc_at6 := s[gc_off4:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+//line blocks.go:60
+						var tid int = gc_tx2
+//line blocks.go:60
+						_ = tid
+//line blocks.go:65
+						{
+//line blocks.go:65
+							if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+//line blocks.go:65
+								break
+//line blocks.go:65
+							}
+//line blocks.go:65
+							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+//line blocks.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line blocks.go:60
 						tid := gc_tx2
@@ -431,72 +455,39 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:64
 						{
-//line blocks.go:64
-							gc_at5[gc_tx2] += gc_at6[gc_tx2]
-//line blocks.go:66
+							s[tid] += s[tid+stride]
 						}
 					}
-				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line blocks.go:60
-							tid := gc_tx2
-							_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
 						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-							tid := gc_tx2
-							_ = tid
-
-//line blocks.go:64
-							{
-								s[tid] += s[tid+stride]
-							}
+							s[tid] += s[tid+stride]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:64
+						{
+							s[tid] += s[tid+stride]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -510,6 +501,19 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+					tid := gc_tx2
+					_ = tid
+
+//line blocks.go:64
+					{
+						s[tid] += s[tid+stride]
+					}
+				}
 			}
 		}
 	}
@@ -519,11 +523,11 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := s[gc_off6:][:1]
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(s) {
+				gc_at5 := partial[gc_off4:][:1]
+				gc_at6 := s[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -535,7 +539,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:69
 					{
 //line blocks.go:69
-						gc_at7[0] = gc_at8[0]
+						gc_at5[0] = gc_at6[0]
 //line blocks.go:71
 					}
 				}

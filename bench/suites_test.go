@@ -34,6 +34,8 @@ var suites = map[string]suite{
 	"Stencil":      kernelSuite("stencil"),
 	"SyncThreads":  syncThreadsSuite,
 	"BlockReduce":  blockReduceSuite,
+	"DAXPY":        daxpySuite,
+	"Mandelbrot64": mandelbrot64Suite,
 	"Memcpy":       memcpySuite,
 	"StreamLaunch": streamLaunchSuite,
 	"AtomicAdd":    atomicAddSuite,

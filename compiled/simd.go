@@ -55,3 +55,28 @@ var LaneBits = func() (t [256][8]int32) {
 // for none: generated code records the first active lane's thread as
 // where a step fails.
 func FirstLane(bits uint8) int { return mathbits.TrailingZeros8(bits) }
+
+// ExitedBits4 is ExitedBits for a step of four 64-bit lanes: lanes k
+// (0 to 3).
+func ExitedBits4(exited []bool, rank int) uint8 {
+	var bits uint8
+	for k, e := range exited[rank : rank+4] {
+		if e {
+			bits |= 1 << k
+		}
+	}
+	return bits
+}
+
+// LaneBits64 are LaneBits for four int64 lanes (Int64x4.ToMask), for
+// each of the sixteen values of four lanes' bits.
+var LaneBits64 = func() (t [16][4]int64) {
+	for b := range t {
+		for k := range 4 {
+			if b&(1<<k) != 0 {
+				t[b][k] = -1
+			}
+		}
+	}
+	return t
+}()

@@ -47,87 +47,35 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_to2]
-					gc_at5 := a[gc_off2:][:gc_to2]
-					gc_at6 := b[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:23
 						_ = tid
-
-//line numba.go:26
+//line numba.go:27
 						{
-//line numba.go:26
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
-//line numba.go:28
+//line numba.go:27
+							if tid < 0 || tid+4 > len(a) || tid+4 > len(b) || tid+4 > len(c) {
+//line numba.go:27
+								break
+//line numba.go:27
+							}
+//line numba.go:27
+							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
+//line numba.go:27
 						}
 					}
-				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line numba.go:26
-							{
-								c[tid] = a[tid] + b[tid]
-							}
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -139,6 +87,61 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						{
 							c[tid] = a[tid] + b[tid]
 						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:26
+						{
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:26
+						{
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:26
+						{
+							c[tid] = a[tid] + b[tid]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+					_ = tid
+
+//line numba.go:26
+					{
+						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -1440,7 +1443,106 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line numba.go:178
+					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line numba.go:178
+					_ = gc_all4
+//line numba.go:178
+					gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line numba.go:178
+					_ = gc_iota2
+//line numba.go:206
+					gc_vb3 := archsimd.BroadcastFloat64x4(2)
+//line numba.go:206
+					gc_vb4 := archsimd.BroadcastFloat64x4(k)
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line numba.go:206
+						gc_alive4 := gc_all4
+//line numba.go:206
+						_ = gc_alive4
+//line numba.go:206
+						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line numba.go:206
+							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+//line numba.go:206
+						}
+//line numba.go:178
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:178
+						_ = i
+//line numba.go:200
+						if i < 0 || i+4 > len(data) || (i+
+
+//line numba.go:206
+							1) < 0 || (i+1)+4 > len(data) || (i-
+
+//line numba.go:209
+							1) < 0 || (i-1)+4 > len(data) || i+4 > len(nextData) {
+//line numba.go:200
+							break
+//line numba.go:200
+						}
+//line numba.go:200
+						currTemp := archsimd.LoadFloat64x4Slice(data[i:])
+//line numba.go:200
+						_ = currTemp
+//line numba.go:200
+						var nextTemp archsimd.Float64x4
+//line numba.go:200
+						_ = nextTemp
+//line numba.go:204
+						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(min(max(0-i, -1), 4))))
+//line numba.go:204
+						_ = gc_if3
+//line numba.go:206
+						if gc_alive4.And(gc_if3).ToBits() != 0 {
+//line numba.go:206
+							nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive4.And(gc_if3))
+//line numba.go:206
+						}
+//line numba.go:206
+						gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
+//line numba.go:206
+						_ = gc_else3
+//line numba.go:207
+						if gc_alive4.And(gc_else3).ToBits() != 0 {
+//line numba.go:207
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(min(max((len(data)-1)-i, -1), 4))))
+//line numba.go:207
+							_ = gc_if4
+//line numba.go:207
+							if gc_alive4.And(gc_else3).And(gc_if4).ToBits() != 0 {
+//line numba.go:207
+								nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive4.And(gc_else3).And(gc_if4))
+//line numba.go:209
+							}
+//line numba.go:209
+							gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
+//line numba.go:209
+							_ = gc_else4
+//line numba.go:209
+							if gc_alive4.And(gc_else3).And(gc_else4).ToBits() != 0 {
+//line numba.go:209
+								{
+//line numba.go:209
+									nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive4.And(gc_else3).And(gc_else4))
+//line numba.go:212
+								}
+//line numba.go:212
+							}
+//line numba.go:212
+						}
+//line numba.go:216
+						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {

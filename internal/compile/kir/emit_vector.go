@@ -36,7 +36,8 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	}
 	e.printf("%s := %s\nif %s.SIMD {\n", step, from, e.f.Src.Compiled)
 	e.stmts(e.vec.hoisted)
-	e.printf("for ; %s+%d < %s; %s += %d {\n", step, vecWidth-1, to, step, vecWidth)
+	w := e.vec.width
+	e.printf("for ; %s+%d < %s; %s += %d {\n", step, w-1, to, step, w)
 	e.printf("%s := %s\n", v, step)
 	r := v
 	if rank != "" {

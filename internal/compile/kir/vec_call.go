@@ -47,6 +47,9 @@ func (v *vectorizer) call(c *ast.CallExpr) vval {
 		if uniform && fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Type().(*types.Signature).Recv() == nil {
 			return vval{shape: vUniform, x: v.rebuild(c, args), typ: t} // math's functions are pure
 		}
+		if r, ok := v.math64(fn, args, t); ok {
+			return r
+		}
 	}
 	v.fail()
 	return vval{}
@@ -64,8 +67,8 @@ func (v *vectorizer) rebuild(c *ast.CallExpr, args []vval) ast.Expr {
 // minMax translates min and max of integer vectors (x86's equal Go's;
 // for floats they differ on NaN and signed zeros, and stay scalar).
 func (v *vectorizer) minMax(name string, args []vval, t types.Type) vval {
-	vt, ok := vecType(t)
-	if !ok || vt == "Float32x8" {
+	vt, ok := v.vecType(t)
+	if !ok || isFloatVec(vt) || v.w64 { // 64-bit integers' min and max are AVX-512's
 		v.fail()
 	}
 	m := map[string]string{"min": "Min", "max": "Max"}[name]
@@ -90,11 +93,13 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 	case vUniform:
 		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}
 	case vAffine:
-		switch vt, _ := vecType(t); {
+		switch vt, _ := v.vecType(t); {
 		case vt == "Float32x8": // the lanes' indices, exact in int32, converted as Go converts each
 			return vval{shape: vVector, x: vcall(v.lanes(arg), "ConvertToFloat32"), typ: t}
 		case vt == "Int32x8":
 			return vval{shape: vVector, x: v.lanes(arg), typ: t}
+		case vt == "Float64x4": // from int32 lanes, exact, converted as Go converts each
+			return vval{shape: vVector, x: v.lanes64(arg, vt), typ: t}
 		case !isInteger(t):
 			v.fail()
 		}
@@ -105,11 +110,15 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 		}
 		return out
 	}
-	from, _ := vecType(arg.typ)
-	to, ok := vecType(t)
+	from, _ := v.vecType(arg.typ)
+	to, ok := v.vecType(t)
 	switch {
 	case !ok:
 		v.fail()
+	case v.w64:
+		if x, ok := v.convert64(arg.x, from, to); ok {
+			return vval{shape: vVector, x: x, typ: t}
+		}
 	case from == to:
 		return vval{shape: vVector, x: arg.x, typ: t}
 	case from == "Int32x8" && to == "Float32x8":

@@ -50,7 +50,7 @@ func (v *vectorizer) finishChecks() {
 			if key := "int32 " + i; !seen[key] {
 				seen[key] = true
 				or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(math.MinInt32)}, Op: token.LOR,
-					Y: &ast.BinaryExpr{X: paren(a.i), Op: token.GTR, Y: intLit(math.MaxInt32 - vecWidth + 1)}})
+					Y: &ast.BinaryExpr{X: paren(a.i), Op: token.GTR, Y: intLit(math.MaxInt32 - int64(v.width()) + 1)}})
 			}
 			continue
 		}
@@ -60,7 +60,7 @@ func (v *vectorizer) finishChecks() {
 		}
 		if x := i + " " + types.ExprString(a.x); !seen[x] { // i+8 > len(x)
 			seen[x] = true
-			or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.ADD, Y: intLit(vecWidth)}, Op: token.GTR,
+			or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.ADD, Y: intLit(int64(v.width()))}, Op: token.GTR,
 				Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{a.x}}})
 		}
 	}

@@ -82,7 +82,7 @@ func affineArith(op token.Token, x, y vval, t types.Type, shape vshape) vval {
 // affine index a and a uniform bound u: a itself where every lane of the
 // step is on a's side of u.
 func (v *vectorizer) clampAffine(name string, args []vval, t types.Type) (vval, bool) {
-	if len(args) != 2 || !isInteger(t) {
+	if len(args) != 2 || !isInteger(t) || v.w64 {
 		return vval{}, false
 	}
 	a, u := args[0], args[1]
@@ -94,7 +94,7 @@ func (v *vectorizer) clampAffine(name string, args []vval, t types.Type) (vval, 
 	}
 	var inside ast.Expr
 	if name == "min" { // a+7 <= u
-		inside = &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.x), Op: token.ADD, Y: intLit(vecWidth - 1)}, Op: token.LEQ, Y: paren(u.x)}
+		inside = &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.x), Op: token.ADD, Y: intLit(int64(v.width() - 1))}, Op: token.LEQ, Y: paren(u.x)}
 	} else { // a >= u
 		inside = &ast.BinaryExpr{X: paren(a.x), Op: token.GEQ, Y: paren(u.x)}
 	}
@@ -120,7 +120,7 @@ func (v *vectorizer) laneByLane(k string, body ast.Stmt) []ast.Stmt {
 	}
 	on := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(bits), Op: token.AND, Y: &ast.BinaryExpr{X: intLit(1), Op: token.SHL, Y: ast.NewIdent(k)}},
 		Op: token.NEQ, Y: intLit(0)}
-	loop := &ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{
+	loop := &ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(int64(v.width())), Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.IfStmt{Cond: on, Body: &ast.BlockStmt{List: []ast.Stmt{setPos(&ast.BinaryExpr{X: rank, Op: token.ADD, Y: ast.NewIdent(k)}), body}}}}}}
 	return []ast.Stmt{loop, setPos(rank)}
 }
@@ -168,7 +168,7 @@ func (v *vectorizer) clampedLoad(x, i vval, t types.Type, vt string) vval {
 	v.declVec(name, vt)
 	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})}}
-	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
+	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, v.inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
 		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
@@ -181,6 +181,6 @@ func (v *vectorizer) clampedStore(x, i vval, val ast.Expr, elem types.Type) {
 	v.out = &fast
 	v.storeVec(x.x, i, val, elem, false)
 	v.out = outer
-	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: fast},
+	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, v.inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: fast},
 		Else: &ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)}})
 }

@@ -197,7 +197,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 // loadAt loads eight consecutive elements of e.X from the affine index i.
 func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	t := v.typeOf(e)
-	vt, ok := vecElem(t)
+	vt, ok := v.vecElem(t)
 	if !ok || !v.sliceable(e.X) {
 		v.fail()
 	}
@@ -215,7 +215,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	// checked in place: a load that would leave the slice goes lane by lane
 	name := v.temp("ld")
 	v.declVec(name, vt)
-	v.emit(&ast.IfStmt{Cond: inRange(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{
+	v.emit(&ast.IfStmt{Cond: v.inRange(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}}}},
 		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
@@ -250,9 +250,6 @@ func asInt(i vval) ast.Expr {
 	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i.x}}
 }
 
-// inRange writes "x[i:i+8] is in x".
-func inRange(x, i ast.Expr) ast.Expr { return inSpan(x, i, 0, vecWidth) }
-
 // inSpan writes "x[i+lo:i+hi] is in x": i+lo >= 0 && i+hi <= len(x).
 func inSpan(x, i ast.Expr, lo, hi int) ast.Expr {
 	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(int64(-lo))}, Op: token.LAND,
@@ -264,7 +261,7 @@ func inSpan(x, i ast.Expr, lo, hi int) ast.Expr {
 func (v *vectorizer) laneArray(t types.Type) (ast.Expr, ast.Stmt) {
 	name := v.temp("lanes")
 	return ast.NewIdent(name), &ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{
-		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(t.Underlying().(*types.Basic).Name())}}}}}
+		Names: []*ast.Ident{ast.NewIdent(name)}, Type: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent(t.Underlying().(*types.Basic).Name())}}}}}
 }
 
 // sliceable reports whether x[i:] is a slice: x is a slice, a pointer to
@@ -323,16 +320,19 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	if risky {
 		v.risky++
 	}
-	vt, ok := vecType(t)
+	vt, ok := v.vecType(t)
 	if !ok {
 		v.fail() // comparisons: masks, later
 	}
 	if op == token.SHL || op == token.SHR {
+		if !v.avx2Op(op, vt) {
+			v.fail()
+		}
 		return vval{shape: vVector, x: v.shift(op, v.vec(x, t), y), typ: t}
 	}
 	m := vecMethods[op]
-	float := vt == "Float32x8"
-	if m == "" || float && (op == token.AND || op == token.OR || op == token.XOR || op == token.AND_NOT) || !float && op == token.QUO {
+	float := isFloatVec(vt)
+	if m == "" || float && (op == token.AND || op == token.OR || op == token.XOR || op == token.AND_NOT) || !float && op == token.QUO || !v.avx2Op(op, vt) {
 		v.fail() // integer division by a vector panics per lane: kept scalar
 	}
 	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
@@ -385,19 +385,18 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 		}
 		return vval{shape: x.shape, x: &ast.UnaryExpr{Op: u.Op, X: x.x}, typ: t}
 	}
-	vt, _ := vecType(t)
+	vt, _ := v.vecType(t)
 	switch {
 	case u.Op == token.ADD:
 		return x
 	case u.Op == token.NOT:
-		return vval{shape: vVector, x: notMask(x.x), typ: t}
-	case u.Op == token.SUB && vt == "Float32x8": // the sign flipped, as Go's negation (-0 from 0)
-		sign := v.pkgCall("BroadcastUint32x8", &ast.BasicLit{Kind: token.INT, Value: "0x80000000"})
-		return vval{shape: vVector, x: vcall(vcall(vcall(x.x, "AsUint32x8"), "Xor", sign), "AsFloat32x8"), typ: t}
+		return vval{shape: vVector, x: v.notMask(x.x), typ: t}
+	case u.Op == token.SUB && isFloatVec(vt): // the sign flipped, as Go's negation (-0 from 0)
+		return vval{shape: vVector, x: v.negFloat(x.x, vt), typ: t}
 	case u.Op == token.SUB:
 		zero := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
 		return vval{shape: vVector, x: vcall(zero, "Sub", x.x), typ: t}
-	case u.Op == token.XOR && vt != "Float32x8":
+	case u.Op == token.XOR && !isFloatVec(vt):
 		return vval{shape: vVector, x: vcall(x.x, "Not"), typ: t}
 	}
 	v.fail()
@@ -412,17 +411,20 @@ func (v *vectorizer) vec(val vval, t types.Type) ast.Expr {
 	case vVector:
 		return val.x
 	case vAffine:
+		if vt, _ := v.vecType(t); v.w64 && (vt == "Int64x4" || vt == "Uint64x4") {
+			return v.lanes64(val, vt) // exact in 64-bit lanes
+		}
 		v.fail() // the lanes' own indices as a vector: later
 	}
-	vt, ok := vecType(t)
+	vt, ok := v.vecType(t)
 	if !ok {
 		v.fail()
 	}
-	if vt == "Mask32x8" {
+	if isMaskVec(vt) {
 		return v.boolMask(val.x)
 	}
 	x := val.x
-	basic := t.Underlying().(*types.Basic)
+	basic := laneType(vt) // t's type, or int's int64
 	if b, isBasic := val.typ.(*types.Basic); val.typ != nil && !(isBasic && b.Info()&types.IsUntyped != 0) && !types.Identical(val.typ, basic) {
 		x = &ast.CallExpr{Fun: ast.NewIdent(basic.Name()), Args: []ast.Expr{x}} // a named type's value
 	}

@@ -126,7 +126,7 @@ func (v *vectorizer) laneOperands() {
 			t := v.f.substType(op.typ)
 			v.laneTop(c.Call, func() {
 				val := v.expr(c.Call.Args[op.arg])
-				if _, ok := vecElem(t); !ok {
+				if _, ok := v.vecElem(t); !ok {
 					v.laneFill(op.array, val) // an int argument or width
 					return
 				}
@@ -149,7 +149,7 @@ func (v *vectorizer) laneFill(arr string, val vval) {
 		x = &ast.BinaryExpr{X: paren(val.x), Op: token.ADD, Y: ast.NewIdent(k)}
 	}
 	dst := &ast.IndexExpr{X: ast.NewIdent(arr), Index: &ast.BinaryExpr{X: ast.NewIdent(v.laneName()), Op: token.ADD, Y: ast.NewIdent(k)}}
-	v.emit(&ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{
+	v.emit(&ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(int64(v.width())), Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{dst}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}}}})
 }
 
@@ -186,7 +186,7 @@ func (v *vectorizer) collResult(c *ast.CallExpr) (vval, bool) {
 		return vval{}, false
 	}
 	t := v.typeOf(c)
-	if _, ok := vecElem(t); !ok {
+	if _, ok := v.vecElem(t); !ok {
 		v.fail()
 	}
 	name := "gc_cr"
@@ -236,7 +236,7 @@ func (v *vectorizer) laneName() string {
 
 // laneLoad loads the step's eight lanes of the [32]T array arr.
 func (v *vectorizer) laneLoad(arr ast.Expr, t types.Type) ast.Expr {
-	vt, ok := vecElem(t)
+	vt, ok := v.vecElem(t)
 	if !ok {
 		v.fail()
 	}
@@ -245,7 +245,7 @@ func (v *vectorizer) laneLoad(arr ast.Expr, t types.Type) ast.Expr {
 
 // laneStoreVec stores the vector x to the step's eight lanes of arr.
 func (v *vectorizer) laneStoreVec(arr string, x ast.Expr, t types.Type) {
-	if _, ok := vecElem(t); !ok {
+	if _, ok := v.vecElem(t); !ok {
 		v.fail()
 	}
 	v.vectors = true

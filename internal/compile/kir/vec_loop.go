@@ -15,6 +15,7 @@ type vecLoop struct {
 	// checks do not cover): a failure is then its first thread's, whose
 	// rank the step records first.
 	fails bool
+	width int // the threads a step runs: 8 32-bit lanes or 4 64-bit ones
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -36,6 +37,7 @@ type vectorizer struct {
 	warpLanes *vlanes // set for a warp's lane loop (vec_lanes.go); l then holds its code
 	e         *emitter
 	simd      string // the generated file's name for package archsimd
+	w64       bool   // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -84,16 +86,29 @@ func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, 
 // translate is translateLoop for a thread loop (lanes nil) or the code of
 // a lane loop.
 func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter) (*vecLoop, bool) {
+	if out, ok := f.translateAt(l, lanes, simd, e, false); ok {
+		return out, true
+	}
+	if lanes != nil {
+		return nil, false // a warp's lane loop runs eight lanes a step
+	}
+	return f.translateAt(l, lanes, simd, e, true)
+}
+
+// translateAt is translate at eight 32-bit lanes a step, or four 64-bit
+// ones (w64).
+func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, w64 bool) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, wide: wide, maskLoops: maskLoops, inPlace: inPlace, env: map[*types.Var]*vbind{},
-			pairs:    map[*ast.IndexExpr]*vpair{},
+		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: w64, wide: wide, maskLoops: maskLoops, inPlace: inPlace,
+			env: map[*types.Var]*vbind{}, pairs: map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
 		if !ok {
 			return nil, false
 		}
 		if !v.retry {
+			out.width = v.width()
 			return out, true
 		}
 	}
@@ -159,13 +174,17 @@ func (v *vectorizer) emitExited() {
 		exited, compiled = v.e.use("exited"), v.f.Src.Compiled
 	}
 	bits := v.temp("ex")
-	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("LaneBits")}, Index: ast.NewIdent(bits)}
-	dead := vcall(v.pkgCall("LoadInt32x8", &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
+	table, of := "LaneBits", "ExitedBits"
+	if v.w64 {
+		table, of = "LaneBits64", "ExitedBits4"
+	}
+	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(table)}, Index: ast.NewIdent(bits)}
+	dead := vcall(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{
-			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("ExitedBits")}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},
+			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(of)}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},
 		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
-		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(v.alive)}, Tok: token.ASSIGN, Rhs: []ast.Expr{notMask(dead)}}}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(v.alive)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v.notMask(dead)}}}},
 	})
 }
 
@@ -257,8 +276,8 @@ func (v *vectorizer) locals(lv *loopVars) {
 		case kv.Class != Varying || lv.decls[obj]:
 		case v.warpLanes != nil && v.laneLocal(obj, lv):
 		case kv.Spill && lv.exposed[obj]:
-			vt, ok := vecType(v.varType(obj))
-			if !ok || vt == "Mask32x8" {
+			vt, ok := v.vecType(v.varType(obj))
+			if !ok || isMaskVec(vt) || !v.spillable(v.varType(obj)) {
 				v.fail()
 			}
 			load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: ast.NewIdent(kv.SpillName), Low: ast.NewIdent(v.rankName())})
@@ -283,7 +302,7 @@ func (v *vectorizer) stores(lv *loopVars) {
 			v.fail()
 		}
 		val := vval{shape: b.shape, x: ast.NewIdent(b.name), typ: v.varType(obj)}
-		if vt, ok := vecType(v.varType(obj)); !ok || vt == "Mask32x8" || b.shape == vAffine {
+		if vt, ok := v.vecType(v.varType(obj)); !ok || isMaskVec(vt) || b.shape == vAffine || !v.spillable(v.varType(obj)) {
 			v.fail()
 		}
 		rank := vval{shape: vAffine, x: ast.NewIdent(v.rankName()), typ: types.Typ[types.Int]}
@@ -337,8 +356,8 @@ func (v *vectorizer) zero(obj *types.Var, typ ast.Expr) {
 	key := vkey{obj, v.inst}
 	b := &vbind{name: v.nameOf(obj), shape: vUniform, seq: v.seqHere(), level: v.level}
 	var t ast.Expr
-	switch vt, ok := vecType(v.varType(obj)); {
-	case v.wide[key] && vt == "Mask32x8":
+	switch vt, ok := v.vecType(v.varType(obj)); {
+	case v.wide[key] && isMaskVec(vt):
 		b.shape = vVector
 		v.env[obj] = b
 		v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(b.name)}, Tok: token.DEFINE, Rhs: []ast.Expr{v.noLanes()}})

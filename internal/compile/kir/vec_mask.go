@@ -47,24 +47,16 @@ func (v *vectorizer) maskVar(base string, x ast.Expr) string {
 
 // allLanes returns the mask of every lane, hoisted.
 func (v *vectorizer) allLanes() ast.Expr {
-	return v.hoisted1("all", v.pkgCall("BroadcastInt32x8", intLit(-1)), "ToMask")
+	return v.hoisted1("all", v.pkgCall("Broadcast"+v.maskInt(), intLit(-1)), "ToMask")
 }
 
 // noLanes returns the mask of no lane, hoisted.
 func (v *vectorizer) noLanes() ast.Expr {
-	return v.hoisted1("none", v.pkgCall("BroadcastInt32x8", intLit(0)), "ToMask")
+	return v.hoisted1("none", v.pkgCall("Broadcast"+v.maskInt(), intLit(0)), "ToMask")
 }
 
-// lanesIota returns the vector of the lanes' numbers, 0 to 7, hoisted.
-func (v *vectorizer) lanesIota() ast.Expr {
-	elts := make([]ast.Expr, vecWidth)
-	for i := range elts {
-		elts[i] = intLit(int64(i))
-	}
-	arr := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
-		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("int32")}, Elts: elts}}
-	return v.hoisted1("iota", v.pkgCall("LoadInt32x8", arr), "")
-}
+// lanesIota returns the vector of the lanes' numbers, 0 to width-1, hoisted.
+func (v *vectorizer) lanesIota() ast.Expr { return v.iotaOf("iota", v.maskInt(), v.laneInt(), 1) }
 
 // hoisted1 returns a value computed once before the steps, named by key.
 func (v *vectorizer) hoisted1(key string, x ast.Expr, method string) ast.Expr {
@@ -80,9 +72,6 @@ func (v *vectorizer) hoisted1(key string, x ast.Expr, method string) ast.Expr {
 	}
 	return ast.NewIdent(name)
 }
-
-// notMask writes the complement of mask m.
-func notMask(m ast.Expr) ast.Expr { return vcall(vcall(vcall(m, "ToInt32x8"), "Not"), "ToMask") }
 
 // any writes "some lane of m runs".
 func anyLane(m ast.Expr) ast.Expr {
@@ -108,7 +97,7 @@ func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
 	v.masked(s.Body.List)
 	v.masks = v.masks[:len(v.masks)-1]
 	if s.Else != nil {
-		v.masks = append(v.masks, v.maskVar("else", notMask(ast.NewIdent(c))))
+		v.masks = append(v.masks, v.maskVar("else", v.notMask(ast.NewIdent(c))))
 		v.masked([]ast.Stmt{s.Else})
 		v.masks = v.masks[:len(v.masks)-1]
 	}
@@ -117,7 +106,7 @@ func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
 // leave removes the lanes of the mask in force from mask variable name.
 func (v *vectorizer) leave(name string) {
 	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", notMask(v.maskNow()))}})
+		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", v.notMask(v.maskNow()))}})
 }
 
 // ret translates a thread's return: under a mask, its lanes leave the
@@ -268,12 +257,12 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		}
 		diff := &ast.BinaryExpr{X: paren(uni.x), Op: token.SUB, Y: paren(aff.x)}
 		s := strideOf(aff) // lane k is s*k past the first: compare s*k with n-i, clamped past the lanes' reach
-		d := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("min"),
-			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(int64(vecWidth * s))}}}}
-		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("BroadcastInt32x8", d)), typ: t}
+		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("min"),
+			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(int64(v.width() * s))}}}}
+		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
 	}
-	vt, ok := vecType(ot)
-	if !ok || vt == "Mask32x8" {
+	vt, ok := v.vecType(ot)
+	if !ok || isMaskVec(vt) {
 		v.fail()
 	}
 	return vval{shape: vVector, x: vcall(v.vec(x, ot), cmpMethods[op], v.vec(y, ot)), typ: t}
@@ -333,8 +322,9 @@ func (v *vectorizer) boolMask(x ast.Expr) ast.Expr {
 // merge returns val where the mask in force runs and old elsewhere.
 func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	m := v.maskNow()
-	if vt == "Mask32x8" {
-		return vcall(vcall(vcall(val, "ToInt32x8"), "Merge", vcall(old, "ToInt32x8"), m), "ToMask")
+	if isMaskVec(vt) {
+		to := "To" + v.maskInt()
+		return vcall(vcall(vcall(val, to), "Merge", vcall(old, to), m), "ToMask")
 	}
 	return vcall(val, "Merge", old, m)
 }

@@ -177,12 +177,12 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 	diverged := b.level < v.level // assigned for some lanes only
 	switch {
 	case b.shape == vVector && diverged:
-		vt, _ := vecType(v.varType(obj))
+		vt, _ := v.vecType(v.varType(obj))
 		x = v.merge(v.vec(val, v.varType(obj)), ast.NewIdent(b.name), vt)
 	case b.shape == vVector:
 		x = v.vec(val, v.varType(obj))
 	case val.shape == vVector || diverged:
-		if _, ok := vecType(v.varType(obj)); !ok {
+		if _, ok := v.vecType(v.varType(obj)); !ok {
 			v.fail() // an int index differing between lanes
 		}
 		v.wide[vkey{obj, v.inst}] = true // written as a scalar: translate again
@@ -205,7 +205,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 	case x.shape != vUniform:
 		v.fail()
 	case i.shape == vAffine:
-		if _, ok := vecElem(t); !ok || !v.sliceable(l.X) {
+		if _, ok := v.vecElem(t); !ok || !v.sliceable(l.X) {
 			v.fail()
 		}
 		switch {
@@ -222,7 +222,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 	case i.shape == vUniform && v.warpLanes != nil && v.maskNow() != nil:
 		// one element, stored by the lanes of the mask (lane 0 of a
 		// warp's sum): lane by lane, in the scalar form's order
-		if _, ok := vecElem(t); !ok {
+		if _, ok := v.vecElem(t); !ok {
 			v.fail()
 		}
 		for _, s := range v.laneStores(x.x, func(ast.Expr) ast.Expr { return i.x }, v.vec(val, t), t) {
@@ -240,7 +240,7 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {
-		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
+		arr := &ast.CallExpr{Fun: &ast.ParenExpr{X: &ast.StarExpr{X: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent(elem.Underlying().(*types.Basic).Name())}}},
 			Args: []ast.Expr{dst}}
 		fast = &ast.ExprStmt{X: vcall(val, "StoreMasked", arr, m)}
 	}
@@ -248,7 +248,7 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 		v.emit(fast)
 		return
 	}
-	v.emit(&ast.IfStmt{Cond: inRange(x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
+	v.emit(&ast.IfStmt{Cond: v.inRange(x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
 		Else: &ast.BlockStmt{List: v.laneStores(x, lanesOf(i), val, elem)}})
 }
 

@@ -55,19 +55,16 @@ func (v *vectorizer) strideIota(s int) ast.Expr {
 	if s == 1 {
 		return v.lanesIota()
 	}
-	elts := make([]ast.Expr, vecWidth)
-	for i := range elts {
-		elts[i] = intLit(int64(i * s))
-	}
-	arr := &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
-		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("int32")}, Elts: elts}}
-	return v.hoisted1("iota"+strconv.Itoa(s), v.pkgCall("LoadInt32x8", arr), "")
+	return v.iotaOf("iota"+strconv.Itoa(s), v.maskInt(), v.laneInt(), s)
 }
 
 // stridedLoad loads lanes i, i+s, ... i+7s of x for a stride s above 1:
 // at stride 2 from sixteen consecutive elements where they are in x,
 // else (and at other strides) lane by lane.
 func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt string) vval {
+	if v.w64 {
+		v.fail() // a permute of 64-bit lanes is AVX-512's
+	}
 	if p := v.pairs[e]; p != nil && p.odd != "" && p.second == e {
 		return vval{shape: vVector, x: ast.NewIdent(p.odd), typ: t} // its pair's load computed it
 	}
@@ -80,27 +77,27 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 	}
 	// evens of lo ++ hi: each half's evens to its low 128 bits, then both low halves
 	idx := v.hoisted1("evens", v.pkgCall("LoadUint32x8", &ast.UnaryExpr{Op: token.AND, X: &ast.CompositeLit{
-		Type: &ast.ArrayType{Len: intLit(vecWidth), Elt: ast.NewIdent("uint32")},
+		Type: &ast.ArrayType{Len: intLit(int64(v.width())), Elt: ast.NewIdent("uint32")},
 		Elts: []ast.Expr{intLit(0), intLit(2), intLit(4), intLit(6), intLit(1), intLit(3), intLit(5), intLit(7)}}}), "")
 	start := asInt(i)
 	lo := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), "Permute", idx)
-	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth)}}), "Permute", idx)
+	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width()))}}), "Permute", idx)
 	var fast ast.Stmt = &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{vcall(lo, "Select128FromPair", intLit(0), intLit(2), hi)}}
 	if p := v.pairs[e]; p != nil && p.first == e && strideOf(i) == 2 {
 		fast, slow = v.pairFast(p, x, i, name, vt, t, idx, slow)
-		v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*vecWidth), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
+		v.emit(&ast.IfStmt{Cond: inSpan(x.x, asInt(i), 0, 2*v.width()), Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.BlockStmt{List: slow}})
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
-	in := inSpan(x.x, start, 0, 2*vecWidth)
+	in := inSpan(x.x, start, 0, 2*v.width())
 	// the last lane is at i+14: where i+15 is past the end, the odd
 	// elements of the sixteen from i-1 are the lanes
 	before := &ast.BinaryExpr{X: paren(i.x), Op: token.SUB, Y: intLit(1)}
 	lo1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: before}), "Permute", idx)
-	hi1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth - 1)}}), "Permute", idx)
+	hi1 := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width() - 1))}}), "Permute", idx)
 	shifted := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{vcall(lo1, "Select128FromPair", intLit(1), intLit(3), hi1)}}
-	inBefore := inSpan(x.x, start, -1, 2*vecWidth-1)
+	inBefore := inSpan(x.x, start, -1, 2*v.width()-1)
 	v.emit(&ast.IfStmt{Cond: in, Body: &ast.BlockStmt{List: []ast.Stmt{fast}}, Else: &ast.IfStmt{
 		Cond: inBefore, Body: &ast.BlockStmt{List: []ast.Stmt{shifted}}, Else: &ast.BlockStmt{List: slow}}})
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
@@ -153,7 +150,7 @@ func (v *vectorizer) pairFast(p *vpair, x, i vval, name, vt string, t types.Type
 			Rhs: []ast.Expr{vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: at}), "Permute", idx)}}
 	}
 	fast := &ast.BlockStmt{List: []ast.Stmt{
-		load(lo, i.x), load(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(vecWidth)}),
+		load(lo, i.x), load(hi, &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width()))}),
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 			Rhs: []ast.Expr{vcall(ast.NewIdent(lo), "Select128FromPair", intLit(0), intLit(2), ast.NewIdent(hi))}},
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(p.odd)}, Tok: token.ASSIGN,

@@ -11,7 +11,9 @@ import (
 // qualifies when every value of its code is one of three shapes: uniform
 // (the same for the eight threads: a scalar, broadcast where a vector
 // needs it), affine (an int index equal to the first thread's plus the
-// lane: a unit-stride load or store) or a vector of 32-bit numbers; its
+// lane: a unit-stride load or store) or a vector of 32-bit numbers (or,
+// where those do not fit, four threads a step of 64-bit ones:
+// vec_wide.go); its
 // control is uniform (loops and ifs whose conditions are the same for
 // every thread); and the pure helpers it calls are straight-line code,
 // inlined. Everything else keeps the scalar form, which the SIMD build

@@ -256,7 +256,20 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 	tmp := gocuda.DynamicShared[float64](t)
 	{
-		gc_step12 := 0
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line samples.go:51
+				var tempSum float64 = 0.0
+//line samples.go:51
+				_ = tempSum
+				archsimd.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step12 := gc_vstep
 		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
 				gc_rank2 := gc_step12 + 0
@@ -714,7 +727,20 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 		tmp_ := gocuda.DynamicShared[float64](t)
 		{
-			gc_step15 := 0
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+3 < gc_n2; gc_vstep2 += 4 {
+					gc_rank2 := gc_vstep2
+					_ = gc_rank2
+//line samples.go:51
+					var tempSum_ float64 = 0.0
+//line samples.go:51
+					_ = tempSum_
+					archsimd.BroadcastFloat64x4(tempSum_).StoreSlice(gc_s_tempSum_[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step15 := gc_vstep2
 			for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
 				{
 					gc_rank2 := gc_step15 + 0
@@ -943,7 +969,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line samples.go:158
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -957,8 +983,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples.go:158
 					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
@@ -986,7 +1012,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep
+				gc_step16 := gc_vstep3
 				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
 						gc_tx2 := gc_step16 + 0
@@ -1087,7 +1113,20 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:49
 		tmp_2 := gocuda.DynamicShared[float64](t)
 		{
-			gc_step17 := 0
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+					gc_rank2 := gc_vstep4
+					_ = gc_rank2
+//line samples.go:51
+					var tempSum_2 float64 = 0.0
+//line samples.go:51
+					_ = tempSum_2
+					archsimd.BroadcastFloat64x4(tempSum_2).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step17 := gc_vstep4
 			for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
 				{
 					gc_rank2 := gc_step17 + 0
@@ -1401,74 +1440,33 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-					gc_at3 := xShared[gc_off4:][:gc_to2]
-					gc_at4 := x[gc_off4:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-
 //line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
+						var i int = gc_tx2 + gc_off
+//line samples.go:191
 						_ = i
-
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line samples.go:192
+						if i < 0 || i+4 > len(x) || i+4 > len(xShared) {
+//line samples.go:192
+							break
+//line samples.go:192
+						}
+						archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
 					}
-				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-							i := gc_tx2 + gc_off
-							gc_more = true
-
-//line samples.go:192
-							xShared[i] = x[i]
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from2 {
+					gc_more = true
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1479,6 +1477,53 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:192
 						xShared[i] = x[i]
 					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
+
+//line samples.go:192
+						xShared[i] = x[i]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+					i := gc_tx2 + gc_off
+					gc_more = true
+
+//line samples.go:192
+					xShared[i] = x[i]
 				}
 			}
 		}
@@ -1730,7 +1775,20 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 //line samples.go:254
 	warpSum := gocuda.DynamicShared[float64](t)
 	{
-		gc_step3 := 0
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+3 < gc_n2; gc_vstep += 4 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line samples.go:255
+				var sum float64 = 0.0
+//line samples.go:255
+				_ = sum
+				archsimd.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step3 := gc_vstep
 		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
 				gc_rank2 := gc_step3 + 0

@@ -122,3 +122,71 @@ func laneOf(t *gocuda.Thread, x []float32) float32 {
 func usesThread(t *gocuda.Thread, x, out []float32) {
 	out[t.ThreadIdx.X] = laneOf(t, x) * 2
 }
+
+// daxpy is BLAS's DAXPY in double precision: four threads a step, as
+// four 64-bit lanes.
+func daxpy(t *gocuda.Thread, a float64, x, y []float64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}
+
+// wide64 uses float64's square root, division, rounding and negation,
+// its index as a float64 (from int32 lanes, range-checked), and an if
+// whose condition differs between lanes (masks of 64-bit lanes).
+func wide64(t *gocuda.Thread, in, out []float64, h float64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		v := in[i]/h + float64(i)*h
+		if v < 0 {
+			v = -v
+		}
+		out[i] = math.Sqrt(v) + math.Floor(v)
+	}
+}
+
+// ints64 is int64 and uint64 arithmetic AVX2 has: add, subtract, bit
+// operations, shifts (the logical right shift of uint64 only).
+func ints64(t *gocuda.Thread, a []int64, b []uint64, s uint) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(a) {
+		x := a[i]
+		y := (x ^ 0x5bd1e995) - int64(i)
+		if y > x {
+			y = y<<s | x&^0xff
+		}
+		a[i] = y
+		b[i] = b[i]>>s + uint64(y)
+	}
+}
+
+// mul64 multiplies int64s, which AVX2 cannot (AVX-512's VPMULLQ): the
+// loop stays scalar.
+func mul64(t *gocuda.Thread, a []int64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(a) {
+		a[i] = a[i] * a[i]
+	}
+}
+
+// mixed holds a float32 and a float64 vector: no step width fits both,
+// and the loop stays scalar.
+func mixed(t *gocuda.Thread, x []float32, y []float64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(y) {
+		y[i] += float64(x[i])
+	}
+}
+
+// exits64 returns in its first loop, before a barrier: the lanes of
+// threads that returned are off in the second's steps.
+func exits64(t *gocuda.Thread, a []int64, b []uint64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(a) {
+		return
+	}
+	a[i] += 1
+	t.SyncThreads()
+	b[i] = uint64(a[i]) + 1
+}
