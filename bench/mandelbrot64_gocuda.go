@@ -60,7 +60,13 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
+				if (gc_by*gc_bdy + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -80,11 +86,6 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 //line mandelbrot64.go:40
 					y := y0 + float64(j)*dy
 					_ = y
-
-//line mandelbrot64.go:34
-					if i >= width || j >= height {
-						continue gc_L1
-					}
 
 //line mandelbrot64.go:41
 					out[j*width+i] = int64(mandel64(x, y, maxIter))

@@ -61,12 +61,15 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= height {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line mandelbrot64.go:32
-					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
-//line mandelbrot64.go:32
-					_ = gc_all4
 //line mandelbrot64.go:32
 					gc_iota323 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line mandelbrot64.go:32
@@ -75,16 +78,12 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vb9 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
 					gc_vb10 := archsimd.BroadcastFloat64x4(x0)
-//line mandelbrot64.go:39
-					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
-//line mandelbrot64.go:39
-					_ = gc_iota3
-//line mandelbrot64.go:39
-					gc_none3 := archsimd.BroadcastInt64x4(0).ToMask()
-//line mandelbrot64.go:39
-					_ = gc_none3
 //line mandelbrot64.go:13
 					gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
+//line mandelbrot64.go:13
+					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line mandelbrot64.go:13
+					_ = gc_all2
 //line mandelbrot64.go:41
 					gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
 //line mandelbrot64.go:14
@@ -97,10 +96,6 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line mandelbrot64.go:18
-						gc_alive4 := gc_all4
-//line mandelbrot64.go:18
-						_ = gc_alive4
 //line mandelbrot64.go:32
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line mandelbrot64.go:32
@@ -117,24 +112,6 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 						var y float64 = y0 + float64(j)*dy
 //line mandelbrot64.go:40
 						_ = y
-//line mandelbrot64.go:40
-						gc_b5 := gc_none3
-//line mandelbrot64.go:34
-						if j >= height {
-//line mandelbrot64.go:34
-							gc_b5 = gc_all4
-//line mandelbrot64.go:34
-						}
-//line mandelbrot64.go:34
-						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(min(max(width-i, -1), 4)))).Or(gc_b5)
-//line mandelbrot64.go:34
-						_ = gc_if5
-//line mandelbrot64.go:34
-						if gc_alive4.And(gc_if5).ToBits() != 0 {
-//line mandelbrot64.go:34
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if5).ToInt64x4().Not().ToMask())
-//line mandelbrot64.go:34
-						}
 //line mandelbrot64.go:41
 						if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i)+4 > len(out) {
 //line mandelbrot64.go:41
@@ -172,9 +149,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 						{
 //line mandelbrot64.go:41
-							gc_i3 = gc_vb11.Merge(gc_i3, gc_alive4)
+							gc_i3 = gc_vb11
 //line mandelbrot64.go:41
-							gc_lanes2 := gc_alive4
+							gc_lanes2 := gc_all2
 //line mandelbrot64.go:41
 							_ = gc_lanes2
 //line mandelbrot64.go:41
@@ -188,13 +165,13 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 								}
 //line mandelbrot64.go:41
-								gc_if6 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
 //line mandelbrot64.go:41
-								_ = gc_if6
+								_ = gc_if3
 //line mandelbrot64.go:41
-								if gc_alive4.And(gc_lanes2).And(gc_if6).ToBits() != 0 {
+								if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot64.go:41
-									gc_lanes2 = gc_lanes2.And(gc_alive4.And(gc_lanes2).And(gc_if6).ToInt64x4().Not().ToMask())
+									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
 //line mandelbrot64.go:41
 								}
 //line mandelbrot64.go:41
@@ -206,21 +183,20 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 								_ = gc_newIm3
 //line mandelbrot64.go:41
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_alive4.And(gc_lanes2))
+								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
 //line mandelbrot64.go:41
-								gc_zIm3 = archsimd.BroadcastFloat64x4(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_alive4.And(gc_lanes2))
+								gc_zIm3 = archsimd.BroadcastFloat64x4(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
 //line mandelbrot64.go:41
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_alive4.And(gc_lanes2))
+								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
 						}
 //line mandelbrot64.go:41
-						gc_i3.StoreMasked((*[4]int64)(out[j*width+i:]), gc_alive4)
+						gc_i3.StoreSlice(out[j*width+i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -240,11 +216,6 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:40
 					y := y0 + float64(j)*dy
 					_ = y
-
-//line mandelbrot64.go:34
-					if i >= width || j >= height {
-						continue gc_L12
-					}
 
 //line mandelbrot64.go:41
 					out[j*width+i] = int64(mandel64(x, y, maxIter))

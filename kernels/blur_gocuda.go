@@ -54,7 +54,13 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
+				if (gc_by*gc_bdy + gc_ty) >= height {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -66,11 +72,6 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 //line blur.go:90
 					y := gc_by*gc_bdy + gc_ty
 					_ = y
-
-//line blur.go:91
-					if x >= width || y >= height {
-						continue gc_L1
-					}
 
 //line blur.go:94
 					var sum float32

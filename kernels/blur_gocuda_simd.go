@@ -55,28 +55,19 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= height {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line blur.go:89
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line blur.go:89
-					_ = gc_all2
-//line blur.go:89
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line blur.go:89
-					_ = gc_iota2
-//line blur.go:89
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line blur.go:89
-					_ = gc_none2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line blur.go:89
-						gc_alive2 := gc_all2
-//line blur.go:89
-						_ = gc_alive2
 //line blur.go:89
 						var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line blur.go:89
@@ -86,26 +77,8 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 						_ = y
 //line blur.go:90
-						gc_b4 := gc_none2
-//line blur.go:91
-						if y >= height {
-//line blur.go:91
-							gc_b4 = gc_all2
-//line blur.go:91
-						}
-//line blur.go:91
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-x, -1), 8)))).Or(gc_b4)
-//line blur.go:91
-						_ = gc_if2
-//line blur.go:91
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line blur.go:91
-							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line blur.go:91
-						}
-//line blur.go:91
 						var sum archsimd.Float32x8
-//line blur.go:91
+//line blur.go:90
 						_ = sum
 //line blur.go:95
 						if (y*
@@ -165,7 +138,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 									for gc_k2 := range 8 {
 //line blur.go:139
-										if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line blur.go:139
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line blur.go:139
@@ -203,11 +176,10 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							1))
 //line blur.go:142
 						_ = gc_t8
-						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
+						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -219,11 +191,6 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:90
 					y := gc_by2*gc_bdy2 + gc_ty2
 					_ = y
-
-//line blur.go:91
-					if x >= width || y >= height {
-						continue gc_L12
-					}
 
 //line blur.go:94
 					var sum float32

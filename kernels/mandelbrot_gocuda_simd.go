@@ -61,12 +61,15 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= height {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line mandelbrot.go:44
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line mandelbrot.go:44
-					_ = gc_all3
 //line mandelbrot.go:44
 					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line mandelbrot.go:44
@@ -75,12 +78,12 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vb9 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
 					gc_vb10 := archsimd.BroadcastFloat32x8(x0)
-//line mandelbrot.go:51
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line mandelbrot.go:51
-					_ = gc_none3
 //line mandelbrot.go:25
 					gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line mandelbrot.go:25
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line mandelbrot.go:25
+					_ = gc_all2
 //line mandelbrot.go:53
 					gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:26
@@ -93,10 +96,6 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line mandelbrot.go:30
-						gc_alive3 := gc_all3
-//line mandelbrot.go:30
-						_ = gc_alive3
 //line mandelbrot.go:44
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line mandelbrot.go:44
@@ -113,24 +112,6 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 						var y float32 = y0 + float32(j)*dy
 //line mandelbrot.go:52
 						_ = y
-//line mandelbrot.go:52
-						gc_b5 := gc_none3
-//line mandelbrot.go:46
-						if j >= height {
-//line mandelbrot.go:46
-							gc_b5 = gc_all3
-//line mandelbrot.go:46
-						}
-//line mandelbrot.go:46
-						gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-i, -1), 8)))).Or(gc_b5)
-//line mandelbrot.go:46
-						_ = gc_if5
-//line mandelbrot.go:46
-						if gc_alive3.And(gc_if5).ToBits() != 0 {
-//line mandelbrot.go:46
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if5).ToInt32x8().Not().ToMask())
-//line mandelbrot.go:46
-						}
 //line mandelbrot.go:53
 						if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i)+8 > len(out) {
 //line mandelbrot.go:53
@@ -168,9 +149,9 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 						{
 //line mandelbrot.go:53
-							gc_i3 = gc_vb11.Merge(gc_i3, gc_alive3)
+							gc_i3 = gc_vb11
 //line mandelbrot.go:53
-							gc_lanes2 := gc_alive3
+							gc_lanes2 := gc_all2
 //line mandelbrot.go:53
 							_ = gc_lanes2
 //line mandelbrot.go:53
@@ -184,13 +165,13 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
-								gc_if6 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
 //line mandelbrot.go:53
-								_ = gc_if6
+								_ = gc_if3
 //line mandelbrot.go:53
-								if gc_alive3.And(gc_lanes2).And(gc_if6).ToBits() != 0 {
+								if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot.go:53
-									gc_lanes2 = gc_lanes2.And(gc_alive3.And(gc_lanes2).And(gc_if6).ToInt32x8().Not().ToMask())
+									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
@@ -202,21 +183,20 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 								_ = gc_newIm3
 //line mandelbrot.go:53
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_alive3.And(gc_lanes2))
+								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
 //line mandelbrot.go:53
-								gc_zIm3 = archsimd.BroadcastFloat32x8(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_alive3.And(gc_lanes2))
+								gc_zIm3 = archsimd.BroadcastFloat32x8(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
 //line mandelbrot.go:53
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_alive3.And(gc_lanes2))
+								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
 						}
 //line mandelbrot.go:53
-						gc_i3.StoreMasked((*[8]int32)(out[j*width+i:]), gc_alive3)
+						gc_i3.StoreSlice(out[j*width+i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -236,11 +216,6 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:52
 					y := y0 + float32(j)*dy
 					_ = y
-
-//line mandelbrot.go:46
-					if i >= width || j >= height {
-						continue gc_L12
-					}
 
 //line mandelbrot.go:53
 					out[j*width+i] = mandel(x, y, maxIter)

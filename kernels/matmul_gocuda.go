@@ -52,9 +52,19 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= m {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -65,11 +75,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:129
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
-
-//line matmul.go:130
-					if row >= m || col >= n {
-						continue gc_L1
-					}
 
 //line matmul.go:133
 					var sum float32
@@ -87,14 +92,24 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		for p := 0; p < k; p++ {
 			{
 				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
 					gc_off := (gc_by*gc_bdy+gc_ty)*k + p
 					gc_off2 := (gc_bx * gc_bdx) + (p * n)
-					if gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at := a[gc_off:][:1]
-						gc_at2 := b[gc_off2:][:gc_bdx]
-					gc_L2r:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_at2 := b[gc_off2:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -107,18 +122,12 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							_ = col
 							sum := gc_s_sum[gc_rank]
 
-//line matmul.go:130
-							if row >= m || col >= n {
-								continue gc_L2r
-							}
-
 //line matmul.go:135
 							sum += gc_at[0] * gc_at2[gc_tx]
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-					gc_L2:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -130,11 +139,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							sum := gc_s_sum[gc_rank]
-
-//line matmul.go:130
-							if row >= m || col >= n {
-								continue gc_L2
-							}
 
 //line matmul.go:135
 							sum += a[row*k+p] * b[p*n+col]
@@ -150,12 +154,22 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= m {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_off3 >= 0 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 {
-					gc_at3 := c[gc_off3:][:gc_bdx]
-				gc_L3r:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+					gc_at3 := c[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -168,16 +182,10 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = col
 						sum := gc_s_sum[gc_rank]
 
-//line matmul.go:130
-						if row >= m || col >= n {
-							continue gc_L3r
-						}
-
 						gc_at3[gc_tx] = sum
 					}
 				} else {
-				gc_L3:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -189,11 +197,6 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						sum := gc_s_sum[gc_rank]
-
-//line matmul.go:130
-						if row >= m || col >= n {
-							continue gc_L3
-						}
 
 //line matmul.go:137
 						c[row*n+col] = sum
@@ -592,11 +595,22 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
-			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -618,15 +632,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 //line matmul.go:174
 						gc_at[gc_tx] = sum
 //line matmul.go:176
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
@@ -650,7 +664,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -677,7 +691,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -704,7 +718,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -731,12 +745,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -758,7 +772,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1065,11 +1079,22 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*MatMulTile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*MatMulTile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
-			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1091,15 +1116,15 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 //line matmul.go:229
 						gc_at[gc_tx] = sum
 //line matmul.go:231
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
@@ -1123,7 +1148,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -1150,7 +1175,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -1177,7 +1202,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -1204,12 +1229,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1231,7 +1256,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					sum := gc_s_sum[gc_rank]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}

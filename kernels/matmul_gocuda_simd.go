@@ -53,29 +53,24 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line matmul.go:128
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:128
-					_ = gc_all
-//line matmul.go:128
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul.go:128
-					_ = gc_iota
-//line matmul.go:128
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:128
-					_ = gc_none
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line matmul.go:128
-						gc_alive := gc_all
-//line matmul.go:128
-						_ = gc_alive
 //line matmul.go:128
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line matmul.go:128
@@ -84,34 +79,15 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line matmul.go:129
 						_ = col
-//line matmul.go:129
-						gc_b3 := gc_none
-//line matmul.go:130
-						if row >= m {
-//line matmul.go:130
-							gc_b3 = gc_all
-//line matmul.go:130
-						}
-//line matmul.go:130
-						gc_if := gc_b3.Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul.go:130
-						_ = gc_if
-//line matmul.go:130
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line matmul.go:130
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line matmul.go:130
-						}
 //line matmul.go:133
 						var sum float32
 //line matmul.go:133
 						_ = sum
-						archsimd.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive)
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -122,11 +98,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
-
-//line matmul.go:130
-					if row >= m || col >= n {
-						continue gc_L12
-					}
 
 //line matmul.go:133
 					var sum float32
@@ -144,29 +115,24 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		for p := 0; p < k; p++ {
 			{
 				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
 					if compiled.SIMD {
-//line matmul.go:128
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:128
-						_ = gc_all2
-//line matmul.go:128
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul.go:128
-						_ = gc_iota2
-//line matmul.go:128
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:128
-						_ = gc_none2
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line matmul.go:128
-							gc_alive2 := gc_all2
-//line matmul.go:128
-							_ = gc_alive2
 //line matmul.go:128
 							var row int = gc_by2*gc_bdy2 + gc_ty2
 //line matmul.go:128
@@ -179,24 +145,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:129
 							_ = sum
-//line matmul.go:129
-							gc_b4 := gc_none2
-//line matmul.go:130
-							if row >= m {
-//line matmul.go:130
-								gc_b4 = gc_all2
-//line matmul.go:130
-							}
-//line matmul.go:130
-							gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul.go:130
-							_ = gc_if2
-//line matmul.go:130
-							if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line matmul.go:130
-								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line matmul.go:130
-							}
 //line matmul.go:135
 							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
 //line matmul.go:135
@@ -204,24 +152,13 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 							}
 //line matmul.go:135
-							var gc_u float32
+							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line matmul.go:135
-							if gc_in := gc_alive2.ToBits(); gc_in != 0 {
-//line matmul.go:135
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line matmul.go:135
-								gc_u = a[row*k+p]
-//line matmul.go:135
-							}
-//line matmul.go:135
-							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_u).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line matmul.go:135
-							sum.StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive2)
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-				gc_L22:
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -233,11 +170,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:130
-						if row >= m || col >= n {
-							continue gc_L22
-						}
 
 //line matmul.go:135
 						sum += a[row*k+p] * b[p*n+col]
@@ -252,29 +184,24 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
-//line matmul.go:128
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:128
-					_ = gc_all3
-//line matmul.go:128
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul.go:128
-					_ = gc_iota3
-//line matmul.go:128
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:128
-					_ = gc_none3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line matmul.go:128
-						gc_alive3 := gc_all3
-//line matmul.go:128
-						_ = gc_alive3
 //line matmul.go:128
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line matmul.go:128
@@ -287,24 +214,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:129
 						_ = sum
-//line matmul.go:129
-						gc_b5 := gc_none3
-//line matmul.go:130
-						if row >= m {
-//line matmul.go:130
-							gc_b5 = gc_all3
-//line matmul.go:130
-						}
-//line matmul.go:130
-						gc_if3 := gc_b5.Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul.go:130
-						_ = gc_if3
-//line matmul.go:130
-						if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line matmul.go:130
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
-//line matmul.go:130
-						}
 //line matmul.go:137
 						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line matmul.go:137
@@ -312,12 +221,11 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:137
 						}
 //line matmul.go:137
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive3)
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L32:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -329,11 +237,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:130
-					if row >= m || col >= n {
-						continue gc_L32
-					}
 
 //line matmul.go:137
 					c[row*n+col] = sum
@@ -1040,22 +943,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*MatMulTile + gc_ty2) >= m {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line matmul.go:162
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul.go:162
-				_ = gc_iota3
-//line matmul.go:162
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:162
-				_ = gc_none3
-//line matmul.go:162
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:162
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1079,36 +981,23 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:164
 					_ = sum
-//line matmul.go:174
-					if (row*
-						n+col) < 0 || (row*n+col)+8 > len(c) {
-//line matmul.go:174
-						break
-//line matmul.go:174
-					}
-//line matmul.go:174
-					gc_b7 := gc_none3
-//line matmul.go:174
-					if row < m {
-//line matmul.go:174
-						gc_b7 = gc_all3
-//line matmul.go:174
-					}
-//line matmul.go:174
-					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul.go:174
-					_ = gc_if5
 //line matmul.go:175
-					if gc_if5.ToBits() != 0 {
+					{
 //line matmul.go:175
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:175
+							break
+//line matmul.go:175
+						}
+//line matmul.go:175
+						sum.StoreSlice(c[row*n+col:])
 //line matmul.go:175
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1132,7 +1021,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1159,7 +1048,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1186,7 +1075,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1213,12 +1102,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:174
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1240,7 +1129,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:174
-				if row < m && col < n {
+				{
 					c[row*n+col] = sum
 				}
 			}
@@ -1795,22 +1684,21 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*MatMulTile + gc_ty2) >= m {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line matmul.go:203
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul.go:203
-				_ = gc_iota3
-//line matmul.go:203
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:203
-				_ = gc_none3
-//line matmul.go:203
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:203
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1834,36 +1722,23 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:205
 					_ = sum
-//line matmul.go:229
-					if (row*
-						n+col) < 0 || (row*n+col)+8 > len(c) {
-//line matmul.go:229
-						break
-//line matmul.go:229
-					}
-//line matmul.go:229
-					gc_b7 := gc_none3
-//line matmul.go:229
-					if row < m {
-//line matmul.go:229
-						gc_b7 = gc_all3
-//line matmul.go:229
-					}
-//line matmul.go:229
-					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul.go:229
-					_ = gc_if5
 //line matmul.go:230
-					if gc_if5.ToBits() != 0 {
+					{
 //line matmul.go:230
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:230
+							break
+//line matmul.go:230
+						}
+//line matmul.go:230
+						sum.StoreSlice(c[row*n+col:])
 //line matmul.go:230
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1887,7 +1762,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1914,7 +1789,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1941,7 +1816,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -1968,12 +1843,12 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:229
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1995,7 +1870,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:229
-				if row < m && col < n {
+				{
 					c[row*n+col] = sum
 				}
 			}

@@ -109,7 +109,13 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
+				if gc_ty+gc_by*gc_bdy >= size-pivot {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -121,11 +127,6 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 //line gaussian.go:50
 					yidx := gc_by*gc_bdy + gc_ty
 					_ = yidx
-
-//line gaussian.go:46
-					if gc_ty+gc_by*gc_bdy >= size-pivot {
-						continue gc_L1
-					}
 
 //line gaussian.go:52
 					aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]

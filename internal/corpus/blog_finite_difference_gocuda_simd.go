@@ -882,10 +882,18 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_ty2 >= 4 {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep2 := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -901,120 +909,23 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					var sj int = j + 4
 //line blog_finite_difference.go:104
 					_ = sj
-//line blog_finite_difference.go:112
-					if j < 4 {
-//line blog_finite_difference.go:112
-						var gc_ld archsimd.Float32x8
-//line blog_finite_difference.go:112
-						if si >= 0 && si+8 <= len(sF[sj+fdMy-5]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:])
 //line blog_finite_difference.go:113
-						} else {
+					{
 //line blog_finite_difference.go:113
-							var gc_lanes [8]float32
+						if si < 0 || si+8 > len(sF[sj+fdMy-5]) || si+8 > len(sF[sj-4]) || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj+fdMy]) {
 //line blog_finite_difference.go:113
-							for gc_k := range 8 {
-//line blog_finite_difference.go:113
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:113
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_finite_difference.go:113
-									gc_lanes[gc_k] = sF[sj+fdMy-5][si+gc_k]
-//line blog_finite_difference.go:113
-								}
-//line blog_finite_difference.go:113
-							}
-//line blog_finite_difference.go:113
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:113
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							break
 //line blog_finite_difference.go:113
 						}
 //line blog_finite_difference.go:113
-						if si >= 0 && si+8 <= len(sF[sj-4]) {
+						archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
 //line blog_finite_difference.go:113
-							gc_ld.StoreSlice(sF[sj-4][si:])
-//line blog_finite_difference.go:113
-						} else {
-//line blog_finite_difference.go:113
-							var gc_lanes2 [8]float32
-//line blog_finite_difference.go:113
-							gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:113
-							for gc_k2 := range 8 {
-//line blog_finite_difference.go:113
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:113
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_finite_difference.go:113
-									sF[sj-4][si+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:113
-								}
-//line blog_finite_difference.go:113
-							}
-//line blog_finite_difference.go:113
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:113
-						}
-//line blog_finite_difference.go:113
-						var gc_ld2 archsimd.Float32x8
-//line blog_finite_difference.go:113
-						if si >= 0 && si+8 <= len(sF[sj+1]) {
-							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj+1][si:])
-//line blog_finite_difference.go:114
-						} else {
-//line blog_finite_difference.go:114
-							var gc_lanes3 [8]float32
-//line blog_finite_difference.go:114
-							for gc_k3 := range 8 {
-//line blog_finite_difference.go:114
-								if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:114
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line blog_finite_difference.go:114
-									gc_lanes3[gc_k3] = sF[sj+1][si+gc_k3]
-//line blog_finite_difference.go:114
-								}
-//line blog_finite_difference.go:114
-							}
-//line blog_finite_difference.go:114
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:114
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:114
-						}
-//line blog_finite_difference.go:114
-						if si >= 0 && si+8 <= len(sF[sj+fdMy]) {
-//line blog_finite_difference.go:114
-							gc_ld2.StoreSlice(sF[sj+fdMy][si:])
-//line blog_finite_difference.go:114
-						} else {
-//line blog_finite_difference.go:114
-							var gc_lanes4 [8]float32
-//line blog_finite_difference.go:114
-							gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:114
-							for gc_k4 := range 8 {
-//line blog_finite_difference.go:114
-								if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:114
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line blog_finite_difference.go:114
-									sF[sj+fdMy][si+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:114
-								}
-//line blog_finite_difference.go:114
-							}
-//line blog_finite_difference.go:114
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:114
-						}
-//line blog_finite_difference.go:114
+						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1031,7 +942,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				_ = sj
 
 //line blog_finite_difference.go:112
-				if j < 4 {
+				{
 					sF[sj-4][si] = sF[sj+fdMy-5][si]
 					sF[sj+fdMy][si] = sF[sj+1][si]
 				}
@@ -1200,10 +1111,18 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_ty2 + 4) >= 8 {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1215,120 +1134,23 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
 					_ = sj_
-//line blog_finite_difference.go:145
-					if sj_ < 8 {
-//line blog_finite_difference.go:145
-						var gc_ld archsimd.Float32x8
-//line blog_finite_difference.go:145
-						if si >= 0 && si+8 <= len(sF[sj_+fdMy-5]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:])
 //line blog_finite_difference.go:146
-						} else {
+					{
 //line blog_finite_difference.go:146
-							var gc_lanes [8]float32
+						if si < 0 || si+8 > len(sF[sj_+fdMy-5]) || si+8 > len(sF[sj_-4]) || si+8 > len(sF[sj_+1]) || si+8 > len(sF[sj_+fdMy]) {
 //line blog_finite_difference.go:146
-							for gc_k := range 8 {
-//line blog_finite_difference.go:146
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:146
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_finite_difference.go:146
-									gc_lanes[gc_k] = sF[sj_+fdMy-5][si+gc_k]
-//line blog_finite_difference.go:146
-								}
-//line blog_finite_difference.go:146
-							}
-//line blog_finite_difference.go:146
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:146
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							break
 //line blog_finite_difference.go:146
 						}
 //line blog_finite_difference.go:146
-						if si >= 0 && si+8 <= len(sF[sj_-4]) {
+						archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
 //line blog_finite_difference.go:146
-							gc_ld.StoreSlice(sF[sj_-4][si:])
-//line blog_finite_difference.go:146
-						} else {
-//line blog_finite_difference.go:146
-							var gc_lanes2 [8]float32
-//line blog_finite_difference.go:146
-							gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:146
-							for gc_k2 := range 8 {
-//line blog_finite_difference.go:146
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:146
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_finite_difference.go:146
-									sF[sj_-4][si+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:146
-								}
-//line blog_finite_difference.go:146
-							}
-//line blog_finite_difference.go:146
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:146
-						}
-//line blog_finite_difference.go:146
-						var gc_ld2 archsimd.Float32x8
-//line blog_finite_difference.go:146
-						if si >= 0 && si+8 <= len(sF[sj_+1]) {
-							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_+1][si:])
-//line blog_finite_difference.go:147
-						} else {
-//line blog_finite_difference.go:147
-							var gc_lanes3 [8]float32
-//line blog_finite_difference.go:147
-							for gc_k3 := range 8 {
-//line blog_finite_difference.go:147
-								if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line blog_finite_difference.go:147
-									gc_lanes3[gc_k3] = sF[sj_+1][si+gc_k3]
-//line blog_finite_difference.go:147
-								}
-//line blog_finite_difference.go:147
-							}
-//line blog_finite_difference.go:147
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:147
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:147
-						}
-//line blog_finite_difference.go:147
-						if si >= 0 && si+8 <= len(sF[sj_+fdMy]) {
-//line blog_finite_difference.go:147
-							gc_ld2.StoreSlice(sF[sj_+fdMy][si:])
-//line blog_finite_difference.go:147
-						} else {
-//line blog_finite_difference.go:147
-							var gc_lanes4 [8]float32
-//line blog_finite_difference.go:147
-							gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:147
-							for gc_k4 := range 8 {
-//line blog_finite_difference.go:147
-								if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line blog_finite_difference.go:147
-									sF[sj_+fdMy][si+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:147
-								}
-//line blog_finite_difference.go:147
-							}
-//line blog_finite_difference.go:147
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:147
-						}
-//line blog_finite_difference.go:147
+						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1341,7 +1163,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 				_ = sj_
 
 //line blog_finite_difference.go:145
-				if sj_ < 8 {
+				{
 					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
 					sF[sj_+fdMy][si] = sF[sj_+1][si]
 				}
@@ -1617,10 +1439,18 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_ty2 >= 4 {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep2 := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1636,120 +1466,23 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					var sk int = k + 4
 //line blog_finite_difference.go:173
 					_ = sk
-//line blog_finite_difference.go:181
-					if k < 4 {
-//line blog_finite_difference.go:181
-						var gc_ld archsimd.Float32x8
-//line blog_finite_difference.go:181
-						if si >= 0 && si+8 <= len(sF[sk+fdMz-5]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:])
 //line blog_finite_difference.go:182
-						} else {
+					{
 //line blog_finite_difference.go:182
-							var gc_lanes [8]float32
+						if si < 0 || si+8 > len(sF[sk+fdMz-5]) || si+8 > len(sF[sk-4]) || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk+fdMz]) {
 //line blog_finite_difference.go:182
-							for gc_k := range 8 {
-//line blog_finite_difference.go:182
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:182
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_finite_difference.go:182
-									gc_lanes[gc_k] = sF[sk+fdMz-5][si+gc_k]
-//line blog_finite_difference.go:182
-								}
-//line blog_finite_difference.go:182
-							}
-//line blog_finite_difference.go:182
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:182
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							break
 //line blog_finite_difference.go:182
 						}
 //line blog_finite_difference.go:182
-						if si >= 0 && si+8 <= len(sF[sk-4]) {
+						archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
 //line blog_finite_difference.go:182
-							gc_ld.StoreSlice(sF[sk-4][si:])
-//line blog_finite_difference.go:182
-						} else {
-//line blog_finite_difference.go:182
-							var gc_lanes2 [8]float32
-//line blog_finite_difference.go:182
-							gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:182
-							for gc_k2 := range 8 {
-//line blog_finite_difference.go:182
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:182
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_finite_difference.go:182
-									sF[sk-4][si+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:182
-								}
-//line blog_finite_difference.go:182
-							}
-//line blog_finite_difference.go:182
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:182
-						}
-//line blog_finite_difference.go:182
-						var gc_ld2 archsimd.Float32x8
-//line blog_finite_difference.go:182
-						if si >= 0 && si+8 <= len(sF[sk+1]) {
-							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sk+1][si:])
-//line blog_finite_difference.go:183
-						} else {
-//line blog_finite_difference.go:183
-							var gc_lanes3 [8]float32
-//line blog_finite_difference.go:183
-							for gc_k3 := range 8 {
-//line blog_finite_difference.go:183
-								if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:183
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line blog_finite_difference.go:183
-									gc_lanes3[gc_k3] = sF[sk+1][si+gc_k3]
-//line blog_finite_difference.go:183
-								}
-//line blog_finite_difference.go:183
-							}
-//line blog_finite_difference.go:183
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:183
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:183
-						}
-//line blog_finite_difference.go:183
-						if si >= 0 && si+8 <= len(sF[sk+fdMz]) {
-//line blog_finite_difference.go:183
-							gc_ld2.StoreSlice(sF[sk+fdMz][si:])
-//line blog_finite_difference.go:183
-						} else {
-//line blog_finite_difference.go:183
-							var gc_lanes4 [8]float32
-//line blog_finite_difference.go:183
-							gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:183
-							for gc_k4 := range 8 {
-//line blog_finite_difference.go:183
-								if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:183
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line blog_finite_difference.go:183
-									sF[sk+fdMz][si+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:183
-								}
-//line blog_finite_difference.go:183
-							}
-//line blog_finite_difference.go:183
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:183
-						}
-//line blog_finite_difference.go:183
+						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1766,7 +1499,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				_ = sk
 
 //line blog_finite_difference.go:181
-				if k < 4 {
+				{
 					sF[sk-4][si] = sF[sk+fdMz-5][si]
 					sF[sk+fdMz][si] = sF[sk+1][si]
 				}
@@ -1935,10 +1668,18 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_ty2 + 4) >= 8 {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1950,120 +1691,23 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
 					_ = k_
-//line blog_finite_difference.go:214
-					if k_ < 8 {
-//line blog_finite_difference.go:214
-						var gc_ld archsimd.Float32x8
-//line blog_finite_difference.go:214
-						if si >= 0 && si+8 <= len(sF[k_+fdMz-5]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:])
 //line blog_finite_difference.go:215
-						} else {
+					{
 //line blog_finite_difference.go:215
-							var gc_lanes [8]float32
+						if si < 0 || si+8 > len(sF[k_+fdMz-5]) || si+8 > len(sF[k_-4]) || si+8 > len(sF[k_+1]) || si+8 > len(sF[k_+fdMz]) {
 //line blog_finite_difference.go:215
-							for gc_k := range 8 {
-//line blog_finite_difference.go:215
-								if 0xff&(1<<gc_k) != 0 {
-//line blog_finite_difference.go:215
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line blog_finite_difference.go:215
-									gc_lanes[gc_k] = sF[k_+fdMz-5][si+gc_k]
-//line blog_finite_difference.go:215
-								}
-//line blog_finite_difference.go:215
-							}
-//line blog_finite_difference.go:215
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:215
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							break
 //line blog_finite_difference.go:215
 						}
 //line blog_finite_difference.go:215
-						if si >= 0 && si+8 <= len(sF[k_-4]) {
+						archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
 //line blog_finite_difference.go:215
-							gc_ld.StoreSlice(sF[k_-4][si:])
-//line blog_finite_difference.go:215
-						} else {
-//line blog_finite_difference.go:215
-							var gc_lanes2 [8]float32
-//line blog_finite_difference.go:215
-							gc_ld.Store(&gc_lanes2)
-//line blog_finite_difference.go:215
-							for gc_k2 := range 8 {
-//line blog_finite_difference.go:215
-								if 0xff&(1<<gc_k2) != 0 {
-//line blog_finite_difference.go:215
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line blog_finite_difference.go:215
-									sF[k_-4][si+gc_k2] = gc_lanes2[gc_k2]
-//line blog_finite_difference.go:215
-								}
-//line blog_finite_difference.go:215
-							}
-//line blog_finite_difference.go:215
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:215
-						}
-//line blog_finite_difference.go:215
-						var gc_ld2 archsimd.Float32x8
-//line blog_finite_difference.go:215
-						if si >= 0 && si+8 <= len(sF[k_+1]) {
-							gc_ld2 = archsimd.LoadFloat32x8Slice(sF[k_+1][si:])
-//line blog_finite_difference.go:216
-						} else {
-//line blog_finite_difference.go:216
-							var gc_lanes3 [8]float32
-//line blog_finite_difference.go:216
-							for gc_k3 := range 8 {
-//line blog_finite_difference.go:216
-								if 0xff&(1<<gc_k3) != 0 {
-//line blog_finite_difference.go:216
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line blog_finite_difference.go:216
-									gc_lanes3[gc_k3] = sF[k_+1][si+gc_k3]
-//line blog_finite_difference.go:216
-								}
-//line blog_finite_difference.go:216
-							}
-//line blog_finite_difference.go:216
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:216
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line blog_finite_difference.go:216
-						}
-//line blog_finite_difference.go:216
-						if si >= 0 && si+8 <= len(sF[k_+fdMz]) {
-//line blog_finite_difference.go:216
-							gc_ld2.StoreSlice(sF[k_+fdMz][si:])
-//line blog_finite_difference.go:216
-						} else {
-//line blog_finite_difference.go:216
-							var gc_lanes4 [8]float32
-//line blog_finite_difference.go:216
-							gc_ld2.Store(&gc_lanes4)
-//line blog_finite_difference.go:216
-							for gc_k4 := range 8 {
-//line blog_finite_difference.go:216
-								if 0xff&(1<<gc_k4) != 0 {
-//line blog_finite_difference.go:216
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line blog_finite_difference.go:216
-									sF[k_+fdMz][si+gc_k4] = gc_lanes4[gc_k4]
-//line blog_finite_difference.go:216
-								}
-//line blog_finite_difference.go:216
-							}
-//line blog_finite_difference.go:216
-							gc_pos2.Thread = gc_rank2
-//line blog_finite_difference.go:216
-						}
-//line blog_finite_difference.go:216
+						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2076,7 +1720,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 				_ = k_
 
 //line blog_finite_difference.go:214
-				if k_ < 8 {
+				{
 					sF[k_-4][si] = sF[k_+fdMz-5][si]
 					sF[k_+fdMz][si] = sF[k_+1][si]
 				}

@@ -271,6 +271,13 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= guideN {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
@@ -287,7 +294,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -305,7 +312,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -323,7 +330,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -341,7 +348,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -359,7 +366,7 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 					_ = j
 
 //line guide.go:40
-					if i < guideN && j < guideN {
+					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}

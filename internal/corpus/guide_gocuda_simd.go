@@ -276,6 +276,13 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= guideN {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				gc_step2 := gc_from2
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
@@ -292,7 +299,7 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -310,7 +317,7 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -328,7 +335,7 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -346,7 +353,7 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						_ = j
 
 //line guide.go:40
-						if i < guideN && j < guideN {
+						{
 							c[i][j] = a[i][j] + b[i][j]
 						}
 					}
@@ -364,7 +371,7 @@ func gc_body_guideMatAddBlocks(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					_ = j
 
 //line guide.go:40
-					if i < guideN && j < guideN {
+					{
 						c[i][j] = a[i][j] + b[i][j]
 					}
 				}

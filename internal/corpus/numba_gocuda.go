@@ -191,6 +191,13 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= cCols {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -204,7 +211,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 					_ = j
 
 //line numba.go:38
-					if i < cRows && j < cCols {
+					{
 						tmp := 0.
 						for k := 0; k < aCols; k++ {
 							tmp += a[i*aCols+k] * b[k*bCols+j]
@@ -512,11 +519,22 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*gc_bdy + gc_ty) >= cRows {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
-			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -530,15 +548,15 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-					if y < cRows && x < cCols {
+					{
 //line numba.go:91
 						gc_at[gc_tx] = float64(tmp)
 //line numba.go:93
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -554,7 +572,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -573,7 +591,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -592,7 +610,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -611,12 +629,12 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -630,7 +648,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					tmp := gc_s_tmp[gc_rank]
 
 //line numba.go:91
-					if y < cRows && x < cCols {
+					{
 						c[y*cCols+x] = float64(tmp)
 					}
 				}

@@ -195,6 +195,13 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= cCols {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -208,7 +215,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 					_ = j
 
 //line numba.go:38
-					if i < cRows && j < cCols {
+					{
 						tmp := 0.
 						for k := 0; k < aCols; k++ {
 							tmp += a[i*aCols+k] * b[k*bCols+j]
@@ -654,11 +661,22 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
 			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
-			if gc_off2 >= 0 && gc_off2 <= len(c) && gc_bdx2 <= len(c)-gc_off2 {
-				gc_at2 := c[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
+				gc_at2 := c[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -672,15 +690,15 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-					if y < cRows && x < cCols {
+					{
 //line numba.go:91
 						gc_at2[gc_tx2] = float64(tmp)
 //line numba.go:93
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -696,7 +714,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -715,7 +733,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -734,7 +752,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
@@ -753,12 +771,12 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-						if y < cRows && x < cCols {
+						{
 							c[y*cCols+x] = float64(tmp)
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -772,7 +790,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					tmp := gc_s_tmp[gc_rank2]
 
 //line numba.go:91
-					if y < cRows && x < cCols {
+					{
 						c[y*cCols+x] = float64(tmp)
 					}
 				}

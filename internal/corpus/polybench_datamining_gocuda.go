@@ -165,8 +165,19 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= n {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -179,7 +190,7 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					_ = i
 
 //line polybench_datamining.go:71
-					if i < n && j < m {
+					{
 						data[i*m+j] -= mean[j]
 						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 					}
@@ -347,13 +358,24 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= n {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
 				gc_off2 := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_bdx <= len(mean)-gc_off2 {
-					gc_at := data[gc_off:][:gc_bdx]
-					gc_at2 := mean[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+					gc_at := data[gc_off:][:gc_to]
+					gc_at2 := mean[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -366,15 +388,15 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 //line polybench_datamining.go:119
 							gc_at[gc_tx] -= gc_at2[gc_tx]
 //line polybench_datamining.go:121
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
@@ -389,7 +411,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							_ = i
 
 //line polybench_datamining.go:119
-							if i < n && j < m {
+							{
 								data[i*m+j] -= mean[j]
 							}
 						}
@@ -407,7 +429,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							_ = i
 
 //line polybench_datamining.go:119
-							if i < n && j < m {
+							{
 								data[i*m+j] -= mean[j]
 							}
 						}
@@ -425,7 +447,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							_ = i
 
 //line polybench_datamining.go:119
-							if i < n && j < m {
+							{
 								data[i*m+j] -= mean[j]
 							}
 						}
@@ -443,12 +465,12 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 							_ = i
 
 //line polybench_datamining.go:119
-							if i < n && j < m {
+							{
 								data[i*m+j] -= mean[j]
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -461,7 +483,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 							data[i*m+j] -= mean[j]
 						}
 					}

@@ -350,22 +350,21 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= n {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_datamining.go:68
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_datamining.go:68
-					_ = gc_iota
-//line polybench_datamining.go:68
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_datamining.go:68
-					_ = gc_none
-//line polybench_datamining.go:68
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_datamining.go:68
-					_ = gc_all
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -377,39 +376,27 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
 						_ = i
-//line polybench_datamining.go:71
-						if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
-//line polybench_datamining.go:71
-							break
-//line polybench_datamining.go:71
-						}
-//line polybench_datamining.go:71
-						gc_b3 := gc_none
-//line polybench_datamining.go:71
-						if i < n {
-//line polybench_datamining.go:71
-							gc_b3 = gc_all
-//line polybench_datamining.go:71
-						}
-//line polybench_datamining.go:71
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(m-j, -1), 8)))))
-//line polybench_datamining.go:71
-						_ = gc_if
 //line polybench_datamining.go:72
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_datamining.go:72
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
+							if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
+//line polybench_datamining.go:72
+								break
+//line polybench_datamining.go:72
+							}
+//line polybench_datamining.go:72
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
 							var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
 							_ = gc_t
 //line polybench_datamining.go:73
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:73
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -422,7 +409,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					_ = i
 
 //line polybench_datamining.go:71
-					if i < n && j < m {
+					{
 						data[i*m+j] -= mean[j]
 						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
 					}
@@ -655,22 +642,21 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= n {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_datamining.go:116
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_datamining.go:116
-					_ = gc_iota
-//line polybench_datamining.go:116
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_datamining.go:116
-					_ = gc_none
-//line polybench_datamining.go:116
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_datamining.go:116
-					_ = gc_all
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -682,35 +668,23 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
 						_ = i
-//line polybench_datamining.go:119
-						if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
-//line polybench_datamining.go:119
-							break
-//line polybench_datamining.go:119
-						}
-//line polybench_datamining.go:119
-						gc_b3 := gc_none
-//line polybench_datamining.go:119
-						if i < n {
-//line polybench_datamining.go:119
-							gc_b3 = gc_all
-//line polybench_datamining.go:119
-						}
-//line polybench_datamining.go:119
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(m-j, -1), 8)))))
-//line polybench_datamining.go:119
-						_ = gc_if
 //line polybench_datamining.go:120
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_datamining.go:120
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreMasked((*[8]float32)(data[i*m+j:]), gc_if)
+							if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
+//line polybench_datamining.go:120
+								break
+//line polybench_datamining.go:120
+							}
+//line polybench_datamining.go:120
+							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:120
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -725,7 +699,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 							data[i*m+j] -= mean[j]
 						}
 					}
@@ -743,7 +717,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 							data[i*m+j] -= mean[j]
 						}
 					}
@@ -761,7 +735,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 							data[i*m+j] -= mean[j]
 						}
 					}
@@ -779,12 +753,12 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						_ = i
 
 //line polybench_datamining.go:119
-						if i < n && j < m {
+						{
 							data[i*m+j] -= mean[j]
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -797,7 +771,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					_ = i
 
 //line polybench_datamining.go:119
-					if i < n && j < m {
+					{
 						data[i*m+j] -= mean[j]
 					}
 				}

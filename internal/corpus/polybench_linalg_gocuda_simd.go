@@ -47,24 +47,23 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:16
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:16
-					_ = gc_iota
-//line polybench_linalg.go:16
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:16
-					_ = gc_none
-//line polybench_linalg.go:16
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:16
-					_ = gc_all
 //line polybench_linalg.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -76,43 +75,22 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 						_ = i
-//line polybench_linalg.go:19
-						if (i*
-							nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
-//line polybench_linalg.go:19
-							break
-//line polybench_linalg.go:19
-						}
-//line polybench_linalg.go:19
-						gc_b3 := gc_none
-//line polybench_linalg.go:19
-						if i < ni {
-//line polybench_linalg.go:19
-							gc_b3 = gc_all
-//line polybench_linalg.go:19
-						}
-//line polybench_linalg.go:19
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
-//line polybench_linalg.go:19
-						_ = gc_if
 //line polybench_linalg.go:20
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:20
-							gc_vb.StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
+							if (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+//line polybench_linalg.go:20
+								break
+//line polybench_linalg.go:20
+							}
+//line polybench_linalg.go:20
+							gc_vb.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
 							for k := 0; k < nk; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:21
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:21
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:21
-									gc_u = a[i*nk+k]
-								}
-//line polybench_linalg.go:22
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:22
-								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+//line polybench_linalg.go:21
+								if (k*
+									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:22
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:22
@@ -122,7 +100,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:22
 									for gc_k := range 8 {
 //line polybench_linalg.go:22
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:22
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:22
@@ -138,7 +116,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:22
 								}
 //line polybench_linalg.go:22
-								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(tmp[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(gc_ld)).StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:22
 							}
 //line polybench_linalg.go:22
@@ -146,7 +124,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -159,7 +137,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					_ = i
 
 //line polybench_linalg.go:19
-					if i < ni && j < nj {
+					{
 						tmp[i*nj+j] = 0
 						for k := 0; k < nk; k++ {
 							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
@@ -212,24 +190,23 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:31
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:31
-					_ = gc_iota
-//line polybench_linalg.go:31
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:31
-					_ = gc_none
-//line polybench_linalg.go:31
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:31
-					_ = gc_all
 //line polybench_linalg.go:35
 					gc_vb := archsimd.BroadcastFloat32x8(beta)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -241,43 +218,22 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 						_ = i
-//line polybench_linalg.go:34
-						if (i*
-							nl+j) < 0 || (i*nl+j)+8 > len(d) {
-//line polybench_linalg.go:34
-							break
-//line polybench_linalg.go:34
-						}
-//line polybench_linalg.go:34
-						gc_b3 := gc_none
-//line polybench_linalg.go:34
-						if i < ni {
-//line polybench_linalg.go:34
-							gc_b3 = gc_all
-//line polybench_linalg.go:34
-						}
-//line polybench_linalg.go:34
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
-//line polybench_linalg.go:34
-						_ = gc_if
 //line polybench_linalg.go:35
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:35
-							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
+							if (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+//line polybench_linalg.go:35
+								break
+//line polybench_linalg.go:35
+							}
+//line polybench_linalg.go:35
+							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
 							for k := 0; k < nj; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:36
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:36
-									gc_u = tmp[i*nj+k]
-								}
-//line polybench_linalg.go:37
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:37
-								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(c) {
+//line polybench_linalg.go:36
+								if (k*
+									nl+j) >= 0 && (k*nl+j)+8 <= len(c) {
 //line polybench_linalg.go:37
 									gc_ld = archsimd.LoadFloat32x8Slice(c[k*nl+j:])
 //line polybench_linalg.go:37
@@ -287,7 +243,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 									for gc_k := range 8 {
 //line polybench_linalg.go:37
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:37
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:37
@@ -303,7 +259,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 								}
 //line polybench_linalg.go:37
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(d[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(gc_ld)).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 							}
 //line polybench_linalg.go:37
@@ -311,7 +267,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -324,7 +280,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					_ = i
 
 //line polybench_linalg.go:34
-					if i < ni && j < nl {
+					{
 						d[i*nl+j] *= beta
 						for k := 0; k < nj; k++ {
 							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
@@ -377,24 +333,23 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:46
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:46
-					_ = gc_iota
-//line polybench_linalg.go:46
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:46
-					_ = gc_none
-//line polybench_linalg.go:46
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:46
-					_ = gc_all
 //line polybench_linalg.go:50
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -406,43 +361,22 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 						_ = i
-//line polybench_linalg.go:49
-						if (i*
-							nj+j) < 0 || (i*nj+j)+8 > len(e) {
-//line polybench_linalg.go:49
-							break
-//line polybench_linalg.go:49
-						}
-//line polybench_linalg.go:49
-						gc_b3 := gc_none
-//line polybench_linalg.go:49
-						if i < ni {
-//line polybench_linalg.go:49
-							gc_b3 = gc_all
-//line polybench_linalg.go:49
-						}
-//line polybench_linalg.go:49
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
-//line polybench_linalg.go:49
-						_ = gc_if
 //line polybench_linalg.go:50
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:50
-							gc_vb.StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
+							if (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+//line polybench_linalg.go:50
+								break
+//line polybench_linalg.go:50
+							}
+//line polybench_linalg.go:50
+							gc_vb.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
 							for k := 0; k < nk; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:51
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:51
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:51
-									gc_u = a[i*nk+k]
-								}
-//line polybench_linalg.go:52
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:52
-								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+//line polybench_linalg.go:51
+								if (k*
+									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:52
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:52
@@ -452,7 +386,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 									for gc_k := range 8 {
 //line polybench_linalg.go:52
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:52
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:52
@@ -468,7 +402,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 								}
 //line polybench_linalg.go:52
-								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(e[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(gc_ld)).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 							}
 //line polybench_linalg.go:52
@@ -476,7 +410,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -489,7 +423,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					_ = i
 
 //line polybench_linalg.go:49
-					if i < ni && j < nj {
+					{
 						e[i*nj+j] = 0
 						for k := 0; k < nk; k++ {
 							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
@@ -542,24 +476,23 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:61
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:61
-					_ = gc_iota
-//line polybench_linalg.go:61
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:61
-					_ = gc_none
-//line polybench_linalg.go:61
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:61
-					_ = gc_all
 //line polybench_linalg.go:65
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -571,43 +504,22 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 						_ = i
-//line polybench_linalg.go:64
-						if (i*
-							nl+j) < 0 || (i*nl+j)+8 > len(f) {
-//line polybench_linalg.go:64
-							break
-//line polybench_linalg.go:64
-						}
-//line polybench_linalg.go:64
-						gc_b3 := gc_none
-//line polybench_linalg.go:64
-						if i < nj {
-//line polybench_linalg.go:64
-							gc_b3 = gc_all
-//line polybench_linalg.go:64
-						}
-//line polybench_linalg.go:64
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
-//line polybench_linalg.go:64
-						_ = gc_if
 //line polybench_linalg.go:65
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:65
-							gc_vb.StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
+							if (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+//line polybench_linalg.go:65
+								break
+//line polybench_linalg.go:65
+							}
+//line polybench_linalg.go:65
+							gc_vb.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
 							for k := 0; k < nm; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:66
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:66
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:66
-									gc_u = c[i*nm+k]
-								}
-//line polybench_linalg.go:67
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:67
-								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(d) {
+//line polybench_linalg.go:66
+								if (k*
+									nl+j) >= 0 && (k*nl+j)+8 <= len(d) {
 //line polybench_linalg.go:67
 									gc_ld = archsimd.LoadFloat32x8Slice(d[k*nl+j:])
 //line polybench_linalg.go:67
@@ -617,7 +529,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 									for gc_k := range 8 {
 //line polybench_linalg.go:67
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:67
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:67
@@ -633,7 +545,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 								}
 //line polybench_linalg.go:67
-								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(f[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(gc_ld)).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 							}
 //line polybench_linalg.go:67
@@ -641,7 +553,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -654,7 +566,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					_ = i
 
 //line polybench_linalg.go:64
-					if i < nj && j < nl {
+					{
 						f[i*nl+j] = 0
 						for k := 0; k < nm; k++ {
 							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
@@ -707,24 +619,23 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:76
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:76
-					_ = gc_iota
-//line polybench_linalg.go:76
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:76
-					_ = gc_none
-//line polybench_linalg.go:76
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:76
-					_ = gc_all
 //line polybench_linalg.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -736,43 +647,22 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 						_ = i
-//line polybench_linalg.go:79
-						if (i*
-							nl+j) < 0 || (i*nl+j)+8 > len(g) {
-//line polybench_linalg.go:79
-							break
-//line polybench_linalg.go:79
-						}
-//line polybench_linalg.go:79
-						gc_b3 := gc_none
-//line polybench_linalg.go:79
-						if i < ni {
-//line polybench_linalg.go:79
-							gc_b3 = gc_all
-//line polybench_linalg.go:79
-						}
-//line polybench_linalg.go:79
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nl-j, -1), 8)))))
-//line polybench_linalg.go:79
-						_ = gc_if
 //line polybench_linalg.go:80
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:80
-							gc_vb.StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
+							if (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+//line polybench_linalg.go:80
+								break
+//line polybench_linalg.go:80
+							}
+//line polybench_linalg.go:80
+							gc_vb.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
 							for k := 0; k < nj; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:81
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:81
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:81
-									gc_u = e[i*nj+k]
-								}
-//line polybench_linalg.go:82
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:82
-								if (k*nl+j) >= 0 && (k*nl+j)+8 <= len(f) {
+//line polybench_linalg.go:81
+								if (k*
+									nl+j) >= 0 && (k*nl+j)+8 <= len(f) {
 //line polybench_linalg.go:82
 									gc_ld = archsimd.LoadFloat32x8Slice(f[k*nl+j:])
 //line polybench_linalg.go:82
@@ -782,7 +672,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 									for gc_k := range 8 {
 //line polybench_linalg.go:82
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:82
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:82
@@ -798,7 +688,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 								}
 //line polybench_linalg.go:82
-								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(g[i*nl+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(gc_ld)).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 							}
 //line polybench_linalg.go:82
@@ -806,7 +696,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -819,7 +709,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					_ = i
 
 //line polybench_linalg.go:79
-					if i < ni && j < nl {
+					{
 						g[i*nl+j] = 0
 						for k := 0; k < nj; k++ {
 							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
@@ -872,24 +762,23 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_linalg.go:91
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_linalg.go:91
-					_ = gc_iota
-//line polybench_linalg.go:91
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_linalg.go:91
-					_ = gc_none
-//line polybench_linalg.go:91
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_linalg.go:91
-					_ = gc_all
 //line polybench_linalg.go:95
 					gc_vb := archsimd.BroadcastFloat32x8(beta)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -901,43 +790,22 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 						_ = i
-//line polybench_linalg.go:94
-						if (i*
-							nj+j) < 0 || (i*nj+j)+8 > len(c) {
-//line polybench_linalg.go:94
-							break
-//line polybench_linalg.go:94
-						}
-//line polybench_linalg.go:94
-						gc_b3 := gc_none
-//line polybench_linalg.go:94
-						if i < ni {
-//line polybench_linalg.go:94
-							gc_b3 = gc_all
-//line polybench_linalg.go:94
-						}
-//line polybench_linalg.go:94
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(nj-j, -1), 8)))))
-//line polybench_linalg.go:94
-						_ = gc_if
 //line polybench_linalg.go:95
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_linalg.go:95
-							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
+							if (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+//line polybench_linalg.go:95
+								break
+//line polybench_linalg.go:95
+							}
+//line polybench_linalg.go:95
+							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
 							for k := 0; k < nk; k = k + 1 {
-								var gc_u float32
-//line polybench_linalg.go:96
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_linalg.go:96
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_linalg.go:96
-									gc_u = a[i*nk+k]
-								}
-//line polybench_linalg.go:97
 								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:97
-								if (k*nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
+//line polybench_linalg.go:96
+								if (k*
+									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
 //line polybench_linalg.go:97
 									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
 //line polybench_linalg.go:97
@@ -947,7 +815,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:97
 									for gc_k := range 8 {
 //line polybench_linalg.go:97
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_linalg.go:97
 											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_linalg.go:97
@@ -963,7 +831,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:97
 								}
 //line polybench_linalg.go:97
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha*gc_u).Mul(gc_ld)).StoreMasked((*[8]float32)(c[i*nj+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(gc_ld)).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:97
 							}
 //line polybench_linalg.go:97
@@ -971,7 +839,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -984,7 +852,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					_ = i
 
 //line polybench_linalg.go:94
-					if i < ni && j < nj {
+					{
 						c[i*nj+j] *= beta
 						for k := 0; k < nk; k++ {
 							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
@@ -1037,8 +905,19 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1051,7 +930,7 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 					_ = i
 
 //line polybench_linalg.go:109
-					if i < ni && j < ni {
+					{
 						c[i*ni+j] *= beta
 						for k := 0; k < nj; k++ {
 							c[i*ni+j] += alpha * a[i*nj+k] * a[j*nj+k]
@@ -1105,8 +984,19 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1119,7 +1009,7 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 					_ = i
 
 //line polybench_linalg.go:125
-					if i < ni && j < ni {
+					{
 						c[i*ni+j] *= beta
 						for k := 0; k < nj; k++ {
 							c[i*ni+j] += alpha*a[i*nj+k]*b[j*nj+k] + alpha*b[i*nj+k]*a[j*nj+k]

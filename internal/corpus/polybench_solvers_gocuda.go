@@ -357,15 +357,31 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if ((gc_by*gc_bdy + gc_ty) <= k) || ((gc_by*gc_bdy + gc_ty) >= n) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
 				gc_off2 := (gc_by*gc_bdy+gc_ty)*n + k
 				gc_off3 := (gc_bx * gc_bdx) + (k * n)
-				if gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
-					gc_at := a[gc_off:][:gc_bdx]
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 < len(a) && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
+					gc_at := a[gc_off:][:gc_to]
 					gc_at2 := a[gc_off2:][:1]
-					gc_at3 := a[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_at3 := a[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -378,14 +394,14 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						_ = i
 
 //line polybench_solvers.go:73
-						if i > k && j > k && i < n && j < n {
+						{
 //line polybench_solvers.go:73
 							gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
 //line polybench_solvers.go:75
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -398,7 +414,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 						_ = i
 
 //line polybench_solvers.go:73
-						if i > k && j > k && i < n && j < n {
+						{
 							a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 						}
 					}

@@ -481,22 +481,26 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+				gc_from2 = gc_to2
+			} else if gc_bound2 >= gc_from2 {
+				gc_from2 = gc_bound2 + 1
+			}
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if ((gc_by2*gc_bdy2 + gc_ty2) <= k) || ((gc_by2*gc_bdy2 + gc_ty2) >= n) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_solvers.go:70
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_solvers.go:70
-					_ = gc_iota
-//line polybench_solvers.go:70
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_solvers.go:70
-					_ = gc_none
-//line polybench_solvers.go:70
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_solvers.go:70
-					_ = gc_all
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -508,53 +512,22 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_solvers.go:71
 						_ = i
-//line polybench_solvers.go:73
-						if (i*
-							n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
-//line polybench_solvers.go:73
-							break
-//line polybench_solvers.go:73
-						}
-//line polybench_solvers.go:73
-						gc_b3 := gc_none
-//line polybench_solvers.go:73
-						if i > k {
-//line polybench_solvers.go:73
-							gc_b3 = gc_all
-//line polybench_solvers.go:73
-						}
-//line polybench_solvers.go:73
-						gc_b4 := gc_none
-//line polybench_solvers.go:73
-						if i < n {
-//line polybench_solvers.go:73
-							gc_b4 = gc_all
-//line polybench_solvers.go:73
-						}
-//line polybench_solvers.go:73
-						gc_if := gc_b3.And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(k-j, -1), 8))))).And(gc_b4).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-j, -1), 8)))))
-//line polybench_solvers.go:73
-						_ = gc_if
 //line polybench_solvers.go:74
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_solvers.go:74
-							var gc_u float32
+							if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
 //line polybench_solvers.go:74
-							if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_solvers.go:74
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_solvers.go:74
-								gc_u = a[i*n+k]
+								break
 //line polybench_solvers.go:74
 							}
 //line polybench_solvers.go:74
-							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(gc_u).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
+							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 //line polybench_solvers.go:74
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -567,7 +540,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					_ = i
 
 //line polybench_solvers.go:73
-					if i > k && j > k && i < n && j < n {
+					{
 						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
 					}
 				}

@@ -47,16 +47,27 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nx {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := step
 				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-				if gc_off >= 0 && gc_off <= len(ey) && gc_bdx <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_bdx <= len(hz)-gc_off3 {
-					gc_at := ey[gc_off:][:gc_bdx]
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
+					gc_at := ey[gc_off:][:gc_to]
 					gc_at2 := fict[gc_off2:][:1]
-					gc_at3 := hz[gc_off:][:gc_bdx]
-					gc_at4 := hz[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_at3 := hz[gc_off:][:gc_to]
+					gc_at4 := hz[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -69,7 +80,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:20
-						if i < nx && j < ny {
+						{
 							if i == 0 {
 //line polybench_stencils.go:21
 								gc_at[gc_tx] = gc_at2[0]
@@ -82,7 +93,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -95,7 +106,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:20
-						if i < nx && j < ny {
+						{
 							if i == 0 {
 								ey[i*ny+j] = fict[step]
 							} else {
@@ -150,14 +161,30 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nx {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
-				if gc_off >= 0 && gc_off <= len(ex) && gc_bdx <= len(ex)-gc_off && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(hz) && gc_bdx <= len(hz)-gc_off2 {
-					gc_at := ex[gc_off:][:gc_bdx]
-					gc_at2 := hz[gc_off:][:gc_bdx]
-					gc_at3 := hz[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ex) && gc_to <= len(ex)-gc_off && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(hz) && gc_to <= len(hz)-gc_off2 {
+					gc_at := ex[gc_off:][:gc_to]
+					gc_at2 := hz[gc_off:][:gc_to]
+					gc_at3 := hz[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -170,14 +197,14 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:36
-						if i < nx && j < ny && j > 0 {
+						{
 //line polybench_stencils.go:36
 							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at2[gc_tx]-gc_at3[gc_tx])
 //line polybench_stencils.go:38
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -190,7 +217,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:36
-						if i < nx && j < ny && j > 0 {
+						{
 							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 						}
 					}
@@ -241,17 +268,28 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= nx-1 {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
-				if gc_off >= 0 && gc_off <= len(hz) && gc_bdx <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(ex) && gc_bdx <= len(ex)-gc_off2 && gc_off <= len(ex) && gc_bdx <= len(ex)-gc_off && gc_off3 >= 0 && gc_off3 <= len(ey) && gc_bdx <= len(ey)-gc_off3 && gc_off <= len(ey) && gc_bdx <= len(ey)-gc_off {
-					gc_at := hz[gc_off:][:gc_bdx]
-					gc_at2 := ex[gc_off2:][:gc_bdx]
-					gc_at3 := ex[gc_off:][:gc_bdx]
-					gc_at4 := ey[gc_off3:][:gc_bdx]
-					gc_at5 := ey[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(ex) && gc_to <= len(ex)-gc_off2 && gc_off <= len(ex) && gc_to <= len(ex)-gc_off && gc_off3 >= 0 && gc_off3 <= len(ey) && gc_to <= len(ey)-gc_off3 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off {
+					gc_at := hz[gc_off:][:gc_to]
+					gc_at2 := ex[gc_off2:][:gc_to]
+					gc_at3 := ex[gc_off:][:gc_to]
+					gc_at4 := ey[gc_off3:][:gc_to]
+					gc_at5 := ey[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -264,14 +302,14 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:48
-						if i < nx-1 && j < ny-1 {
+						{
 //line polybench_stencils.go:48
 							gc_at[gc_tx] = gc_at[gc_tx] - 0.7*(gc_at2[gc_tx]-gc_at3[gc_tx]+gc_at4[gc_tx]-gc_at5[gc_tx])
 //line polybench_stencils.go:50
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -284,7 +322,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						_ = i
 
 //line polybench_stencils.go:48
-						if i < nx-1 && j < ny-1 {
+						{
 							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 						}
 					}
@@ -552,20 +590,34 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
 				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * n)
 				gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
 				gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
 				gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
-				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 {
-					gc_at := b[gc_off:][:gc_bdx]
-					gc_at2 := a[gc_off:][:gc_bdx]
-					gc_at3 := a[gc_off2:][:gc_bdx]
-					gc_at4 := a[gc_off3:][:gc_bdx]
-					gc_at5 := a[gc_off4:][:gc_bdx]
-					gc_at6 := a[gc_off5:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to <= len(a)-gc_off5 {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := a[gc_off:][:gc_to]
+					gc_at3 := a[gc_off2:][:gc_to]
+					gc_at4 := a[gc_off3:][:gc_to]
+					gc_at5 := a[gc_off4:][:gc_to]
+					gc_at6 := a[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -578,14 +630,14 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:86
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+						{
 //line polybench_stencils.go:86
 							gc_at[gc_tx] = 0.2 * (gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx] + gc_at5[gc_tx] + gc_at6[gc_tx])
 //line polybench_stencils.go:88
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -598,7 +650,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:86
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+						{
 							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 						}
 					}
@@ -648,12 +700,26 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if ((gc_by*gc_bdy + gc_ty) < 1) || ((gc_by*gc_bdy + gc_ty) >= n-1) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off <= len(b) && gc_bdx <= len(b)-gc_off {
-					gc_at := a[gc_off:][:gc_bdx]
-					gc_at2 := b[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := a[gc_off:][:gc_to]
+					gc_at2 := b[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -666,14 +732,14 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:99
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+						{
 //line polybench_stencils.go:99
 							gc_at[gc_tx] = gc_at2[gc_tx]
 //line polybench_stencils.go:101
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -686,7 +752,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						_ = j
 
 //line polybench_stencils.go:99
-						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+						{
 							a[i*n+j] = b[i*n+j]
 						}
 					}
@@ -750,7 +816,23 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		c13, c23, c33 = +0.4, +0.7, +0.10
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if ((gc_by*gc_bdy + gc_ty) >= ni-1) || ((gc_by*gc_bdy + gc_ty) <= 0) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 				gc_off2 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
 				gc_off3 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) - 1) * nj)
@@ -761,18 +843,18 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
 				gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
 				gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
-				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_bdx <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_bdx <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_bdx <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx <= len(a)-gc_off10 {
-					gc_at := b[gc_off:][:gc_bdx]
-					gc_at2 := a[gc_off2:][:gc_bdx]
-					gc_at3 := a[gc_off3:][:gc_bdx]
-					gc_at4 := a[gc_off4:][:gc_bdx]
-					gc_at5 := a[gc_off5:][:gc_bdx]
-					gc_at6 := a[gc_off6:][:gc_bdx]
-					gc_at7 := a[gc_off7:][:gc_bdx]
-					gc_at8 := a[gc_off8:][:gc_bdx]
-					gc_at9 := a[gc_off9:][:gc_bdx]
-					gc_at10 := a[gc_off10:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_to <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_to <= len(a)-gc_off10 {
+					gc_at := b[gc_off:][:gc_to]
+					gc_at2 := a[gc_off2:][:gc_to]
+					gc_at3 := a[gc_off3:][:gc_to]
+					gc_at4 := a[gc_off4:][:gc_to]
+					gc_at5 := a[gc_off5:][:gc_to]
+					gc_at6 := a[gc_off6:][:gc_to]
+					gc_at7 := a[gc_off7:][:gc_to]
+					gc_at8 := a[gc_off8:][:gc_to]
+					gc_at9 := a[gc_off9:][:gc_to]
+					gc_at10 := a[gc_off10:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -785,7 +867,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						_ = i
 
 //line polybench_stencils.go:118
-						if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
+						{
 //line polybench_stencils.go:118
 							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c21*gc_at3[gc_tx] + c31*gc_at4[gc_tx] +
 //line polybench_stencils.go:120
@@ -794,7 +876,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -807,7 +889,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 						_ = i
 
 //line polybench_stencils.go:118
-						if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
+						{
 							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]

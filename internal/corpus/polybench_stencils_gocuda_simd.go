@@ -48,24 +48,23 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:17
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:17
-					_ = gc_iota
-//line polybench_stencils.go:17
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:17
-					_ = gc_none
-//line polybench_stencils.go:17
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:17
-					_ = gc_all
 //line polybench_stencils.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -77,47 +76,24 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:18
 						_ = i
-//line polybench_stencils.go:20
-						if (i*
-
-							ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
-
-							ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
-//line polybench_stencils.go:20
-							break
-//line polybench_stencils.go:20
-						}
-//line polybench_stencils.go:20
-						gc_b3 := gc_none
-//line polybench_stencils.go:20
-						if i < nx {
-//line polybench_stencils.go:20
-							gc_b3 = gc_all
-//line polybench_stencils.go:20
-						}
-//line polybench_stencils.go:20
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8)))))
-//line polybench_stencils.go:20
-						_ = gc_if
 //line polybench_stencils.go:21
-						if gc_if.ToBits() != 0 {
+						{
+//line polybench_stencils.go:21
+							if (i*
+								ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
+
+								ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
+//line polybench_stencils.go:21
+								break
+//line polybench_stencils.go:21
+							}
 //line polybench_stencils.go:21
 							if i == 0 {
 //line polybench_stencils.go:21
-								var gc_u float32
-//line polybench_stencils.go:21
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
-//line polybench_stencils.go:21
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line polybench_stencils.go:21
-									gc_u = fict[step]
-								}
-//line polybench_stencils.go:22
-								archsimd.BroadcastFloat32x8(gc_u).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
-//line polybench_stencils.go:22
+								archsimd.BroadcastFloat32x8(fict[step]).StoreSlice(ey[i*ny+j:])
 							} else {
 //line polybench_stencils.go:22
-								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreMasked((*[8]float32)(ey[i*ny+j:]), gc_if)
+								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 //line polybench_stencils.go:24
 							}
 //line polybench_stencils.go:24
@@ -125,7 +101,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -138,7 +114,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					_ = i
 
 //line polybench_stencils.go:20
-					if i < nx && j < ny {
+					{
 						if i == 0 {
 							ey[i*ny+j] = fict[step]
 						} else {
@@ -192,24 +168,28 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+				gc_from2 = gc_to2
+			} else if gc_bound2 >= gc_from2 {
+				gc_from2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= nx {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:33
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:33
-					_ = gc_iota
-//line polybench_stencils.go:33
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:33
-					_ = gc_none
-//line polybench_stencils.go:33
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:33
-					_ = gc_all
 //line polybench_stencils.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -221,35 +201,22 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
 						_ = i
-//line polybench_stencils.go:36
-						if (i*
-							ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
-//line polybench_stencils.go:36
-							break
-//line polybench_stencils.go:36
-						}
-//line polybench_stencils.go:36
-						gc_b3 := gc_none
-//line polybench_stencils.go:36
-						if i < nx {
-//line polybench_stencils.go:36
-							gc_b3 = gc_all
-//line polybench_stencils.go:36
-						}
-//line polybench_stencils.go:36
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(ny-j, -1), 8))))).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
-//line polybench_stencils.go:36
-						_ = gc_if
 //line polybench_stencils.go:37
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_stencils.go:37
-							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreMasked((*[8]float32)(ex[i*ny+j:]), gc_if)
+							if (i*ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
+//line polybench_stencils.go:37
+								break
+//line polybench_stencils.go:37
+							}
+//line polybench_stencils.go:37
+							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 //line polybench_stencils.go:37
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -262,7 +229,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					_ = i
 
 //line polybench_stencils.go:36
-					if i < nx && j < ny && j > 0 {
+					{
 						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 					}
 				}
@@ -312,24 +279,23 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(ny-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= nx-1 {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:45
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:45
-					_ = gc_iota
-//line polybench_stencils.go:45
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:45
-					_ = gc_none
-//line polybench_stencils.go:45
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:45
-					_ = gc_all
 //line polybench_stencils.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(0.7)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -341,35 +307,22 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
 						_ = i
-//line polybench_stencils.go:48
-						if (i*
-							ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
-//line polybench_stencils.go:48
-							break
-//line polybench_stencils.go:48
-						}
-//line polybench_stencils.go:48
-						gc_b3 := gc_none
-//line polybench_stencils.go:48
-						if i < nx-1 {
-//line polybench_stencils.go:48
-							gc_b3 = gc_all
-//line polybench_stencils.go:48
-						}
-//line polybench_stencils.go:48
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((ny-1)-j, -1), 8)))))
-//line polybench_stencils.go:48
-						_ = gc_if
 //line polybench_stencils.go:49
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_stencils.go:49
-							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreMasked((*[8]float32)(hz[i*ny+j:]), gc_if)
+							if (i*ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
+//line polybench_stencils.go:49
+								break
+//line polybench_stencils.go:49
+							}
+//line polybench_stencils.go:49
+							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 //line polybench_stencils.go:49
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -382,7 +335,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					_ = i
 
 //line polybench_stencils.go:48
-					if i < nx-1 && j < ny-1 {
+					{
 						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 					}
 				}
@@ -653,24 +606,26 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:83
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:83
-					_ = gc_iota
-//line polybench_stencils.go:83
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:83
-					_ = gc_none
-//line polybench_stencils.go:83
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:83
-					_ = gc_all
 //line polybench_stencils.go:87
 					gc_vb := archsimd.BroadcastFloat32x8(0.2)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -682,35 +637,22 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
 						_ = j
-//line polybench_stencils.go:86
-						if (i*
-							n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
-//line polybench_stencils.go:86
-							break
-//line polybench_stencils.go:86
-						}
-//line polybench_stencils.go:86
-						gc_b3 := gc_none
-//line polybench_stencils.go:86
-						if i >= 1 && i < n-1 {
-//line polybench_stencils.go:86
-							gc_b3 = gc_all
-//line polybench_stencils.go:86
-						}
-//line polybench_stencils.go:86
-						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
-//line polybench_stencils.go:86
-						_ = gc_if
 //line polybench_stencils.go:87
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_stencils.go:87
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreMasked((*[8]float32)(b[i*n+j:]), gc_if)
+							if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
+//line polybench_stencils.go:87
+								break
+//line polybench_stencils.go:87
+							}
+//line polybench_stencils.go:87
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 //line polybench_stencils.go:87
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -723,7 +665,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					_ = j
 
 //line polybench_stencils.go:86
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+					{
 						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 					}
 				}
@@ -772,22 +714,24 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(n-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if ((gc_by2*gc_bdy2 + gc_ty2) < 1) || ((gc_by2*gc_bdy2 + gc_ty2) >= n-1) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:96
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:96
-					_ = gc_iota
-//line polybench_stencils.go:96
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:96
-					_ = gc_none
-//line polybench_stencils.go:96
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:96
-					_ = gc_all
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -799,35 +743,22 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
 						_ = j
-//line polybench_stencils.go:99
-						if (i*
-							n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
-//line polybench_stencils.go:99
-							break
-//line polybench_stencils.go:99
-						}
-//line polybench_stencils.go:99
-						gc_b3 := gc_none
-//line polybench_stencils.go:99
-						if i >= 1 && i < n-1 {
-//line polybench_stencils.go:99
-							gc_b3 = gc_all
-//line polybench_stencils.go:99
-						}
-//line polybench_stencils.go:99
-						gc_if := gc_b3.And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-j, -1), 8))))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((n-1)-j, -1), 8)))))
-//line polybench_stencils.go:99
-						_ = gc_if
 //line polybench_stencils.go:100
-						if gc_if.ToBits() != 0 {
+						{
 //line polybench_stencils.go:100
-							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreMasked((*[8]float32)(a[i*n+j:]), gc_if)
+							if (i*n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
+//line polybench_stencils.go:100
+								break
+//line polybench_stencils.go:100
+							}
+//line polybench_stencils.go:100
+							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
 //line polybench_stencils.go:100
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -840,7 +771,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					_ = j
 
 //line polybench_stencils.go:99
-					if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
+					{
 						a[i*n+j] = b[i*n+j]
 					}
 				}
@@ -903,21 +834,25 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		c13, c23, c33 = +0.4, +0.7, +0.10
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nj-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+				gc_from2 = gc_to2
+			} else if gc_bound2 >= gc_from2 {
+				gc_from2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if ((gc_by2*gc_bdy2 + gc_ty2) >= ni-1) || ((gc_by2*gc_bdy2 + gc_ty2) <= 0) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line polybench_stencils.go:109
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:109
-					_ = gc_iota
-//line polybench_stencils.go:109
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:109
-					_ = gc_none
-//line polybench_stencils.go:109
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:109
-					_ = gc_all
 //line polybench_stencils.go:119
 					gc_vb := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
@@ -936,7 +871,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
 					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -948,47 +883,26 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
 						_ = i
-//line polybench_stencils.go:118
-						if ((i-
-							1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
-							0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
-							1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
 //line polybench_stencils.go:119
-							nj+j) < 0 || (i*nj+j)+8 > len(b) {
-//line polybench_stencils.go:118
-							break
-//line polybench_stencils.go:118
-						}
-//line polybench_stencils.go:118
-						gc_b3 := gc_none
-//line polybench_stencils.go:118
-						if i < ni-1 {
-//line polybench_stencils.go:118
-							gc_b3 = gc_all
-//line polybench_stencils.go:118
-						}
-//line polybench_stencils.go:118
-						gc_b4 := gc_none
-//line polybench_stencils.go:118
-						if i > 0 {
-//line polybench_stencils.go:118
-							gc_b4 = gc_all
-//line polybench_stencils.go:118
-						}
-//line polybench_stencils.go:118
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nj-1)-j, -1), 8))))).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-j, -1), 8)))))
-//line polybench_stencils.go:118
-						_ = gc_if
+						{
 //line polybench_stencils.go:119
-						if gc_if.ToBits() != 0 {
+							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
+								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
+								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
 //line polybench_stencils.go:119
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreMasked((*[8]float32)(b[i*nj+j:]), gc_if)
+								nj+j) < 0 || (i*nj+j)+8 > len(b) {
+//line polybench_stencils.go:119
+								break
+//line polybench_stencils.go:119
+							}
+//line polybench_stencils.go:119
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 //line polybench_stencils.go:119
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1001,7 +915,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					_ = i
 
 //line polybench_stencils.go:118
-					if i < ni-1 && j < nj-1 && i > 0 && j > 0 {
+					{
 						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
 							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
 							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]

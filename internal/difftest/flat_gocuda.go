@@ -767,7 +767,13 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
+				if (gc_by*gc_bdy + gc_ty) >= w {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -779,11 +785,6 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 //line flat.go:85
 					y := gc_by*gc_bdy + gc_ty
 					_ = y
-
-//line flat.go:86
-					if x >= h || y >= w {
-						continue gc_L1
-					}
 
 //line flat.go:89
 					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_by)*13+gc_bx)*1000 + gc_ty*31 + gc_tx)

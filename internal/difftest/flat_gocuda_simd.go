@@ -1540,7 +1540,13 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L12:
+				if (gc_by2*gc_bdy2 + gc_ty2) >= w {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1552,11 +1558,6 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 //line flat.go:85
 					y := gc_by2*gc_bdy2 + gc_ty2
 					_ = y
-
-//line flat.go:86
-					if x >= h || y >= w {
-						continue gc_L12
-					}
 
 //line flat.go:89
 					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_by2)*13+gc_bx2)*1000 + gc_ty2*31 + gc_tx2)

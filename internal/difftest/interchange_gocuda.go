@@ -49,9 +49,19 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= m {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -62,11 +72,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:17
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
-
-//line interchange.go:18
-					if row >= m || col >= n {
-						continue gc_L1
-					}
 
 //line interchange.go:21
 					var sum float32
@@ -84,14 +89,24 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 		for p := 0; p < k; p++ {
 			{
 				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= m {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
 					gc_off := (gc_by*gc_bdy+gc_ty)*k + p
 					gc_off2 := (gc_bx * gc_bdx) + (p * n)
-					if gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 						gc_at := a[gc_off:][:1]
-						gc_at2 := b[gc_off2:][:gc_bdx]
-					gc_L2r:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_at2 := b[gc_off2:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -104,18 +119,12 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							_ = col
 							sum := gc_s_sum[gc_rank]
 
-//line interchange.go:18
-							if row >= m || col >= n {
-								continue gc_L2r
-							}
-
 //line interchange.go:23
 							sum += gc_at[0] * gc_at2[gc_tx]
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-					gc_L2:
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -127,11 +136,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							sum := gc_s_sum[gc_rank]
-
-//line interchange.go:18
-							if row >= m || col >= n {
-								continue gc_L2
-							}
 
 //line interchange.go:23
 							sum += a[row*k+p] * b[p*n+col]
@@ -147,12 +151,22 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= m {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * n)
-				if gc_off3 >= 0 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 {
-					gc_at3 := c[gc_off3:][:gc_bdx]
-				gc_L3r:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+					gc_at3 := c[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -165,16 +179,10 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						_ = col
 						sum := gc_s_sum[gc_rank]
 
-//line interchange.go:18
-						if row >= m || col >= n {
-							continue gc_L3r
-						}
-
 						gc_at3[gc_tx] = sum
 					}
 				} else {
-				gc_L3:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -186,11 +194,6 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						sum := gc_s_sum[gc_rank]
-
-//line interchange.go:18
-						if row >= m || col >= n {
-							continue gc_L3
-						}
 
 //line interchange.go:25
 						c[row*n+col] = sum

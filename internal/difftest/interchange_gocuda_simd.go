@@ -50,29 +50,24 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line interchange.go:16
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:16
-					_ = gc_all
-//line interchange.go:16
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:16
-					_ = gc_iota
-//line interchange.go:16
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line interchange.go:16
-					_ = gc_none
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:16
-						gc_alive := gc_all
-//line interchange.go:16
-						_ = gc_alive
 //line interchange.go:16
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line interchange.go:16
@@ -81,34 +76,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:17
 						_ = col
-//line interchange.go:17
-						gc_b3 := gc_none
-//line interchange.go:18
-						if row >= m {
-//line interchange.go:18
-							gc_b3 = gc_all
-//line interchange.go:18
-						}
-//line interchange.go:18
-						gc_if := gc_b3.Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line interchange.go:18
-						_ = gc_if
-//line interchange.go:18
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:18
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line interchange.go:18
-						}
 //line interchange.go:21
 						var sum float32
 //line interchange.go:21
 						_ = sum
-						archsimd.BroadcastFloat32x8(sum).StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive)
+						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -119,11 +95,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:17
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
-
-//line interchange.go:18
-					if row >= m || col >= n {
-						continue gc_L12
-					}
 
 //line interchange.go:21
 					var sum float32
@@ -141,29 +112,24 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 		for p := 0; p < k; p++ {
 			{
 				gc_ty2 := 0
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
 					if compiled.SIMD {
-//line interchange.go:16
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:16
-						_ = gc_all2
-//line interchange.go:16
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:16
-						_ = gc_iota2
-//line interchange.go:16
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line interchange.go:16
-						_ = gc_none2
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:16
-							gc_alive2 := gc_all2
-//line interchange.go:16
-							_ = gc_alive2
 //line interchange.go:16
 							var row int = gc_by2*gc_bdy2 + gc_ty2
 //line interchange.go:16
@@ -176,24 +142,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line interchange.go:17
 							_ = sum
-//line interchange.go:17
-							gc_b4 := gc_none2
-//line interchange.go:18
-							if row >= m {
-//line interchange.go:18
-								gc_b4 = gc_all2
-//line interchange.go:18
-							}
-//line interchange.go:18
-							gc_if2 := gc_b4.Or(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line interchange.go:18
-							_ = gc_if2
-//line interchange.go:18
-							if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line interchange.go:18
-								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line interchange.go:18
-							}
 //line interchange.go:23
 							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
 //line interchange.go:23
@@ -201,24 +149,13 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:23
 							}
 //line interchange.go:23
-							var gc_u float32
+							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line interchange.go:23
-							if gc_in := gc_alive2.ToBits(); gc_in != 0 {
-//line interchange.go:23
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line interchange.go:23
-								gc_u = a[row*k+p]
-//line interchange.go:23
-							}
-//line interchange.go:23
-							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_u).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line interchange.go:23
-							sum.StoreMasked((*[8]float32)(gc_s_sum[gc_rank2:]), gc_alive2)
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-				gc_L22:
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -230,11 +167,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 						sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:18
-						if row >= m || col >= n {
-							continue gc_L22
-						}
 
 //line interchange.go:23
 						sum += a[row*k+p] * b[p*n+col]
@@ -249,29 +181,24 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
-//line interchange.go:16
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:16
-					_ = gc_all3
-//line interchange.go:16
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:16
-					_ = gc_iota3
-//line interchange.go:16
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line interchange.go:16
-					_ = gc_none3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:16
-						gc_alive3 := gc_all3
-//line interchange.go:16
-						_ = gc_alive3
 //line interchange.go:16
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line interchange.go:16
@@ -284,24 +211,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line interchange.go:17
 						_ = sum
-//line interchange.go:17
-						gc_b5 := gc_none3
-//line interchange.go:18
-						if row >= m {
-//line interchange.go:18
-							gc_b5 = gc_all3
-//line interchange.go:18
-						}
-//line interchange.go:18
-						gc_if3 := gc_b5.Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line interchange.go:18
-						_ = gc_if3
-//line interchange.go:18
-						if gc_alive3.And(gc_if3).ToBits() != 0 {
-//line interchange.go:18
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
-//line interchange.go:18
-						}
 //line interchange.go:25
 						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line interchange.go:25
@@ -309,12 +218,11 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:25
 						}
 //line interchange.go:25
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_alive3)
+						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L32:
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -326,11 +234,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 					sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:18
-					if row >= m || col >= n {
-						continue gc_L32
-					}
 
 //line interchange.go:25
 					c[row*n+col] = sum

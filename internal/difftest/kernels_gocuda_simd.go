@@ -688,22 +688,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*tile); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*tile + gc_ty2) >= m {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line kernels.go:17
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kernels.go:17
-				_ = gc_iota3
-//line kernels.go:17
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line kernels.go:17
-				_ = gc_none3
-//line kernels.go:17
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:17
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -727,36 +726,23 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line kernels.go:19
 					_ = sum
-//line kernels.go:29
-					if (row*
-						n+col) < 0 || (row*n+col)+8 > len(c) {
-//line kernels.go:29
-						break
-//line kernels.go:29
-					}
-//line kernels.go:29
-					gc_b7 := gc_none3
-//line kernels.go:29
-					if row < m {
-//line kernels.go:29
-						gc_b7 = gc_all3
-//line kernels.go:29
-					}
-//line kernels.go:29
-					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line kernels.go:29
-					_ = gc_if5
 //line kernels.go:30
-					if gc_if5.ToBits() != 0 {
+					{
 //line kernels.go:30
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line kernels.go:30
+							break
+//line kernels.go:30
+						}
+//line kernels.go:30
+						sum.StoreSlice(c[row*n+col:])
 //line kernels.go:30
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -780,7 +766,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line kernels.go:29
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -807,7 +793,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line kernels.go:29
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -834,7 +820,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line kernels.go:29
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -861,12 +847,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line kernels.go:29
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -888,7 +874,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				sum := gc_s_sum[gc_rank2]
 
 //line kernels.go:29
-				if row < m && col < n {
+				{
 					c[row*n+col] = sum
 				}
 			}

@@ -51,3 +51,15 @@ func rebaseGridStride(t *gocuda.Thread, a float32, x, y []float32) {
 		y[i] = a*x[i] + y[i]
 	}
 }
+
+// RebaseRowKernel stores, from the one row y of the grid equal to row,
+// each thread's y at out[x]: the other rows run no thread.
+//
+//gocuda:kernel RebaseRowKernel
+func rebaseRow(t *gocuda.Thread, out []int32, row int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	if y == row && x < len(out) {
+		out[x] = int32(y*1000 + t.ThreadIdx.Y)
+	}
+}

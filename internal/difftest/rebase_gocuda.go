@@ -134,6 +134,13 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= h {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * pitch)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 					gc_at := out[gc_off:][:gc_to]
@@ -151,7 +158,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 						_ = y
 
 //line rebase.go:29
-						if x < w && y < h {
+						{
 //line rebase.go:29
 							gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
 //line rebase.go:31
@@ -171,7 +178,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 						_ = y
 
 //line rebase.go:29
-						if x < w && y < h {
+						{
 							out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty*100+gc_tx)*1000
 						}
 					}
@@ -537,6 +544,179 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// RebaseRowKernel stores, from the one row y of the grid equal to row,
+// each thread's y at out[x]: the other rows run no thread.
+func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseRow,
+		func(gc_t *gocuda.Thread) { rebaseRow(gc_t, out, row) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseRow(gc_b, gc_lo, gc_hi, out, row) })
+}
+
+var gc_src_rebaseRow = compiled.NewSource("rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65")
+
+func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if !((gc_by*gc_bdy + gc_ty) == row) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rebase.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line rebase.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line rebase.go:62
+						{
+//line rebase.go:62
+							gc_at[gc_tx] = int32(y*1000 + gc_ty)
+//line rebase.go:64
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line rebase.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty)
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}

@@ -137,22 +137,21 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
 				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line rebase.go:27
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line rebase.go:27
-					_ = gc_iota
-//line rebase.go:27
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line rebase.go:27
-					_ = gc_none
-//line rebase.go:27
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line rebase.go:27
-					_ = gc_all
 //line rebase.go:30
 					gc_vb := archsimd.BroadcastFloat32x8(3)
+//line rebase.go:30
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line rebase.go:30
+					_ = gc_iota
 //line rebase.go:30
 					gc_vb2 := archsimd.BroadcastInt32x8(1000)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -167,29 +166,16 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 						var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:28
 						_ = y
-//line rebase.go:29
-						if (y*
-							pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
-//line rebase.go:29
-							break
-//line rebase.go:29
-						}
-//line rebase.go:29
-						gc_b3 := gc_none
-//line rebase.go:29
-						if y < h {
-//line rebase.go:29
-							gc_b3 = gc_all
-//line rebase.go:29
-						}
-//line rebase.go:29
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(w-x, -1), 8)))).And(gc_b3)
-//line rebase.go:29
-						_ = gc_if
 //line rebase.go:30
-						if gc_if.ToBits() != 0 {
+						{
 //line rebase.go:30
-							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100+gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreMasked((*[8]int32)(out[y*pitch+x:]), gc_if)
+							if (y*pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
+//line rebase.go:30
+								break
+//line rebase.go:30
+							}
+//line rebase.go:30
+							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 //line rebase.go:30
 						}
 					}
@@ -208,7 +194,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					_ = y
 
 //line rebase.go:29
-					if x < w && y < h {
+					{
 						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
 					}
 				}
@@ -587,6 +573,184 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							}
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// RebaseRowKernel stores, from the one row y of the grid equal to row,
+// each thread's y at out[x]: the other rows run no thread.
+func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseRow,
+		func(gc_t *gocuda.Thread) { rebaseRow(gc_t, out, row) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseRow(gc_b, gc_lo, gc_hi, out, row) })
+}
+
+var gc_src_rebaseRow = compiled.NewSource("rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65")
+
+func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, row int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+			gc_by2++
+			if gc_by2 == gc_gdy2 {
+				gc_by2 = 0
+			}
+		}
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if !((gc_by2*gc_bdy2 + gc_ty2) == row) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line rebase.go:60
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:60
+						_ = x
+//line rebase.go:61
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:61
+						_ = y
+//line rebase.go:63
+						{
+//line rebase.go:63
+							if x < 0 || x+8 > len(out) {
+//line rebase.go:63
+								break
+//line rebase.go:63
+							}
+//line rebase.go:63
+							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+//line rebase.go:63
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:62
+						{
+							out[x] = int32(y*1000 + gc_ty2)
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					_ = x
+
+//line rebase.go:61
+					y := gc_by2*gc_bdy2 + gc_ty2
+					_ = y
+
+//line rebase.go:62
+					{
+						out[x] = int32(y*1000 + gc_ty2)
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
 				}
 			}
 		}

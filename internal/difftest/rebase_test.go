@@ -103,3 +103,27 @@ func TestRebaseGridStrideForms(t *testing.T) {
 		}
 	}
 }
+
+// TestRebaseRowForms: a guard on the thread's y alone runs one row of the
+// grid, whatever the block's shape.
+func TestRebaseRowForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 8, Y: 4}, {X: 3, Y: 5, Z: 2}, {X: 32, Y: 1}} {
+		for _, row := range []int{0, 6, 11} {
+			t.Run(fmt.Sprintf("%v/row=%d", block, row), func(t *testing.T) {
+				const n = 21
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, block.X), Y: 12 / block.Y}, Block: block}
+				got := agree(t, func(f form) ([]int32, error) {
+					out := make([]int32, n)
+					return out, f.launch(cfg, RebaseRowKernel(out, row))
+				})
+				for x := range n {
+					want := int32(0)
+					if row < 12/block.Y*block.Y {
+						want = int32(row*1000 + row%block.Y)
+					}
+					require.Equal(t, want, got[x], "out[%d]", x)
+				}
+			})
+		}
+	}
+}

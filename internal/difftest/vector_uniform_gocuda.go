@@ -46,14 +46,24 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 		}
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= m {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
 				gc_off := (gc_by*gc_bdy + gc_ty)
 				gc_off2 := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(a) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at := a[gc_off:][:1]
-					gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_L1r:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_at2 := out[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -65,11 +75,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 
-//line vector_uniform.go:18
-						if row >= m || col >= len(out) {
-							continue gc_L1r
-						}
-
 //line vector_uniform.go:21
 						if s := gc_at[0]; s > limit {
 //line vector_uniform.go:21
@@ -78,8 +83,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 						}
 					}
 				} else {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -90,11 +94,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 //line vector_uniform.go:17
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
-
-//line vector_uniform.go:18
-						if row >= m || col >= len(out) {
-							continue gc_L1
-						}
 
 //line vector_uniform.go:21
 						if s := a[row]; s > limit {

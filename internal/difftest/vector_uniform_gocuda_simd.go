@@ -47,29 +47,24 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 		}
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= m {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
 				if compiled.SIMD {
-//line vector_uniform.go:16
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector_uniform.go:16
-					_ = gc_all
-//line vector_uniform.go:16
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line vector_uniform.go:16
-					_ = gc_iota
-//line vector_uniform.go:16
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line vector_uniform.go:16
-					_ = gc_none
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line vector_uniform.go:16
-						gc_alive := gc_all
-//line vector_uniform.go:16
-						_ = gc_alive
 //line vector_uniform.go:16
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line vector_uniform.go:16
@@ -78,24 +73,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector_uniform.go:17
 						_ = col
-//line vector_uniform.go:17
-						gc_b3 := gc_none
-//line vector_uniform.go:18
-						if row >= m {
-//line vector_uniform.go:18
-							gc_b3 = gc_all
-//line vector_uniform.go:18
-						}
-//line vector_uniform.go:18
-						gc_if := gc_b3.Or(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(out)-col, -1), 8)))))
-//line vector_uniform.go:18
-						_ = gc_if
-//line vector_uniform.go:18
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector_uniform.go:18
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:18
-						}
 //line vector_uniform.go:21
 						if col < 0 || col+8 > len(out) {
 //line vector_uniform.go:21
@@ -105,31 +82,20 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:21
 						{
 //line vector_uniform.go:21
-							var gc_u float32
-//line vector_uniform.go:21
-							if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line vector_uniform.go:21
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line vector_uniform.go:21
-								gc_u = a[row]
-//line vector_uniform.go:21
-							}
-//line vector_uniform.go:21
-							var s float32 = gc_u
+							var s float32 = a[row]
 //line vector_uniform.go:21
 							_ = s
 //line vector_uniform.go:21
 							if s > limit {
 //line vector_uniform.go:21
-								archsimd.BroadcastFloat32x8(s).StoreMasked((*[8]float32)(out[col:]), gc_alive)
+								archsimd.BroadcastFloat32x8(s).StoreSlice(out[col:])
 							}
 //line vector_uniform.go:22
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -140,11 +106,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:17
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
-
-//line vector_uniform.go:18
-					if row >= m || col >= len(out) {
-						continue gc_L12
-					}
 
 //line vector_uniform.go:21
 					if s := a[row]; s > limit {

@@ -293,11 +293,22 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*Tile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*Tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
-			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -319,15 +330,15 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 //line matmul_solution.go:37
 						gc_at[gc_tx] = sum
 //line matmul_solution.go:39
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -351,7 +362,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -378,7 +389,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -405,7 +416,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -432,12 +443,12 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -459,7 +470,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}

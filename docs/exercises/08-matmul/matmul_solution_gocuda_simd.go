@@ -567,22 +567,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*Tile); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*Tile + gc_ty2) >= m {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line matmul_solution.go:18
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line matmul_solution.go:18
-				_ = gc_iota2
-//line matmul_solution.go:18
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul_solution.go:18
-				_ = gc_none2
-//line matmul_solution.go:18
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul_solution.go:18
-				_ = gc_all2
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -606,36 +605,23 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul_solution.go:20
 					_ = sum
-//line matmul_solution.go:37
-					if (row*
-						n+col) < 0 || (row*n+col)+8 > len(c) {
-//line matmul_solution.go:37
-						break
-//line matmul_solution.go:37
-					}
-//line matmul_solution.go:37
-					gc_b5 := gc_none2
-//line matmul_solution.go:37
-					if row < m {
-//line matmul_solution.go:37
-						gc_b5 = gc_all2
-//line matmul_solution.go:37
-					}
-//line matmul_solution.go:37
-					gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line matmul_solution.go:37
-					_ = gc_if3
 //line matmul_solution.go:38
-					if gc_if3.ToBits() != 0 {
+					{
 //line matmul_solution.go:38
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if3)
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul_solution.go:38
+							break
+//line matmul_solution.go:38
+						}
+//line matmul_solution.go:38
+						sum.StoreSlice(c[row*n+col:])
 //line matmul_solution.go:38
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -659,7 +645,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -686,7 +672,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -713,7 +699,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -740,12 +726,12 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					sum := gc_s_sum[gc_rank2]
 
 //line matmul_solution.go:37
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -767,7 +753,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				sum := gc_s_sum[gc_rank2]
 
 //line matmul_solution.go:37
-				if row < m && col < n {
+				{
 					c[row*n+col] = sum
 				}
 			}

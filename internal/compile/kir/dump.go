@@ -98,6 +98,10 @@ func (d *dumper) node(n Node, depth int) {
 			head += " [vector]"
 		}
 		for _, b := range n.Bounds {
+			if b.Row != nil {
+				head += fmt.Sprintf(" [no row where %s]", d.text(b.Row))
+				continue
+			}
 			op := map[bool]string{true: "<", false: ">="}[b.Upper]
 			adj := map[int]string{0: "", 1: "+1"}[b.Adj]
 			x := "x"

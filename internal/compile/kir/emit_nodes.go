@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -243,6 +244,7 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		return n["rank"], "0", e.use("n"), ""
 	}
 	tx, bdx, base := n["tx"], e.use("bdx"), n["base"]
+	skip := e.rowSkips(l, use)
 	if use["ty"] || use["tz"] {
 		e.printf("%s := 0\n", n["ty"])
 		e.use("bdy")
@@ -258,7 +260,28 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		more = from + " < " + to + " && " // no row to run: the block's threads are all idle
 	}
 	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
+	if skip != "" {
+		e.printf("if %s {\n", skip)
+		e.nextRow(use)
+		e.printf("continue\n}\n")
+	}
 	return tx, from, to, base + " + " + tx
+}
+
+// rowSkips returns the condition under which a row runs none of l's
+// threads (its Row bounds), "" for none, noting in use the coordinates it
+// reads.
+func (e *emitter) rowSkips(l *ThreadLoop, use map[string]bool) string {
+	var conds []string
+	outer := e.loopUse
+	e.loopUse = use
+	for _, b := range l.Bounds {
+		if b.Row != nil {
+			conds = append(conds, "("+e.oneLine(b.Row)+")")
+		}
+	}
+	e.loopUse = outer
+	return strings.Join(conds, " || ")
 }
 
 // loopLabel labels the loop over threads where a thread's return
@@ -299,6 +322,9 @@ func (e *emitter) bounds(bounds []Bound) {
 	from, to, v := n["from"], n["to"], n["bound"]
 	e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
 	for _, b := range bounds {
+		if b.Row != nil {
+			continue // per row: loopHead
+		}
 		x := e.plain(b.X)
 		if b.Off != nil {
 			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))

@@ -63,11 +63,14 @@ func (f *Func) lockstep(l *ThreadLoop) *Stride {
 
 // A Bound limits the threads of each row of x a thread loop runs:
 // tx+Off < X+Adj (Upper) or tx+Off >= X+Adj, with X and Off (nil for 0)
-// uniform and Adj 0 or 1.
+// uniform and Adj 0 or 1. A bound with Row runs no thread of a row where
+// Row holds: a condition of the thread's y and z and uniform values, its
+// remat variables written out, evaluated once per row.
 type Bound struct {
 	X, Off ast.Expr
 	Upper  bool
 	Adj    int
+	Row    ast.Expr
 }
 
 // guardBounds returns the bounds of the guards of body, and the guards
@@ -163,6 +166,9 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 	if !ok {
 		return nil
 	}
+	if skip, ok := f.rowSkip(b, negate); ok {
+		return []Bound{{Row: skip}}
+	}
 	x, y := b.X, b.Y
 	off, isX := f.threadXPlus(x)
 	switch {
@@ -190,6 +196,49 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 		return []Bound{{X: y, Off: off}}
 	}
 	return []Bound{{X: y, Off: off}, {X: y, Off: off, Upper: true, Adj: 1}} // ==
+}
+
+// rowSkip returns, for comparison b of values the same for every thread
+// of a row of x (the thread's y, uniform values), the condition under
+// which the row runs no thread: b itself where it returns the thread
+// (negate), its negation where it admits it.
+func (f *Func) rowSkip(b *ast.BinaryExpr, negate bool) (ast.Expr, bool) {
+	r := &rebaser{f: f, assigned: map[*types.Var]bool{}}
+	x, okX := r.rowUniform(b.X)
+	y, okY := r.rowUniform(b.Y)
+	if !okX || !okY || !f.readsRow(b) {
+		return nil, false
+	}
+	if negate {
+		return &ast.BinaryExpr{X: x, Op: b.Op, Y: y}, true
+	}
+	if op, ok := negation[b.Op]; ok {
+		return &ast.BinaryExpr{X: x, Op: op, Y: y}, true
+	}
+	return &ast.UnaryExpr{Op: token.NOT, X: &ast.ParenExpr{X: &ast.BinaryExpr{X: x, Op: b.Op, Y: y}}}, true
+}
+
+// readsRow reports whether e reads the thread's y or z index, directly or
+// through remat variables: a comparison of uniform values alone is the
+// block's, not a row's.
+func (f *Func) readsRow(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			if field, ok := f.threadFieldSel(n); ok && field == "ThreadIdx" {
+				found = true
+			}
+		case *ast.Ident:
+			if v := f.varOf(n); v != nil && v.Class == Remat {
+				if d := defExpr(v); d != nil && d != ast.Expr(n) {
+					found = found || f.readsRow(d)
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // threadXPlus reports whether e is the thread's x index plus a uniform

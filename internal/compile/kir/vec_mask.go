@@ -322,6 +322,9 @@ func (v *vectorizer) boolMask(x ast.Expr) ast.Expr {
 // merge returns val where the mask in force runs and old elsewhere.
 func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	m := v.maskNow()
+	if m == nil {
+		return val // every lane: a variable of a loop, assigned after it
+	}
 	if isMaskVec(vt) {
 		to := "To" + v.maskInt()
 		return vcall(vcall(vcall(val, to), "Merge", vcall(old, to), m), "ToMask")

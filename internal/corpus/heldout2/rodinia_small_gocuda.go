@@ -112,13 +112,21 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off4 := 1
-			if gc_off4 >= 0 && gc_off4 <= len(w) && gc_bdx <= len(w)-gc_off4 && gc_off4 <= len(delta) && gc_bdx <= len(delta)-gc_off4 && gc_off4 <= len(oldw) && gc_bdx <= len(oldw)-gc_off4 {
-				gc_at5 := w[gc_off4:][:gc_bdx]
-				gc_at6 := delta[gc_off4:][:gc_bdx]
-				gc_at7 := oldw[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(w) && gc_to <= len(w)-gc_off4 && gc_off4 <= len(delta) && gc_to <= len(delta)-gc_off4 && gc_off4 <= len(oldw) && gc_to <= len(oldw)-gc_off4 {
+				gc_at5 := w[gc_off4:][:gc_to]
+				gc_at6 := delta[gc_off4:][:gc_to]
+				gc_at7 := oldw[gc_off4:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -143,7 +151,7 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					}
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

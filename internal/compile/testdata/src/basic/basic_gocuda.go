@@ -377,11 +377,22 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_by*tile + gc_ty) >= m {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
-			if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+				gc_at := c[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -403,15 +414,15 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 //line basic.go:25
 						gc_at[gc_tx] = sum
 //line basic.go:27
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
@@ -435,7 +446,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -462,7 +473,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -489,7 +500,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
@@ -516,12 +527,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-						if row < m && col < n {
+						{
 							c[row*n+col] = sum
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -543,7 +554,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					sum := gc_s_sum[gc_rank]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}

@@ -687,22 +687,21 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*tile); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (gc_by2*tile + gc_ty2) >= m {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line basic.go:13
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line basic.go:13
-				_ = gc_iota3
-//line basic.go:13
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line basic.go:13
-				_ = gc_none3
-//line basic.go:13
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line basic.go:13
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -726,36 +725,23 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line basic.go:15
 					_ = sum
-//line basic.go:25
-					if (row*
-						n+col) < 0 || (row*n+col)+8 > len(c) {
-//line basic.go:25
-						break
-//line basic.go:25
-					}
-//line basic.go:25
-					gc_b7 := gc_none3
-//line basic.go:25
-					if row < m {
-//line basic.go:25
-						gc_b7 = gc_all3
-//line basic.go:25
-					}
-//line basic.go:25
-					gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8)))))
-//line basic.go:25
-					_ = gc_if5
 //line basic.go:26
-					if gc_if5.ToBits() != 0 {
+					{
 //line basic.go:26
-						sum.StoreMasked((*[8]float32)(c[row*n+col:]), gc_if5)
+						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line basic.go:26
+							break
+//line basic.go:26
+						}
+//line basic.go:26
+						sum.StoreSlice(c[row*n+col:])
 //line basic.go:26
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -779,7 +765,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -806,7 +792,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -833,7 +819,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
@@ -860,12 +846,12 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					sum := gc_s_sum[gc_rank2]
 
 //line basic.go:25
-					if row < m && col < n {
+					{
 						c[row*n+col] = sum
 					}
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -887,7 +873,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				sum := gc_s_sum[gc_rank2]
 
 //line basic.go:25
-				if row < m && col < n {
+				{
 					c[row*n+col] = sum
 				}
 			}
