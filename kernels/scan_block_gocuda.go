@@ -847,14 +847,8 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_v_2 [32]T
-		var gc_c1m [32]uint32
-		var gc_c1a [32]int
-		var gc_c1w [32]int
 		var gc_c1r [32]T
-		var gc_c2m [32]uint32
 		var gc_c2v [32]T
-		var gc_c2a [32]int
-		var gc_c2w [32]int
 		var gc_c2r [32]T
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -902,39 +896,9 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line scan_block.go:167
-				warp := (gc_rank >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
-
-//line scan_block.go:170
-				var mask_ uint32 = mask
-				_ = mask_
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
 
 //line scan_block.go:204
-				gc_c1m[gc_lane] = mask_
-				gc_c1a[gc_lane] = d
-				gc_c1w[gc_lane] = gocuda.WarpSize
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v_2, &gc_c1a, &gc_c1w, &gc_c1r)
+			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1004,15 +968,12 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			_ = incl_
 
 //line scan_block.go:171
-			gc_c2m[gc_lane] = mask
 			gc_c2v[gc_lane] = incl_
-			gc_c2a[gc_lane] = 1
-			gc_c2w[gc_lane] = w
 			gc_s_incl_[gc_rank] = incl_
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[T, T](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c2m, &gc_c2v, &gc_c2a, &gc_c2w, &gc_c2r)
+		compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue

@@ -3839,14 +3839,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
-		var gc_c51m [32]uint32
-		var gc_c51a [32]int
-		var gc_c51w [32]int
 		var gc_c51r [32]T
-		var gc_c52m [32]uint32
 		var gc_c52v [32]T
-		var gc_c52a [32]int
-		var gc_c52w [32]int
 		var gc_c52r [32]T
 		{
 			gc_tidx5 := gc_b11.At(gc_w5)
@@ -3894,39 +3888,9 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
-
-//line scan_block.go:170
-				var mask_ uint32 = mask
-				_ = mask_
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
 
 //line scan_block.go:204
-				gc_c51m[gc_lane5] = mask_
-				gc_c51a[gc_lane5] = d
-				gc_c51w[gc_lane5] = gocuda.WarpSize
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c51m, &gc_l_v_2, &gc_c51a, &gc_c51w, &gc_c51r)
+			compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -3996,15 +3960,12 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 			_ = incl_
 
 //line scan_block.go:171
-			gc_c52m[gc_lane5] = mask
 			gc_c52v[gc_lane5] = incl_
-			gc_c52a[gc_lane5] = 1
-			gc_c52w[gc_lane5] = w
 			gc_s_incl_[gc_rank5] = incl_
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c52m, &gc_c52v, &gc_c52a, &gc_c52w, &gc_c52r)
+		compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 			if gc_act5&(1<<gc_lane5) == 0 {
 				continue
@@ -4517,14 +4478,8 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_2 [32]float32
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
 		var gc_c21r [32]float32
-		var gc_c22m [32]uint32
 		var gc_c22v [32]float32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
 		var gc_c22r [32]float32
 		gc_left := gc_act2
 		if compiled.SIMD {
@@ -4634,114 +4589,10 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line scan_block.go:204
+			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line scan_block.go:204
-					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes int = lanes
-//line scan_block.go:168
-					_ = gc_lanes
-//line scan_block.go:168
-					var gc_result uint32
-//line scan_block.go:168
-					_ = gc_result
-//line scan_block.go:168
-					var gc_returned bool
-//line scan_block.go:168
-					_ = gc_returned
-//line scan_block.go:214
-					if gc_lanes >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result = gocuda.FullMask
-						gc_returned = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned {
-//line scan_block.go:217
-						gc_result = uint32(1)<<gc_lanes - 1
-//line scan_block.go:217
-						gc_returned = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c21m[gc_lane2:])
-//line scan_block.go:204
-					for gc_k := range 8 {
-//line scan_block.go:204
-						gc_c21a[gc_lane2+gc_k] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k2 := range 8 {
-//line scan_block.go:204
-						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left2 &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line scan_block.go:204
-					gc_c21m[gc_lane2] = mask_
-					gc_c21a[gc_lane2] = d
-					gc_c21w[gc_lane2] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4805,13 +4656,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left2 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left3&(1<<gc_lane2) == 0 {
+					if gc_left2&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -4847,7 +4698,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 			}
 		}
-		gc_left4 := gc_act2
+		gc_left3 := gc_act2
 		if compiled.SIMD {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
@@ -4864,34 +4715,34 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes2 int = lanes
+				var gc_lanes int = lanes
 //line scan_block.go:168
-				_ = gc_lanes2
+				_ = gc_lanes
 //line scan_block.go:168
-				var gc_result2 uint32
+				var gc_result uint32
 //line scan_block.go:168
-				_ = gc_result2
+				_ = gc_result
 //line scan_block.go:168
-				var gc_returned2 bool
+				var gc_returned bool
 //line scan_block.go:168
-				_ = gc_returned2
+				_ = gc_returned
 //line scan_block.go:214
-				if gc_lanes2 >= gocuda.WarpSize {
+				if gc_lanes >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result2 = gocuda.FullMask
-					gc_returned2 = true
+					gc_result = gocuda.FullMask
+					gc_returned = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned2 {
+				if !gc_returned {
 //line scan_block.go:217
-					gc_result2 = uint32(1)<<gc_lanes2 - 1
+					gc_result = uint32(1)<<gc_lanes - 1
 //line scan_block.go:217
-					gc_returned2 = true
+					gc_returned = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result2
+				var mask uint32 = gc_result
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -4906,30 +4757,17 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				incl_ := r_2
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c22m[gc_lane2:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
-				for gc_k3 := range 8 {
-//line scan_block.go:171
-					gc_c22a[gc_lane2+gc_k3] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k4 := range 8 {
-//line scan_block.go:171
-					gc_c22w[gc_lane2+gc_k4] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-				gc_left4 &^= 0xff << gc_lane2
+				gc_left3 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left4 != 0 {
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
@@ -4961,17 +4799,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c22m[gc_lane2] = mask
 				gc_c22v[gc_lane2] = incl_
-				gc_c22a[gc_lane2] = 1
-				gc_c22w[gc_lane2] = w
 				gc_s_incl_[gc_rank2] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-		gc_left5 := gc_act2
+		compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+		gc_left4 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5005,13 +4840,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-				gc_left5 &^= 0xff << gc_lane2
+				gc_left4 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left5 != 0 {
+		if gc_left4 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left5&(1<<gc_lane2) == 0 {
+				if gc_left4&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
@@ -5184,7 +5019,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5222,13 +5057,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5261,7 +5096,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left7 := gc_act2
+					gc_left6 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5279,13 +5114,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left7 &^= 0xff << gc_lane2
+							gc_left6 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left7&(1<<gc_lane2) == 0 {
+							if gc_left6&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5308,7 +5143,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-						gc_left8 := gc_act2
+						gc_left7 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5360,13 +5195,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left8 &^= 0xff << gc_lane2
+								gc_left7 &^= 0xff << gc_lane2
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left8 != 0 {
+						if gc_left7 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left8&(1<<gc_lane2) == 0 {
+								if gc_left7&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -5390,7 +5225,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 						}
 					}
-					gc_left9 := gc_act2
+					gc_left8 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -5418,13 +5253,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 //line scan_block.go:187
 							r_3.StoreSlice(totals[lane:])
-							gc_left9 &^= 0xff << gc_lane2
+							gc_left8 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left9 != 0 {
+					if gc_left8 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left9&(1<<gc_lane2) == 0 {
+							if gc_left8&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -5683,16 +5518,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
-		var gc_c31m [32]uint32
-		var gc_c31a [32]int
-		var gc_c31w [32]int
 		var gc_c31r [32]int32
-		var gc_c32m [32]uint32
 		var gc_c32v [32]int32
-		var gc_c32a [32]int
-		var gc_c32w [32]int
 		var gc_c32r [32]int32
-		gc_left10 := gc_act3
+		gc_left9 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:144
 			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5748,11 +5577,11 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				_ = v_2
 //line scan_block.go:146
 				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-				gc_left10 &^= 0xff << gc_lane3
+				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left10 != 0 {
+		if gc_left9 != 0 {
 			{
 				gc_tidx3 := gc_b5.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -5761,7 +5590,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left10&(1<<gc_lane3) == 0 {
+					if gc_left9&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -5800,114 +5629,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			gc_left11 := gc_act3
-			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line scan_block.go:204
-					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes3 int = lanes
-//line scan_block.go:168
-					_ = gc_lanes3
-//line scan_block.go:168
-					var gc_result3 uint32
-//line scan_block.go:168
-					_ = gc_result3
-//line scan_block.go:168
-					var gc_returned3 bool
-//line scan_block.go:168
-					_ = gc_returned3
-//line scan_block.go:214
-					if gc_lanes3 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result3 = gocuda.FullMask
-						gc_returned3 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned3 {
-//line scan_block.go:217
-						gc_result3 = uint32(1)<<gc_lanes3 - 1
-//line scan_block.go:217
-						gc_returned3 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result3
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c31m[gc_lane3:])
-//line scan_block.go:204
-					for gc_k5 := range 8 {
-//line scan_block.go:204
-						gc_c31a[gc_lane3+gc_k5] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k6 := range 8 {
-//line scan_block.go:204
-						gc_c31w[gc_lane3+gc_k6] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left11 &^= 0xff << gc_lane3
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left11 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left11&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
 
 //line scan_block.go:204
-					gc_c31m[gc_lane3] = mask_
-					gc_c31a[gc_lane3] = d
-					gc_c31w[gc_lane3] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c31m, &gc_l_v_2, &gc_c31a, &gc_c31w, &gc_c31r)
-			gc_left12 := gc_act3
+			compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+			gc_left10 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5971,13 +5696,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-					gc_left12 &^= 0xff << gc_lane3
+					gc_left10 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left12 != 0 {
+			if gc_left10 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left12&(1<<gc_lane3) == 0 {
+					if gc_left10&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -6013,7 +5738,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				}
 			}
 		}
-		gc_left13 := gc_act3
+		gc_left11 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -6030,34 +5755,34 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes4 int = lanes
+				var gc_lanes2 int = lanes
 //line scan_block.go:168
-				_ = gc_lanes4
+				_ = gc_lanes2
 //line scan_block.go:168
-				var gc_result4 uint32
+				var gc_result2 uint32
 //line scan_block.go:168
-				_ = gc_result4
+				_ = gc_result2
 //line scan_block.go:168
-				var gc_returned4 bool
+				var gc_returned2 bool
 //line scan_block.go:168
-				_ = gc_returned4
+				_ = gc_returned2
 //line scan_block.go:214
-				if gc_lanes4 >= gocuda.WarpSize {
+				if gc_lanes2 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result4 = gocuda.FullMask
-					gc_returned4 = true
+					gc_result2 = gocuda.FullMask
+					gc_returned2 = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned4 {
+				if !gc_returned2 {
 //line scan_block.go:217
-					gc_result4 = uint32(1)<<gc_lanes4 - 1
+					gc_result2 = uint32(1)<<gc_lanes2 - 1
 //line scan_block.go:217
-					gc_returned4 = true
+					gc_returned2 = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result4
+				var mask uint32 = gc_result2
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -6072,30 +5797,17 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				incl_ := r_2
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c32m[gc_lane3:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
-				for gc_k7 := range 8 {
-//line scan_block.go:171
-					gc_c32a[gc_lane3+gc_k7] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k8 := range 8 {
-//line scan_block.go:171
-					gc_c32w[gc_lane3+gc_k8] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-				gc_left13 &^= 0xff << gc_lane3
+				gc_left11 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left13 != 0 {
+		if gc_left11 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left13&(1<<gc_lane3) == 0 {
+				if gc_left11&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -6127,17 +5839,14 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c32m[gc_lane3] = mask
 				gc_c32v[gc_lane3] = incl_
-				gc_c32a[gc_lane3] = 1
-				gc_c32w[gc_lane3] = w
 				gc_s_incl_[gc_rank3] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c32m, &gc_c32v, &gc_c32a, &gc_c32w, &gc_c32r)
-		gc_left14 := gc_act3
+		compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		gc_left12 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -6171,13 +5880,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-				gc_left14 &^= 0xff << gc_lane3
+				gc_left12 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left14 != 0 {
+		if gc_left12 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left14&(1<<gc_lane3) == 0 {
+				if gc_left12&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -6350,7 +6059,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left15 := gc_act3
+					gc_left13 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -6388,13 +6097,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane3:])
-							gc_left15 &^= 0xff << gc_lane3
+							gc_left13 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left15 != 0 {
+					if gc_left13 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left15&(1<<gc_lane3) == 0 {
+							if gc_left13&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -6427,7 +6136,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left16 := gc_act3
+					gc_left14 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -6445,13 +6154,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left16 &^= 0xff << gc_lane3
+							gc_left14 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left16&(1<<gc_lane3) == 0 {
+							if gc_left14&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -6474,7 +6183,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-						gc_left17 := gc_act3
+						gc_left15 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -6526,13 +6235,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left17 &^= 0xff << gc_lane3
+								gc_left15 &^= 0xff << gc_lane3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left17 != 0 {
+						if gc_left15 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left17&(1<<gc_lane3) == 0 {
+								if gc_left15&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -6556,7 +6265,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							}
 						}
 					}
-					gc_left18 := gc_act3
+					gc_left16 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -6584,13 +6293,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							}
 //line scan_block.go:187
 							r_3.StoreSlice(totals[lane:])
-							gc_left18 &^= 0xff << gc_lane3
+							gc_left16 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left18 != 0 {
+					if gc_left16 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left18&(1<<gc_lane3) == 0 {
+							if gc_left16&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -6849,16 +6558,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
-		var gc_c41m [32]uint32
-		var gc_c41a [32]int
-		var gc_c41w [32]int
 		var gc_c41r [32]uint32
-		var gc_c42m [32]uint32
 		var gc_c42v [32]uint32
-		var gc_c42a [32]int
-		var gc_c42w [32]int
 		var gc_c42r [32]uint32
-		gc_left19 := gc_act4
+		gc_left17 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:144
 			gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -6914,11 +6617,11 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				_ = v_2
 //line scan_block.go:146
 				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-				gc_left19 &^= 0xff << gc_lane4
+				gc_left17 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left19 != 0 {
+		if gc_left17 != 0 {
 			{
 				gc_tidx4 := gc_b8.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -6927,7 +6630,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left19&(1<<gc_lane4) == 0 {
+					if gc_left17&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -6966,114 +6669,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			gc_left20 := gc_act4
-			if compiled.SIMD {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-//line scan_block.go:204
-					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes5 int = lanes
-//line scan_block.go:168
-					_ = gc_lanes5
-//line scan_block.go:168
-					var gc_result5 uint32
-//line scan_block.go:168
-					_ = gc_result5
-//line scan_block.go:168
-					var gc_returned5 bool
-//line scan_block.go:168
-					_ = gc_returned5
-//line scan_block.go:214
-					if gc_lanes5 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result5 = gocuda.FullMask
-						gc_returned5 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned5 {
-//line scan_block.go:217
-						gc_result5 = uint32(1)<<gc_lanes5 - 1
-//line scan_block.go:217
-						gc_returned5 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result5
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c41m[gc_lane4:])
-//line scan_block.go:204
-					for gc_k9 := range 8 {
-//line scan_block.go:204
-						gc_c41a[gc_lane4+gc_k9] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k10 := range 8 {
-//line scan_block.go:204
-						gc_c41w[gc_lane4+gc_k10] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left20 &^= 0xff << gc_lane4
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left20 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left20&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
 
 //line scan_block.go:204
-					gc_c41m[gc_lane4] = mask_
-					gc_c41a[gc_lane4] = d
-					gc_c41w[gc_lane4] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c41m, &gc_l_v_2, &gc_c41a, &gc_c41w, &gc_c41r)
-			gc_left21 := gc_act4
+			compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+			gc_left18 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -7137,13 +6736,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-					gc_left21 &^= 0xff << gc_lane4
+					gc_left18 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left21 != 0 {
+			if gc_left18 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left21&(1<<gc_lane4) == 0 {
+					if gc_left18&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -7179,7 +6778,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				}
 			}
 		}
-		gc_left22 := gc_act4
+		gc_left19 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -7196,34 +6795,34 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes6 int = lanes
+				var gc_lanes3 int = lanes
 //line scan_block.go:168
-				_ = gc_lanes6
+				_ = gc_lanes3
 //line scan_block.go:168
-				var gc_result6 uint32
+				var gc_result3 uint32
 //line scan_block.go:168
-				_ = gc_result6
+				_ = gc_result3
 //line scan_block.go:168
-				var gc_returned6 bool
+				var gc_returned3 bool
 //line scan_block.go:168
-				_ = gc_returned6
+				_ = gc_returned3
 //line scan_block.go:214
-				if gc_lanes6 >= gocuda.WarpSize {
+				if gc_lanes3 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result6 = gocuda.FullMask
-					gc_returned6 = true
+					gc_result3 = gocuda.FullMask
+					gc_returned3 = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned6 {
+				if !gc_returned3 {
 //line scan_block.go:217
-					gc_result6 = uint32(1)<<gc_lanes6 - 1
+					gc_result3 = uint32(1)<<gc_lanes3 - 1
 //line scan_block.go:217
-					gc_returned6 = true
+					gc_returned3 = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result6
+				var mask uint32 = gc_result3
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -7238,30 +6837,17 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				incl_ := r_2
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c42m[gc_lane4:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
-				for gc_k11 := range 8 {
-//line scan_block.go:171
-					gc_c42a[gc_lane4+gc_k11] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k12 := range 8 {
-//line scan_block.go:171
-					gc_c42w[gc_lane4+gc_k12] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-				gc_left22 &^= 0xff << gc_lane4
+				gc_left19 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left22 != 0 {
+		if gc_left19 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left22&(1<<gc_lane4) == 0 {
+				if gc_left19&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -7293,17 +6879,14 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c42m[gc_lane4] = mask
 				gc_c42v[gc_lane4] = incl_
-				gc_c42a[gc_lane4] = 1
-				gc_c42w[gc_lane4] = w
 				gc_s_incl_[gc_rank4] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c42m, &gc_c42v, &gc_c42a, &gc_c42w, &gc_c42r)
-		gc_left23 := gc_act4
+		compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		gc_left20 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -7337,13 +6920,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-				gc_left23 &^= 0xff << gc_lane4
+				gc_left20 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left23 != 0 {
+		if gc_left20 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left23&(1<<gc_lane4) == 0 {
+				if gc_left20&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -7516,7 +7099,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left24 := gc_act4
+					gc_left21 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -7554,13 +7137,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane4:])
-							gc_left24 &^= 0xff << gc_lane4
+							gc_left21 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left24 != 0 {
+					if gc_left21 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left24&(1<<gc_lane4) == 0 {
+							if gc_left21&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -7593,7 +7176,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left25 := gc_act4
+					gc_left22 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -7611,13 +7194,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left25 &^= 0xff << gc_lane4
+							gc_left22 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left25 != 0 {
+					if gc_left22 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left25&(1<<gc_lane4) == 0 {
+							if gc_left22&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -7640,7 +7223,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-						gc_left26 := gc_act4
+						gc_left23 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -7692,13 +7275,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left26 &^= 0xff << gc_lane4
+								gc_left23 &^= 0xff << gc_lane4
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left26 != 0 {
+						if gc_left23 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left26&(1<<gc_lane4) == 0 {
+								if gc_left23&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -7722,7 +7305,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							}
 						}
 					}
-					gc_left27 := gc_act4
+					gc_left24 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -7750,13 +7333,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							}
 //line scan_block.go:187
 							r_3.StoreSlice(totals[lane:])
-							gc_left27 &^= 0xff << gc_lane4
+							gc_left24 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left27 != 0 {
+					if gc_left24 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left27&(1<<gc_lane4) == 0 {
+							if gc_left24&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4

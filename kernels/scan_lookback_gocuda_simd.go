@@ -153,14 +153,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
-		var gc_c51m [32]uint32
-		var gc_c51a [32]int
-		var gc_c51w [32]int
 		var gc_c51r [32]T
-		var gc_c52m [32]uint32
 		var gc_c52v [32]T
-		var gc_c52a [32]int
-		var gc_c52w [32]int
 		var gc_c52r [32]T
 		{
 			gc_tidx5 := gc_b11.At(gc_w5)
@@ -221,39 +215,9 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
-
-//line scan_block.go:167
-				warp := (gc_rank5 >> 5)
-				_ = warp
-
-//line scan_block.go:168
-				lanes := min(w, b_-warp*w)
-				_ = lanes
-
-//line scan_block.go:169
-				mask := scanLaneMask(lanes)
-				_ = mask
-
-//line scan_block.go:170
-				var mask_ uint32 = mask
-				_ = mask_
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
 
 //line scan_block.go:204
-				gc_c51m[gc_lane5] = mask_
-				gc_c51a[gc_lane5] = d
-				gc_c51w[gc_lane5] = gocuda.WarpSize
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c51m, &gc_l_v_2, &gc_c51a, &gc_c51w, &gc_c51r)
+			compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -323,15 +287,12 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 			_ = incl_
 
 //line scan_block.go:171
-			gc_c52m[gc_lane5] = mask
 			gc_c52v[gc_lane5] = incl_
-			gc_c52a[gc_lane5] = 1
-			gc_c52w[gc_lane5] = w
 			gc_s_incl_[gc_rank5] = incl_
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[T, T](gc_b11, "ShflUpSync", gc_w5, gc_act5, 0, &gc_c52m, &gc_c52v, &gc_c52a, &gc_c52w, &gc_c52r)
+		compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 			if gc_act5&(1<<gc_lane5) == 0 {
 				continue
@@ -869,14 +830,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_2 [32]float32
-		var gc_c21m [32]uint32
-		var gc_c21a [32]int
-		var gc_c21w [32]int
 		var gc_c21r [32]float32
-		var gc_c22m [32]uint32
 		var gc_c22v [32]float32
-		var gc_c22a [32]int
-		var gc_c22w [32]int
 		var gc_c22r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -937,114 +892,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line scan_block.go:204
+			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
 			gc_left := gc_act2
-			if compiled.SIMD {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-					if gc_act2>>gc_lane2&0xff != 0xff {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-//line scan_block.go:204
-					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes int = lanes
-//line scan_block.go:168
-					_ = gc_lanes
-//line scan_block.go:168
-					var gc_result uint32
-//line scan_block.go:168
-					_ = gc_result
-//line scan_block.go:168
-					var gc_returned bool
-//line scan_block.go:168
-					_ = gc_returned
-//line scan_block.go:214
-					if gc_lanes >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result = gocuda.FullMask
-						gc_returned = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned {
-//line scan_block.go:217
-						gc_result = uint32(1)<<gc_lanes - 1
-//line scan_block.go:217
-						gc_returned = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c21m[gc_lane2:])
-//line scan_block.go:204
-					for gc_k := range 8 {
-//line scan_block.go:204
-						gc_c21a[gc_lane2+gc_k] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k2 := range 8 {
-//line scan_block.go:204
-						gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left &^= 0xff << gc_lane2
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
-
-//line scan_block.go:204
-					gc_c21m[gc_lane2] = mask_
-					gc_c21a[gc_lane2] = d
-					gc_c21w[gc_lane2] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c21m, &gc_l_v_2, &gc_c21a, &gc_c21w, &gc_c21r)
-			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1108,13 +959,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-					gc_left2 &^= 0xff << gc_lane2
+					gc_left &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
+					if gc_left&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -1150,7 +1001,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 			}
 		}
-		gc_left3 := gc_act2
+		gc_left2 := gc_act2
 		if compiled.SIMD {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1167,34 +1018,34 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes2 int = lanes
+				var gc_lanes int = lanes
 //line scan_block.go:168
-				_ = gc_lanes2
+				_ = gc_lanes
 //line scan_block.go:168
-				var gc_result2 uint32
+				var gc_result uint32
 //line scan_block.go:168
-				_ = gc_result2
+				_ = gc_result
 //line scan_block.go:168
-				var gc_returned2 bool
+				var gc_returned bool
 //line scan_block.go:168
-				_ = gc_returned2
+				_ = gc_returned
 //line scan_block.go:214
-				if gc_lanes2 >= gocuda.WarpSize {
+				if gc_lanes >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result2 = gocuda.FullMask
-					gc_returned2 = true
+					gc_result = gocuda.FullMask
+					gc_returned = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned2 {
+				if !gc_returned {
 //line scan_block.go:217
-					gc_result2 = uint32(1)<<gc_lanes2 - 1
+					gc_result = uint32(1)<<gc_lanes - 1
 //line scan_block.go:217
-					gc_returned2 = true
+					gc_returned = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result2
+				var mask uint32 = gc_result
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -1209,30 +1060,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				incl_ := r_3
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c22m[gc_lane2:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:171
-				for gc_k3 := range 8 {
-//line scan_block.go:171
-					gc_c22a[gc_lane2+gc_k3] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k4 := range 8 {
-//line scan_block.go:171
-					gc_c22w[gc_lane2+gc_k4] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
-				gc_left3 &^= 0xff << gc_lane2
+				gc_left2 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left3 != 0 {
+		if gc_left2 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
+				if gc_left2&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
@@ -1264,17 +1102,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c22m[gc_lane2] = mask
 				gc_c22v[gc_lane2] = incl_
-				gc_c22a[gc_lane2] = 1
-				gc_c22w[gc_lane2] = w
 				gc_s_incl_[gc_rank2] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[float32, float32](gc_b2, "ShflUpSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_c22v, &gc_c22a, &gc_c22w, &gc_c22r)
-		gc_left4 := gc_act2
+		compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+		gc_left3 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1308,13 +1143,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank2:])
-				gc_left4 &^= 0xff << gc_lane2
+				gc_left3 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left4 != 0 {
+		if gc_left3 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
+				if gc_left3&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
@@ -1487,7 +1322,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left5 := gc_act2
+					gc_left4 := gc_act2
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1525,13 +1360,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane2:])
-							gc_left5 &^= 0xff << gc_lane2
+							gc_left4 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left5 != 0 {
+					if gc_left4 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left5&(1<<gc_lane2) == 0 {
+							if gc_left4&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -1564,7 +1399,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left6 := gc_act2
+					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1582,13 +1417,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-							gc_left6 &^= 0xff << gc_lane2
+							gc_left5 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left6&(1<<gc_lane2) == 0 {
+							if gc_left5&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -1611,7 +1446,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
-						gc_left7 := gc_act2
+						gc_left6 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1663,13 +1498,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left7 &^= 0xff << gc_lane2
+								gc_left6 &^= 0xff << gc_lane2
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left7 != 0 {
+						if gc_left6 != 0 {
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-								if gc_left7&(1<<gc_lane2) == 0 {
+								if gc_left6&(1<<gc_lane2) == 0 {
 									continue
 								}
 								gc_rank2 := gc_w2 + gc_lane2
@@ -1693,7 +1528,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 						}
 					}
-					gc_left8 := gc_act2
+					gc_left7 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
@@ -1721,13 +1556,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 //line scan_block.go:187
 							r_4.StoreSlice(totals[lane:])
-							gc_left8 &^= 0xff << gc_lane2
+							gc_left7 &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left8 != 0 {
+					if gc_left7 != 0 {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-							if gc_left8&(1<<gc_lane2) == 0 {
+							if gc_left7&(1<<gc_lane2) == 0 {
 								continue
 							}
 							gc_rank2 := gc_w2 + gc_lane2
@@ -2011,14 +1846,8 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
-		var gc_c31m [32]uint32
-		var gc_c31a [32]int
-		var gc_c31w [32]int
 		var gc_c31r [32]int32
-		var gc_c32m [32]uint32
 		var gc_c32v [32]int32
-		var gc_c32a [32]int
-		var gc_c32w [32]int
 		var gc_c32r [32]int32
 		{
 			gc_tidx3 := gc_b5.At(gc_w3)
@@ -2079,114 +1908,10 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			gc_left9 := gc_act3
-			if compiled.SIMD {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-					if gc_act3>>gc_lane3&0xff != 0xff {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-//line scan_block.go:204
-					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes3 int = lanes
-//line scan_block.go:168
-					_ = gc_lanes3
-//line scan_block.go:168
-					var gc_result3 uint32
-//line scan_block.go:168
-					_ = gc_result3
-//line scan_block.go:168
-					var gc_returned3 bool
-//line scan_block.go:168
-					_ = gc_returned3
-//line scan_block.go:214
-					if gc_lanes3 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result3 = gocuda.FullMask
-						gc_returned3 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned3 {
-//line scan_block.go:217
-						gc_result3 = uint32(1)<<gc_lanes3 - 1
-//line scan_block.go:217
-						gc_returned3 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result3
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c31m[gc_lane3:])
-//line scan_block.go:204
-					for gc_k5 := range 8 {
-//line scan_block.go:204
-						gc_c31a[gc_lane3+gc_k5] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k6 := range 8 {
-//line scan_block.go:204
-						gc_c31w[gc_lane3+gc_k6] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left9 &^= 0xff << gc_lane3
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left9 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left9&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
 
 //line scan_block.go:204
-					gc_c31m[gc_lane3] = mask_
-					gc_c31a[gc_lane3] = d
-					gc_c31w[gc_lane3] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c31m, &gc_l_v_2, &gc_c31a, &gc_c31w, &gc_c31r)
-			gc_left10 := gc_act3
+			compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+			gc_left8 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2250,13 +1975,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-					gc_left10 &^= 0xff << gc_lane3
+					gc_left8 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			if gc_left8 != 0 {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
+					if gc_left8&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -2292,7 +2017,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				}
 			}
 		}
-		gc_left11 := gc_act3
+		gc_left9 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -2309,34 +2034,34 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes4 int = lanes
+				var gc_lanes2 int = lanes
 //line scan_block.go:168
-				_ = gc_lanes4
+				_ = gc_lanes2
 //line scan_block.go:168
-				var gc_result4 uint32
+				var gc_result2 uint32
 //line scan_block.go:168
-				_ = gc_result4
+				_ = gc_result2
 //line scan_block.go:168
-				var gc_returned4 bool
+				var gc_returned2 bool
 //line scan_block.go:168
-				_ = gc_returned4
+				_ = gc_returned2
 //line scan_block.go:214
-				if gc_lanes4 >= gocuda.WarpSize {
+				if gc_lanes2 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result4 = gocuda.FullMask
-					gc_returned4 = true
+					gc_result2 = gocuda.FullMask
+					gc_returned2 = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned4 {
+				if !gc_returned2 {
 //line scan_block.go:217
-					gc_result4 = uint32(1)<<gc_lanes4 - 1
+					gc_result2 = uint32(1)<<gc_lanes2 - 1
 //line scan_block.go:217
-					gc_returned4 = true
+					gc_returned2 = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result4
+				var mask uint32 = gc_result2
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -2351,30 +2076,17 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				incl_ := r_3
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c32m[gc_lane3:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:171
-				for gc_k7 := range 8 {
-//line scan_block.go:171
-					gc_c32a[gc_lane3+gc_k7] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k8 := range 8 {
-//line scan_block.go:171
-					gc_c32w[gc_lane3+gc_k8] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
-				gc_left11 &^= 0xff << gc_lane3
+				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left11 != 0 {
+		if gc_left9 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left11&(1<<gc_lane3) == 0 {
+				if gc_left9&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -2406,17 +2118,14 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c32m[gc_lane3] = mask
 				gc_c32v[gc_lane3] = incl_
-				gc_c32a[gc_lane3] = 1
-				gc_c32w[gc_lane3] = w
 				gc_s_incl_[gc_rank3] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[int32, int32](gc_b5, "ShflUpSync", gc_w3, gc_act3, 0, &gc_c32m, &gc_c32v, &gc_c32a, &gc_c32w, &gc_c32r)
-		gc_left12 := gc_act3
+		compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		gc_left10 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2450,13 +2159,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank3:])
-				gc_left12 &^= 0xff << gc_lane3
+				gc_left10 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left12 != 0 {
+		if gc_left10 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left12&(1<<gc_lane3) == 0 {
+				if gc_left10&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -2629,7 +2338,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left13 := gc_act3
+					gc_left11 := gc_act3
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2667,13 +2376,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane3:])
-							gc_left13 &^= 0xff << gc_lane3
+							gc_left11 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left13 != 0 {
+					if gc_left11 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left13&(1<<gc_lane3) == 0 {
+							if gc_left11&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -2706,7 +2415,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left14 := gc_act3
+					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -2724,13 +2433,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-							gc_left14 &^= 0xff << gc_lane3
+							gc_left12 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left14 != 0 {
+					if gc_left12 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left14&(1<<gc_lane3) == 0 {
+							if gc_left12&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -2753,7 +2462,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
-						gc_left15 := gc_act3
+						gc_left13 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2805,13 +2514,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane3:])
-								gc_left15 &^= 0xff << gc_lane3
+								gc_left13 &^= 0xff << gc_lane3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left15 != 0 {
+						if gc_left13 != 0 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-								if gc_left15&(1<<gc_lane3) == 0 {
+								if gc_left13&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -2835,7 +2544,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							}
 						}
 					}
-					gc_left16 := gc_act3
+					gc_left14 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -2863,13 +2572,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							}
 //line scan_block.go:187
 							r_4.StoreSlice(totals[lane:])
-							gc_left16 &^= 0xff << gc_lane3
+							gc_left14 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left16 != 0 {
+					if gc_left14 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left16&(1<<gc_lane3) == 0 {
+							if gc_left14&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -3153,14 +2862,8 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
-		var gc_c41m [32]uint32
-		var gc_c41a [32]int
-		var gc_c41w [32]int
 		var gc_c41r [32]uint32
-		var gc_c42m [32]uint32
 		var gc_c42v [32]uint32
-		var gc_c42a [32]int
-		var gc_c42w [32]int
 		var gc_c42r [32]uint32
 		{
 			gc_tidx4 := gc_b8.At(gc_w4)
@@ -3221,114 +2924,10 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:203
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
-			gc_left17 := gc_act4
-			if compiled.SIMD {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-					if gc_act4>>gc_lane4&0xff != 0xff {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-//line scan_block.go:204
-					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:204
-					_ = warp
-//line scan_block.go:168
-					var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-					_ = lanes
-//line scan_block.go:168
-					var gc_lanes5 int = lanes
-//line scan_block.go:168
-					_ = gc_lanes5
-//line scan_block.go:168
-					var gc_result5 uint32
-//line scan_block.go:168
-					_ = gc_result5
-//line scan_block.go:168
-					var gc_returned5 bool
-//line scan_block.go:168
-					_ = gc_returned5
-//line scan_block.go:214
-					if gc_lanes5 >= gocuda.WarpSize {
-//line scan_block.go:214
-						gc_result5 = gocuda.FullMask
-						gc_returned5 = true
-//line scan_block.go:215
-					}
-//line scan_block.go:217
-					if !gc_returned5 {
-//line scan_block.go:217
-						gc_result5 = uint32(1)<<gc_lanes5 - 1
-//line scan_block.go:217
-						gc_returned5 = true
-//line scan_block.go:217
-					}
-//line scan_block.go:217
-					var mask uint32 = gc_result5
-//line scan_block.go:217
-					_ = mask
-//line scan_block.go:217
-					var mask_ uint32 = mask
-//line scan_block.go:217
-					_ = mask_
-//line scan_block.go:217
-					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:217
-					_ = v_2
-					archsimd.BroadcastUint32x8(mask_).StoreSlice(gc_c41m[gc_lane4:])
-//line scan_block.go:204
-					for gc_k9 := range 8 {
-//line scan_block.go:204
-						gc_c41a[gc_lane4+gc_k9] = d
-//line scan_block.go:204
-					}
-//line scan_block.go:204
-					for gc_k10 := range 8 {
-//line scan_block.go:204
-						gc_c41w[gc_lane4+gc_k10] = gocuda.WarpSize
-//line scan_block.go:204
-					}
-					gc_left17 &^= 0xff << gc_lane4
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left17 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left17&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
-
-//line scan_block.go:168
-					lanes := min(w, b_-warp*w)
-					_ = lanes
-
-//line scan_block.go:169
-					mask := scanLaneMask(lanes)
-					_ = mask
-
-//line scan_block.go:170
-					var mask_ uint32 = mask
-					_ = mask_
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
 
 //line scan_block.go:204
-					gc_c41m[gc_lane4] = mask_
-					gc_c41a[gc_lane4] = d
-					gc_c41w[gc_lane4] = gocuda.WarpSize
-				}
-			}
-
-//line scan_block.go:204
-			compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c41m, &gc_l_v_2, &gc_c41a, &gc_c41w, &gc_c41r)
-			gc_left18 := gc_act4
+			compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+			gc_left15 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:204
 				gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3392,13 +2991,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					}
 //line scan_block.go:205
 					v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-					gc_left18 &^= 0xff << gc_lane4
+					gc_left15 &^= 0xff << gc_lane4
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left18 != 0 {
+			if gc_left15 != 0 {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left18&(1<<gc_lane4) == 0 {
+					if gc_left15&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
@@ -3434,7 +3033,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				}
 			}
 		}
-		gc_left19 := gc_act4
+		gc_left16 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -3451,34 +3050,34 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:168
 				_ = lanes
 //line scan_block.go:168
-				var gc_lanes6 int = lanes
+				var gc_lanes3 int = lanes
 //line scan_block.go:168
-				_ = gc_lanes6
+				_ = gc_lanes3
 //line scan_block.go:168
-				var gc_result6 uint32
+				var gc_result3 uint32
 //line scan_block.go:168
-				_ = gc_result6
+				_ = gc_result3
 //line scan_block.go:168
-				var gc_returned6 bool
+				var gc_returned3 bool
 //line scan_block.go:168
-				_ = gc_returned6
+				_ = gc_returned3
 //line scan_block.go:214
-				if gc_lanes6 >= gocuda.WarpSize {
+				if gc_lanes3 >= gocuda.WarpSize {
 //line scan_block.go:214
-					gc_result6 = gocuda.FullMask
-					gc_returned6 = true
+					gc_result3 = gocuda.FullMask
+					gc_returned3 = true
 //line scan_block.go:215
 				}
 //line scan_block.go:217
-				if !gc_returned6 {
+				if !gc_returned3 {
 //line scan_block.go:217
-					gc_result6 = uint32(1)<<gc_lanes6 - 1
+					gc_result3 = uint32(1)<<gc_lanes3 - 1
 //line scan_block.go:217
-					gc_returned6 = true
+					gc_returned3 = true
 //line scan_block.go:217
 				}
 //line scan_block.go:217
-				var mask uint32 = gc_result6
+				var mask uint32 = gc_result3
 //line scan_block.go:217
 				_ = mask
 //line scan_block.go:217
@@ -3493,30 +3092,17 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				incl_ := r_3
 //line scan_block.go:217
 				_ = incl_
-				archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c42m[gc_lane4:])
 //line scan_block.go:217
 				incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:171
-				for gc_k11 := range 8 {
-//line scan_block.go:171
-					gc_c42a[gc_lane4+gc_k11] = 1
-//line scan_block.go:171
-				}
-//line scan_block.go:171
-				for gc_k12 := range 8 {
-//line scan_block.go:171
-					gc_c42w[gc_lane4+gc_k12] = w
-//line scan_block.go:171
-				}
-//line scan_block.go:171
+//line scan_block.go:217
 				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
-				gc_left19 &^= 0xff << gc_lane4
+				gc_left16 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left19 != 0 {
+		if gc_left16 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left19&(1<<gc_lane4) == 0 {
+				if gc_left16&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -3548,17 +3134,14 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				_ = incl_
 
 //line scan_block.go:171
-				gc_c42m[gc_lane4] = mask
 				gc_c42v[gc_lane4] = incl_
-				gc_c42a[gc_lane4] = 1
-				gc_c42w[gc_lane4] = w
 				gc_s_incl_[gc_rank4] = incl_
 			}
 		}
 
 //line scan_block.go:171
-		compiled.WarpLanes[uint32, uint32](gc_b8, "ShflUpSync", gc_w4, gc_act4, 0, &gc_c42m, &gc_c42v, &gc_c42a, &gc_c42w, &gc_c42r)
-		gc_left20 := gc_act4
+		compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		gc_left17 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
 			gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3592,13 +3175,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				}
 //line scan_block.go:172
 				excl_.StoreSlice(gc_s_excl_[gc_rank4:])
-				gc_left20 &^= 0xff << gc_lane4
+				gc_left17 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left20 != 0 {
+		if gc_left17 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left20&(1<<gc_lane4) == 0 {
+				if gc_left17&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -3771,7 +3354,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					gc_left21 := gc_act4
+					gc_left18 := gc_act4
 					if compiled.SIMD {
 //line scan_block.go:183
 						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3809,13 +3392,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							}
 //line scan_block.go:185
 							s.StoreSlice(gc_l_s[gc_lane4:])
-							gc_left21 &^= 0xff << gc_lane4
+							gc_left18 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left21 != 0 {
+					if gc_left18 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left21&(1<<gc_lane4) == 0 {
+							if gc_left18&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -3848,7 +3431,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:187
 					_ = lanes_2
-					gc_left22 := gc_act4
+					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -3866,13 +3449,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							_ = v_3
 //line scan_block.go:187
 							v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-							gc_left22 &^= 0xff << gc_lane4
+							gc_left19 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left22 != 0 {
+					if gc_left19 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left22&(1<<gc_lane4) == 0 {
+							if gc_left19&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -3895,7 +3478,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
-						gc_left23 := gc_act4
+						gc_left20 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
 							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3947,13 +3530,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 								}
 //line scan_block.go:205
 								v_3.StoreSlice(gc_l_v_3[gc_lane4:])
-								gc_left23 &^= 0xff << gc_lane4
+								gc_left20 &^= 0xff << gc_lane4
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_left23 != 0 {
+						if gc_left20 != 0 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-								if gc_left23&(1<<gc_lane4) == 0 {
+								if gc_left20&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -3977,7 +3560,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							}
 						}
 					}
-					gc_left24 := gc_act4
+					gc_left21 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -4005,13 +3588,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							}
 //line scan_block.go:187
 							r_4.StoreSlice(totals[lane:])
-							gc_left24 &^= 0xff << gc_lane4
+							gc_left21 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left24 != 0 {
+					if gc_left21 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left24&(1<<gc_lane4) == 0 {
+							if gc_left21&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4

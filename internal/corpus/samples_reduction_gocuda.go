@@ -3186,6 +3186,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		var gc_l_returned_ [32]bool
 		var gc_c3v [32]bool
 		var gc_c3r [32]uint32
+		var gc_c4m [32]uint32
 		var gc_c4r [32]int32
 		var gc_c5m [32]uint32
 		var gc_c5a [32]int
@@ -3352,9 +3353,23 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_save20 := gc_act
 						gc_act = gc_save20 & gc_m20
 						if gc_act != 0 {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_rank := gc_w + gc_lane
+								_ = gc_rank
+								mask_2 := gc_l_mask_2[gc_lane]
+								_ = mask_2
+								v_ := gc_l_v_[gc_lane]
+								_ = v_
 
 //line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c4r)
+								gc_c4m[gc_lane] = mask_2
+							}
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c4m, &gc_l_v_, nil, nil, &gc_c4r)
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								if gc_act&(1<<gc_lane) == 0 {
 									continue

@@ -13291,6 +13291,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_l_returned_ [32]bool
 		var gc_c53v [32]bool
 		var gc_c53r [32]uint32
+		var gc_c54m [32]uint32
 		var gc_c54r [32]int32
 		var gc_c55m [32]uint32
 		var gc_c55a [32]int
@@ -13321,7 +13322,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b5, "BallotSync", gc_w5, gc_act5, mask, nil, &gc_c53v, nil, nil, &gc_c53r)
-		gc_left19 := gc_act5
+		gc_left22 := gc_act5
 		if compiled.SIMD {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
 				if gc_act5>>gc_lane5&0xff != 0xff {
@@ -13335,13 +13336,13 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane5:])
-				gc_left19 &^= 0xff << gc_lane5
+				gc_left22 &^= 0xff << gc_lane5
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left19 != 0 {
+		if gc_left22 != 0 {
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_left19&(1<<gc_lane5) == 0 {
+				if gc_left22&(1<<gc_lane5) == 0 {
 					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
@@ -13477,9 +13478,47 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_save205 := gc_act5
 						gc_act5 = gc_save205 & gc_m205
 						if gc_act5 != 0 {
+							gc_left23 := gc_act5
+							if compiled.SIMD {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
+									if gc_act5>>gc_lane5&0xff != 0xff {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+//line samples_reduction.go:341
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane5:])
+//line samples_reduction.go:341
+									_ = mask_2
+//line samples_reduction.go:341
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane5:])
+//line samples_reduction.go:341
+									_ = v_
+//line samples_reduction.go:341
+									mask_2.StoreSlice(gc_c54m[gc_lane5:])
+									gc_left23 &^= 0xff << gc_lane5
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left23 != 0 {
+								for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+									if gc_left23&(1<<gc_lane5) == 0 {
+										continue
+									}
+									gc_rank5 := gc_w5 + gc_lane5
+									_ = gc_rank5
+									mask_2 := gc_l_mask_2[gc_lane5]
+									_ = mask_2
+									v_ := gc_l_v_[gc_lane5]
+									_ = v_
 
 //line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c54r)
+									gc_c54m[gc_lane5] = mask_2
+								}
+							}
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b5, "ReduceAddSync", gc_w5, gc_act5, 0, &gc_c54m, &gc_l_v_, nil, nil, &gc_c54r)
 							for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 								if gc_act5&(1<<gc_lane5) == 0 {
 									continue
@@ -13999,6 +14038,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		var gc_l_returned_ [32]bool
 		var gc_c23v [32]bool
 		var gc_c23r [32]uint32
+		var gc_c24m [32]uint32
 		var gc_c24r [32]int32
 		var gc_c25m [32]uint32
 		var gc_c25a [32]int
@@ -14185,9 +14225,47 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_save202 := gc_act2
 						gc_act2 = gc_save202 & gc_m202
 						if gc_act2 != 0 {
+							gc_left3 := gc_act2
+							if compiled.SIMD {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line samples_reduction.go:341
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane2:])
+//line samples_reduction.go:341
+									_ = mask_2
+//line samples_reduction.go:341
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane2:])
+//line samples_reduction.go:341
+									_ = v_
+//line samples_reduction.go:341
+									mask_2.StoreSlice(gc_c24m[gc_lane2:])
+									gc_left3 &^= 0xff << gc_lane2
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left3 != 0 {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+									if gc_left3&(1<<gc_lane2) == 0 {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+									mask_2 := gc_l_mask_2[gc_lane2]
+									_ = mask_2
+									v_ := gc_l_v_[gc_lane2]
+									_ = v_
 
 //line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c24r)
+									gc_c24m[gc_lane2] = mask_2
+								}
+							}
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c24m, &gc_l_v_, nil, nil, &gc_c24r)
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 								if gc_act2&(1<<gc_lane2) == 0 {
 									continue
@@ -14233,7 +14311,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left3 := gc_act2
+							gc_left4 := gc_act2
 							if compiled.SIMD {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									if gc_act2>>gc_lane2&0xff != 0xff {
@@ -14263,13 +14341,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 										gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
 //line samples_reduction.go:344
 									}
-									gc_left3 &^= 0xff << gc_lane2
+									gc_left4 &^= 0xff << gc_lane2
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left3 != 0 {
+							if gc_left4 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left3&(1<<gc_lane2) == 0 {
+									if gc_left4&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -14288,7 +14366,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[float32, float32](gc_b2, "ShflDownSync", gc_w2, gc_act2, 0, &gc_c25m, &gc_l_mySum_2, &gc_c25a, &gc_c25w, &gc_c25r)
-							gc_left4 := gc_act2
+							gc_left5 := gc_act2
 							if compiled.SIMD {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									if gc_act2>>gc_lane2&0xff != 0xff {
@@ -14304,13 +14382,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum_2 = mySum_2.Add(archsimd.LoadFloat32x8Slice(gc_c25r[gc_lane2:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane2:])
-									gc_left4 &^= 0xff << gc_lane2
+									gc_left5 &^= 0xff << gc_lane2
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left4 != 0 {
+							if gc_left5 != 0 {
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-									if gc_left4&(1<<gc_lane2) == 0 {
+									if gc_left5&(1<<gc_lane2) == 0 {
 										continue
 									}
 									gc_rank2 := gc_w2 + gc_lane2
@@ -14348,7 +14426,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_act2 = gc_save242 &^ gc_dead2
 				}
-				gc_left5 := gc_act2
+				gc_left6 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						if gc_act2>>gc_lane2&0xff != 0xff {
@@ -14368,13 +14446,13 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-						gc_left5 &^= 0xff << gc_lane2
+						gc_left6 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left6 != 0 {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-						if gc_left5&(1<<gc_lane2) == 0 {
+						if gc_left6&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
@@ -14392,7 +14470,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save262 &^ gc_dead2
 		}
-		gc_left6 := gc_act2
+		gc_left7 := gc_act2
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -14448,11 +14526,11 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:412
 				}
-				gc_left6 &^= 0xff << gc_lane2
+				gc_left7 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left6 != 0 {
+		if gc_left7 != 0 {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -14461,7 +14539,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
 					}
-					if gc_left6&(1<<gc_lane2) == 0 {
+					if gc_left7&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
@@ -14739,7 +14817,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
-					gc_left7 := gc_act3
+					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14755,13 +14833,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum_ = mySum_.Add(archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane3:])
-							gc_left7 &^= 0xff << gc_lane3
+							gc_left8 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left8 != 0 {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-							if gc_left7&(1<<gc_lane3) == 0 {
+							if gc_left8&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -14853,6 +14931,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_l_returned_ [32]bool
 		var gc_c33v [32]bool
 		var gc_c33r [32]uint32
+		var gc_c34m [32]uint32
 		var gc_c34r [32]int32
 		var gc_c35m [32]uint32
 		var gc_c35a [32]int
@@ -14883,7 +14962,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b3, "BallotSync", gc_w3, gc_act3, mask, nil, &gc_c33v, nil, nil, &gc_c33r)
-		gc_left8 := gc_act3
+		gc_left9 := gc_act3
 		if compiled.SIMD {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 				if gc_act3>>gc_lane3&0xff != 0xff {
@@ -14897,13 +14976,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane3:])
-				gc_left8 &^= 0xff << gc_lane3
+				gc_left9 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left8 != 0 {
+		if gc_left9 != 0 {
 			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left8&(1<<gc_lane3) == 0 {
+				if gc_left9&(1<<gc_lane3) == 0 {
 					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
@@ -15039,9 +15118,47 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						gc_save203 := gc_act3
 						gc_act3 = gc_save203 & gc_m203
 						if gc_act3 != 0 {
+							gc_left10 := gc_act3
+							if compiled.SIMD {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+									if gc_act3>>gc_lane3&0xff != 0xff {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+//line samples_reduction.go:341
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane3:])
+//line samples_reduction.go:341
+									_ = mask_2
+//line samples_reduction.go:341
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane3:])
+//line samples_reduction.go:341
+									_ = v_
+//line samples_reduction.go:341
+									mask_2.StoreSlice(gc_c34m[gc_lane3:])
+									gc_left10 &^= 0xff << gc_lane3
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left10 != 0 {
+								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+									if gc_left10&(1<<gc_lane3) == 0 {
+										continue
+									}
+									gc_rank3 := gc_w3 + gc_lane3
+									_ = gc_rank3
+									mask_2 := gc_l_mask_2[gc_lane3]
+									_ = mask_2
+									v_ := gc_l_v_[gc_lane3]
+									_ = v_
 
 //line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c34r)
+									gc_c34m[gc_lane3] = mask_2
+								}
+							}
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b3, "ReduceAddSync", gc_w3, gc_act3, 0, &gc_c34m, &gc_l_v_, nil, nil, &gc_c34r)
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								if gc_act3&(1<<gc_lane3) == 0 {
 									continue
@@ -15087,7 +15204,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left9 := gc_act3
+							gc_left11 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -15117,13 +15234,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 										gc_c35w[gc_lane3+gc_k5] = gocuda.WarpSize
 //line samples_reduction.go:344
 									}
-									gc_left9 &^= 0xff << gc_lane3
+									gc_left11 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left9 != 0 {
+							if gc_left11 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left9&(1<<gc_lane3) == 0 {
+									if gc_left11&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -15142,7 +15259,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[int32, int32](gc_b3, "ShflDownSync", gc_w3, gc_act3, 0, &gc_c35m, &gc_l_mySum_2, &gc_c35a, &gc_c35w, &gc_c35r)
-							gc_left10 := gc_act3
+							gc_left12 := gc_act3
 							if compiled.SIMD {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									if gc_act3>>gc_lane3&0xff != 0xff {
@@ -15158,13 +15275,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum_2 = mySum_2.Add(archsimd.LoadInt32x8Slice(gc_c35r[gc_lane3:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane3:])
-									gc_left10 &^= 0xff << gc_lane3
+									gc_left12 &^= 0xff << gc_lane3
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left10 != 0 {
+							if gc_left12 != 0 {
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-									if gc_left10&(1<<gc_lane3) == 0 {
+									if gc_left12&(1<<gc_lane3) == 0 {
 										continue
 									}
 									gc_rank3 := gc_w3 + gc_lane3
@@ -15202,7 +15319,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_act3 = gc_save243 &^ gc_dead3
 				}
-				gc_left11 := gc_act3
+				gc_left13 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -15222,13 +15339,13 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-						gc_left11 &^= 0xff << gc_lane3
+						gc_left13 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left11 != 0 {
+				if gc_left13 != 0 {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-						if gc_left11&(1<<gc_lane3) == 0 {
+						if gc_left13&(1<<gc_lane3) == 0 {
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
@@ -15246,7 +15363,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save263 &^ gc_dead3
 		}
-		gc_left12 := gc_act3
+		gc_left14 := gc_act3
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -15302,11 +15419,11 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:412
 				}
-				gc_left12 &^= 0xff << gc_lane3
+				gc_left14 &^= 0xff << gc_lane3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left12 != 0 {
+		if gc_left14 != 0 {
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -15315,7 +15432,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
 					}
-					if gc_left12&(1<<gc_lane3) == 0 {
+					if gc_left14&(1<<gc_lane3) == 0 {
 						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
@@ -15593,7 +15710,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
-					gc_left13 := gc_act4
+					gc_left15 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -15609,13 +15726,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum_ = mySum_.Add(archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:]))
 //line samples_reduction.go:344
 							mySum_.StoreSlice(gc_l_mySum_[gc_lane4:])
-							gc_left13 &^= 0xff << gc_lane4
+							gc_left15 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left13 != 0 {
+					if gc_left15 != 0 {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-							if gc_left13&(1<<gc_lane4) == 0 {
+							if gc_left15&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -15707,6 +15824,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_l_returned_ [32]bool
 		var gc_c43v [32]bool
 		var gc_c43r [32]uint32
+		var gc_c44m [32]uint32
 		var gc_c44r [32]int32
 		var gc_c45m [32]uint32
 		var gc_c45a [32]int
@@ -15737,7 +15855,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:404
 		compiled.WarpLanes[bool, uint32](gc_b4, "BallotSync", gc_w4, gc_act4, mask, nil, &gc_c43v, nil, nil, &gc_c43r)
-		gc_left14 := gc_act4
+		gc_left16 := gc_act4
 		if compiled.SIMD {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 				if gc_act4>>gc_lane4&0xff != 0xff {
@@ -15751,13 +15869,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				_ = ballotResult
 //line samples_reduction.go:404
 				ballotResult.StoreSlice(gc_l_ballotResult[gc_lane4:])
-				gc_left14 &^= 0xff << gc_lane4
+				gc_left16 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left14 != 0 {
+		if gc_left16 != 0 {
 			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left14&(1<<gc_lane4) == 0 {
+				if gc_left16&(1<<gc_lane4) == 0 {
 					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
@@ -15893,9 +16011,47 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						gc_save204 := gc_act4
 						gc_act4 = gc_save204 & gc_m204
 						if gc_act4 != 0 {
+							gc_left17 := gc_act4
+							if compiled.SIMD {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
+									if gc_act4>>gc_lane4&0xff != 0xff {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+//line samples_reduction.go:341
+									mask_2 := archsimd.LoadUint32x8Slice(gc_l_mask_2[gc_lane4:])
+//line samples_reduction.go:341
+									_ = mask_2
+//line samples_reduction.go:341
+									v_ := archsimd.LoadInt32x8Slice(gc_l_v_[gc_lane4:])
+//line samples_reduction.go:341
+									_ = v_
+//line samples_reduction.go:341
+									mask_2.StoreSlice(gc_c44m[gc_lane4:])
+									gc_left17 &^= 0xff << gc_lane4
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_left17 != 0 {
+								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+									if gc_left17&(1<<gc_lane4) == 0 {
+										continue
+									}
+									gc_rank4 := gc_w4 + gc_lane4
+									_ = gc_rank4
+									mask_2 := gc_l_mask_2[gc_lane4]
+									_ = mask_2
+									v_ := gc_l_v_[gc_lane4]
+									_ = v_
 
 //line samples_reduction.go:341
-							compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, 0, &gc_l_mask_2, &gc_l_v_, nil, nil, &gc_c44r)
+									gc_c44m[gc_lane4] = mask_2
+								}
+							}
+
+//line samples_reduction.go:341
+							compiled.WarpLanes[int32, int32](gc_b4, "ReduceAddSync", gc_w4, gc_act4, 0, &gc_c44m, &gc_l_v_, nil, nil, &gc_c44r)
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								if gc_act4&(1<<gc_lane4) == 0 {
 									continue
@@ -15941,7 +16097,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:343
 						for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
-							gc_left15 := gc_act4
+							gc_left18 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -15971,13 +16127,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 										gc_c45w[gc_lane4+gc_k8] = gocuda.WarpSize
 //line samples_reduction.go:344
 									}
-									gc_left15 &^= 0xff << gc_lane4
+									gc_left18 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left15 != 0 {
+							if gc_left18 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left15&(1<<gc_lane4) == 0 {
+									if gc_left18&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -15996,7 +16152,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:344
 							compiled.WarpLanes[uint32, uint32](gc_b4, "ShflDownSync", gc_w4, gc_act4, 0, &gc_c45m, &gc_l_mySum_2, &gc_c45a, &gc_c45w, &gc_c45r)
-							gc_left16 := gc_act4
+							gc_left19 := gc_act4
 							if compiled.SIMD {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									if gc_act4>>gc_lane4&0xff != 0xff {
@@ -16012,13 +16168,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum_2 = mySum_2.Add(archsimd.LoadUint32x8Slice(gc_c45r[gc_lane4:]))
 //line samples_reduction.go:344
 									mySum_2.StoreSlice(gc_l_mySum_2[gc_lane4:])
-									gc_left16 &^= 0xff << gc_lane4
+									gc_left19 &^= 0xff << gc_lane4
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_left16 != 0 {
+							if gc_left19 != 0 {
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-									if gc_left16&(1<<gc_lane4) == 0 {
+									if gc_left19&(1<<gc_lane4) == 0 {
 										continue
 									}
 									gc_rank4 := gc_w4 + gc_lane4
@@ -16056,7 +16212,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					gc_act4 = gc_save244 &^ gc_dead4
 				}
-				gc_left17 := gc_act4
+				gc_left20 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -16076,13 +16232,13 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum = r_
 //line samples_reduction.go:408
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-						gc_left17 &^= 0xff << gc_lane4
+						gc_left20 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left17 != 0 {
+				if gc_left20 != 0 {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-						if gc_left17&(1<<gc_lane4) == 0 {
+						if gc_left20&(1<<gc_lane4) == 0 {
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
@@ -16100,7 +16256,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			gc_act4 = gc_save264 &^ gc_dead4
 		}
-		gc_left18 := gc_act4
+		gc_left21 := gc_act4
 		if compiled.SIMD {
 //line samples_reduction.go:411
 			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -16156,11 +16312,11 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:412
 				}
-				gc_left18 &^= 0xff << gc_lane4
+				gc_left21 &^= 0xff << gc_lane4
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		if gc_left18 != 0 {
+		if gc_left21 != 0 {
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -16169,7 +16325,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
 					}
-					if gc_left18&(1<<gc_lane4) == 0 {
+					if gc_left21&(1<<gc_lane4) == 0 {
 						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4

@@ -167,6 +167,9 @@ type collOperand struct {
 	typ    types.Type
 	array  string
 	direct bool // array is the lane array of the variable the operand is
+	// warp, where set, is the operand the same for every lane of the
+	// warp, written to be evaluated once at warp level (warpExpr).
+	warp ast.Expr
 }
 
 // laneArrayOf returns the lane array of the variable x, if x is one kept
@@ -220,7 +223,17 @@ func (f *Func) collOperandsOf(c *Collective, arrays map[*types.Var]string, name 
 		ops[i].typ = sig.Params().At(idx).Type()
 		switch arr := f.laneArrayIn(arrays, c.Call.Args[idx], ops[i].typ); {
 		case i != 1 && c.Entry.Arg >= 0 && !f.shuffleUniform(c):
-			ops[i].array = name(i) // per lane, with its mask, argument and width
+			if w, ok := f.shuffleWarp(c); ok {
+				ops[i].warp = w[i] // once per warp, for every lane
+			} else {
+				ops[i].array = name(i) // per lane, with its mask, argument and width
+			}
+		case i != 1 && !f.pure(c.Call.Args[idx], f.isUniform, false):
+			if w, ok := f.warpExpr(c.Call.Args[idx], 0); ok {
+				ops[i].warp = w
+			} else {
+				ops[i].array = name(i)
+			}
 		case arr != "":
 			ops[i].array, ops[i].direct = arr, true
 		case i == 1 || !f.pure(c.Call.Args[idx], f.isUniform, false): // the value is per lane
@@ -228,6 +241,21 @@ func (f *Func) collOperandsOf(c *Collective, arrays map[*types.Var]string, name 
 		}
 	}
 	return ops
+}
+
+// shuffleWarp returns a shuffle's mask, argument and width, by operand
+// index (mask 0, argument 2, width 3), where each is the same for every
+// lane of a warp, written for warp level.
+func (f *Func) shuffleWarp(c *Collective) (out [4]ast.Expr, ok bool) {
+	for i, idx := range []int{c.Entry.Mask, -1, c.Entry.Arg, c.Entry.Width} {
+		if idx < 0 {
+			continue
+		}
+		if out[i], ok = f.warpExpr(c.Call.Args[idx], 0); !ok {
+			return out, false
+		}
+	}
+	return out, true
 }
 
 // shuffleUniform reports whether a shuffle's mask, argument and width are
@@ -287,7 +315,7 @@ func (e *emitter) collective(c *Collective) {
 	}
 	if arg.arg >= 0 && mask.array == "" && arg.array == "" && width.array == "" {
 		e.printf("%s.ShflWarp(%s, %q, %s, %s, %s, &%s, %s, %s, %s)\n", rt, n["b"], c.Entry.Short, n["w"], n["act"],
-			e.plain(c.Call.Args[mask.arg]), value.array, e.plain(c.Call.Args[arg.arg]), e.plain(c.Call.Args[width.arg]), out)
+			e.operand(c, mask), value.array, e.operand(c, arg), e.operand(c, width), out)
 		return
 	}
 	vtype := "bool"
@@ -301,6 +329,15 @@ func (e *emitter) collective(c *Collective) {
 func (e *emitter) scalarOrZero(c *Collective, op collOperand) string {
 	if op.arg < 0 || op.array != "" {
 		return "0"
+	}
+	return e.operand(c, op)
+}
+
+// operand writes a scalar operand of c: the source's, or its warp-level
+// form.
+func (e *emitter) operand(c *Collective, op collOperand) string {
+	if op.warp != nil {
+		return e.oneLine(op.warp)
 	}
 	return e.plain(c.Call.Args[op.arg])
 }

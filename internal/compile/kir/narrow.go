@@ -314,7 +314,7 @@ func defExpr(v *Var) ast.Expr {
 		return nil
 	}
 	for i, id := range names {
-		if id != nil && id.Name == v.Obj.Name() && id.Pos() == v.Obj.Pos() {
+		if id != nil && id.Name == v.Obj.Name() { // one statement defines a name once (an inlined parameter's is at the call)
 			return values[i]
 		}
 	}

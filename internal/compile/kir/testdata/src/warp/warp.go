@@ -66,3 +66,19 @@ func inplace(t *gocuda.Thread, in, out []int32) {
 	scanRef(t, &v)
 	out[t.ThreadIdx.X] = v
 }
+
+// lastWarp shuffles with a mask of the warp's own lanes, which the last
+// warp of a partial block has fewer of: the same for every lane of a
+// warp, so computed once per warp, through helpers and remat variables.
+func lastWarp(t *gocuda.Thread, in, out []float32) {
+	lanes := min(gocuda.WarpSize, t.BlockDim.X-t.WarpID()*gocuda.WarpSize)
+	mask := laneMask(lanes)
+	v := in[t.ThreadIdx.X]
+	v += gocuda.ShflDownSync(t, mask, v, 1, gocuda.WarpSize)
+	if t.BallotSync(mask, v > 0) != 0 {
+		out[t.ThreadIdx.X] = v
+	}
+}
+
+// laneMask is the mask of a warp's first n lanes.
+func laneMask(n int) uint32 { return uint32(1)<<n - 1 }
