@@ -46,6 +46,10 @@ type globalShadow struct {
 
 var pagePool = sync.Pool{New: func() any { return new(page) }}
 
+// mapPool keeps the shards' maps, and their room, across launches: a
+// launch of many pages would otherwise grow every map from empty.
+var mapPool = sync.Pool{New: func() any { return make(map[uintptr]*page) }}
+
 // page returns the page of key (an address >> pageShift), creating it.
 func (g *globalShadow) page(key uintptr) *page {
 	s := &g.shards[(uint64(key)*0x9e3779b97f4a7c15)>>(64-6)]
@@ -54,7 +58,7 @@ func (g *globalShadow) page(key uintptr) *page {
 	pg := s.m[key]
 	if pg == nil {
 		if s.m == nil {
-			s.m = make(map[uintptr]*page)
+			s.m = mapPool.Get().(map[uintptr]*page)
 		}
 		pg = pagePool.Get().(*page)
 		s.m[key] = pg
@@ -70,7 +74,11 @@ func (g *globalShadow) release() {
 			pg.sp.reset()
 			pagePool.Put(pg)
 		}
-		g.shards[i].m = nil
+		if m := g.shards[i].m; m != nil {
+			clear(m)
+			mapPool.Put(m)
+			g.shards[i].m = nil
+		}
 	}
 }
 
