@@ -66,13 +66,35 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	key := p >> pageShift
-	pg := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
-	if pg.key1 != key+1 {
-		pg.key1, pg.pg = key+1, bs.pageOf(key)
+	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	if sl.key1 != key+1 {
+		sl.key1, sl.ps = key+1, bs.slotOf(key)
+	}
+	ps := sl.ps
+	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
+	i := p & (pageBytes - 1) / 4
+	if ps.fresh == b.Index+1 {
+		// A page the block made and has only run through (see
+		// check_run.go): extend or start its run.
+		nw := compactWord(cw, site.Kind, same)
+		if ps.run.n == 0 || ps.run.extends(i, nw, site.Kind) {
+			if ps.run.n == 0 {
+				ps.run = run{head: nw, start: uint16(i), k: site.Kind}
+				bs.runs = append(bs.runs, ps)
+			}
+			ps.run.n++
+			if a != nil && site.Kind != Read {
+				a.setInit(int(p-a.base), 4)
+			}
+			return
+		}
+		bs.flushRun(ps)
+	}
+	if !ps.touched || ps.pg.hasSum.Load() {
+		bs.touchPage(ps)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
-	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
-	w := &pg.pg.words[p&(pageBytes-1)/4]
+	w := &ps.pg.words[i]
 	old := w.Load()
 	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
 		return
