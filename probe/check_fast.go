@@ -8,8 +8,10 @@ import (
 // that has passed no collective, grid barrier or fence in its block, that
 // memcheck and initcheck have nothing to say of, and that the word of the
 // compact shadow can record (see check_compact.go): a copy's or a map's
-// accesses, and most of any barrier-free kernel's. The full path,
-// blockState.touch, takes the rest.
+// accesses, and most of any barrier-free kernel's. Consecutive threads'
+// accesses to consecutive elements of a page the block made are a run,
+// which costs a comparison and an increment each (see check_run.go). The
+// full path, blockState.touch, takes the rest.
 
 // touch checks an access of size bytes at p by t: racecheck on shared or
 // global memory, initcheck, and memcheck's use after free. same reports
