@@ -110,6 +110,21 @@ type pageSlot struct {
 	touched bool  // pg.touched is set
 }
 
+// slotsPool holds executors' page slots across launches: a launch's
+// executors' states are made afresh, and their slots are most of them.
+var slotsPool = sync.Pool{New: func() any { return new([512]pageSlot) }}
+
+// releaseSlots returns the executor's page slots to their pool, emptied:
+// the launch has ended.
+func (bs *blockState) releaseSlots() {
+	if bs.pages != nil {
+		clear(bs.pages[:])
+		slotsPool.Put(bs.pages)
+		bs.pages = nil
+	}
+	bs.sitePages = [len(bs.sitePages)]siteSlot{}
+}
+
 // A siteSlot caches by site the slot of the page it last accessed (valid
 // while key1 is not 0: slotOf clears the siteSlots of a slot it gives to
 // another page).
@@ -123,6 +138,9 @@ type siteSlot struct {
 // whatever the distance between them, seldom evict each other's pages.
 // A page has one slot at a time, which holds the block's run on it.
 func (bs *blockState) slotOf(key uintptr) *pageSlot {
+	if bs.pages == nil {
+		bs.pages = slotsPool.Get().(*[512]pageSlot)
+	}
 	ps := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
 	if ps.key1 != key+1 {
 		if ps.run.n > 0 {
