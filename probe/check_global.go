@@ -12,7 +12,8 @@ import (
 // contend. A page holds a word per four bytes, which records an access of a
 // thread that has passed no barrier with a compare-and-swap (see
 // check_compact.go), and the full cells (see check_shadow.go) of the words
-// that expanded, under the page's lock.
+// that expanded, under the page's lock; or, until another access needs
+// them, a summary of a block's run of accesses (see check_run.go).
 
 const (
 	pageShift = 10
