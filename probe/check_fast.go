@@ -75,22 +75,14 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	ps := sl.ps
 	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
 	i := p & (pageBytes - 1) / 4
-	if ps.fresh == b.Index+1 {
+	if nw := compactWord(cw, site.Kind, same); ps.fresh == b.Index+1 &&
+		(ps.run.extend(i, nw, site.Kind) || bs.runMiss(ps, i, nw, site.Kind)) {
 		// A page the block made and has only run through (see
-		// check_run.go): extend or start its run.
-		nw := compactWord(cw, site.Kind, same)
-		if ps.run.n == 0 || ps.run.extends(i, nw, site.Kind) {
-			if ps.run.n == 0 {
-				ps.run = run{head: nw, start: uint16(i), k: site.Kind}
-				bs.runs = append(bs.runs, ps)
-			}
-			ps.run.n++
-			if a != nil && site.Kind != Read {
-				a.setInit(int(p-a.base), 4)
-			}
-			return
+		// check_run.go): the access is in its run.
+		if a != nil && site.Kind != Read {
+			a.setInit(int(p-a.base), 4)
 		}
-		bs.flushRun(ps)
+		return
 	}
 	if !ps.touched || ps.pg.hasSum.Load() {
 		bs.touchPage(ps)

@@ -35,15 +35,36 @@ package probe
 // (see compactWord), plus i<<rankShift is the word of its i-th.
 type run struct {
 	head  uint64
+	next  uint64 // the word of the access that would extend it
 	start uint16 // its first cell
 	n     uint16 // its length; 0: no run
 	k     Kind
 }
 
-// extends reports whether the access of kind k, with compact word w, to
-// cell i extends r.
-func (r *run) extends(i uintptr, w uint64, k Kind) bool {
-	return uintptr(r.start)+uintptr(r.n) == i && r.head+uint64(r.n)<<rankShift == w && r.k == k
+// extend extends r by the access of kind k, with compact word w, to
+// cell i if the access extends it, and reports whether it did.
+func (r *run) extend(i uintptr, w uint64, k Kind) bool {
+	if r.n == 0 || r.next != w || uintptr(r.start)+uintptr(r.n) != i || r.k != k {
+		return false
+	}
+	r.n++
+	r.next += 1 << rankShift
+	return true
+}
+
+// runMiss takes an access of kind k with compact word w to cell i of the
+// page of ps, which the block made and has only run through, and which
+// does not extend the page's run: it starts the run if there is none
+// and reports true; else it puts the run in the page and reports false,
+// and the caller goes the word's way.
+func (bs *blockState) runMiss(ps *pageSlot, i uintptr, w uint64, k Kind) bool {
+	if ps.run.n != 0 {
+		bs.flushRun(ps)
+		return false
+	}
+	ps.run = run{head: w, next: w + 1<<rankShift, start: uint16(i), n: 1, k: k}
+	bs.runs = append(bs.runs, ps)
+	return true
 }
 
 // flushRuns puts the block's runs in their pages.
