@@ -35,6 +35,10 @@ import (
 //   - Global memory's shadow lives for one launch: accesses of different
 //     launches (on concurrent streams, say) are not checked against each
 //     other.
+//   - A block's streaming accesses to a page it made reach the shadow as a
+//     run, where another access needs them (see check_run.go): of a race
+//     between blocks, the pair of sites named can differ from one run to
+//     the next, as it can with the order the blocks run in.
 //   - Ordering by warp collectives is approximate (see accessCtx.ordered);
 //     atomics and fences order nothing within a block (barriers do).
 //   - A cell keeps two readers: a read that two kept readers cover (of

@@ -312,3 +312,44 @@ func TestBroadcastReads(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobalShadowPerLaunch runs copies of one array in launches of
+// different shapes, so that an element's thread and block change from
+// launch to launch: the shadow (its pages and the maps finding them are
+// pooled across launches) must start empty in each, or the accesses of
+// the launch before would be reported as hazards. A race in the last
+// launch is still found.
+func TestGlobalShadowPerLaunch(t *testing.T) {
+	const n = 4096
+	src, dst := make([]float32, n), make([]float32, n)
+	for i := range src {
+		src[i] = float32(i)
+	}
+	got := checkReports(t, func(dev *gocuda.Device) {
+		for _, threads := range []int{64, 128, 32, 256, 64} {
+			require.NoError(t, launch1D(dev, n/threads, threads, copyKernel(dst, src)))
+		}
+	})
+	assert.Empty(t, got, "copies in launches of different shapes")
+	assert.Equal(t, src, dst)
+
+	data, hist := make([]int32, n), make([]int32, 64)
+	for i := range data {
+		data[i] = int32(i) // a bin per thread of a block: hazards between blocks only
+	}
+	got = checkReports(t, func(dev *gocuda.Device) {
+		for _, threads := range []int{64, 128} {
+			require.NoError(t, launch1D(dev, n/threads, threads, copyKernel(dst, src)))
+		}
+		require.NoError(t, launch1D(dev, n/64, 64, histKernel(data, hist, false)))
+	})
+	require.NotEmpty(t, got, "a histogram's bins shared by every block")
+	for _, r := range got {
+		assert.Equal(t, []any{"racecheck", "__global__", hintBlocks}, []any{r.Tool, r.Space, r.Detail})
+		require.Len(t, r.Accesses, 2)
+		assert.NotEqual(t, r.Accesses[0].Block, r.Accesses[1].Block, "blocks of the two accesses")
+		for _, a := range r.Accesses {
+			assert.Equal(t, "probe.histKernel.func1", a.Func, "no access of the copies")
+		}
+	}
+}

@@ -8,8 +8,10 @@ import (
 // that has passed no collective, grid barrier or fence in its block, that
 // memcheck and initcheck have nothing to say of, and that the word of the
 // compact shadow can record (see check_compact.go): a copy's or a map's
-// accesses, and most of any barrier-free kernel's. The full path,
-// blockState.touch, takes the rest.
+// accesses, and most of any barrier-free kernel's. Consecutive threads'
+// accesses to consecutive elements of a page the block made are a run,
+// which costs a comparison and an increment each (see check_run.go). The
+// full path, blockState.touch, takes the rest.
 
 // touch checks an access of size bytes at p by t: racecheck on shared or
 // global memory, initcheck, and memcheck's use after free. same reports
@@ -66,13 +68,27 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	key := p >> pageShift
-	pg := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
-	if pg.key1 != key+1 {
-		pg.key1, pg.pg = key+1, bs.pageOf(key)
+	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	if sl.key1 != key+1 {
+		sl.key1, sl.ps = key+1, bs.slotOf(key)
+	}
+	ps := sl.ps
+	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
+	i := p & (pageBytes - 1) / 4
+	if nw := compactWord(cw, site.Kind, same); ps.fresh == b.Index+1 &&
+		(ps.run.extend(i, nw, site.Kind) || bs.runMiss(ps, i, nw, site.Kind)) {
+		// A page the block made and has only run through (see
+		// check_run.go): the access is in its run.
+		if a != nil && site.Kind != Read {
+			a.setInit(int(p-a.base), 4)
+		}
+		return
+	}
+	if !ps.touched || ps.pg.hasSum.Load() {
+		bs.touchPage(ps)
 	}
 	// compactAccess, by hand: the compiler does not inline it.
-	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
-	w := &pg.pg.words[p&(pageBytes-1)/4]
+	w := &ps.pg.words[i]
 	old := w.Load()
 	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
 		return

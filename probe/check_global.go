@@ -12,7 +12,8 @@ import (
 // contend. A page holds a word per four bytes, which records an access of a
 // thread that has passed no barrier with a compare-and-swap (see
 // check_compact.go), and the full cells (see check_shadow.go) of the words
-// that expanded, under the page's lock.
+// that expanded, under the page's lock; or, until another access needs
+// them, a summary of a block's run of accesses (see check_run.go).
 
 const (
 	pageShift = 10
@@ -26,9 +27,18 @@ const (
 // full cells. Pages are pooled across launches, emptied.
 type page struct {
 	words [pageCells]atomic.Uint64
-	mu    sync.Mutex // guards full and sp
+	mu    sync.Mutex // guards full, sp and sum
 	full  *[pageCells]cell
 	sp    splits
+	key   uintptr // the page's address >> pageShift
+
+	// A block's run of accesses (see check_run.go) that no other access
+	// has needed yet stays a summary of the words it would set: sum, if
+	// hasSum. touched is set before anything writes a word (the words of
+	// a page never touched need no clearing).
+	sum     run
+	hasSum  atomic.Bool
+	touched atomic.Bool
 }
 
 // globalGen tags every full cell of a page (see cell.tag): a page is
@@ -46,50 +56,126 @@ type globalShadow struct {
 
 var pagePool = sync.Pool{New: func() any { return new(page) }}
 
-// page returns the page of key (an address >> pageShift), creating it.
-func (g *globalShadow) page(key uintptr) *page {
+// mapPool keeps the shards' maps, and their room, across launches: a
+// launch of many pages would otherwise grow every map from empty.
+var mapPool = sync.Pool{New: func() any { return make(map[uintptr]*page) }}
+
+// page returns the page of key (an address >> pageShift), creating it;
+// created reports that it did.
+func (g *globalShadow) page(key uintptr) (pg *page, created bool) {
 	s := &g.shards[(uint64(key)*0x9e3779b97f4a7c15)>>(64-6)]
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	pg := s.m[key]
+	pg = s.m[key]
 	if pg == nil {
 		if s.m == nil {
-			s.m = make(map[uintptr]*page)
+			s.m = mapPool.Get().(map[uintptr]*page)
 		}
 		pg = pagePool.Get().(*page)
+		pg.key = key
 		s.m[key] = pg
+		created = true
 	}
-	return pg
+	return pg, created
 }
 
 // release returns the pages to the pool, emptied; g is not used again.
 func (g *globalShadow) release() {
 	for i := range g.shards {
 		for _, pg := range g.shards[i].m {
-			clear(pg.words[:]) // the launch has ended: no block uses the page
+			// The launch has ended: no block uses the page.
+			if pg.touched.Load() {
+				clear(pg.words[:])
+				pg.touched.Store(false)
+			}
+			pg.sum = run{}
+			pg.hasSum.Store(false)
 			pg.sp.reset()
 			pagePool.Put(pg)
 		}
-		g.shards[i].m = nil
+		if m := g.shards[i].m; m != nil {
+			clear(m)
+			mapPool.Put(m)
+			g.shards[i].m = nil
+		}
 	}
 }
 
-// A pageSlot caches one page for an executor.
+// A pageSlot caches one page for an executor, with the current block's
+// run on it (see check_run.go).
 type pageSlot struct {
-	key1 uintptr // key + 1; 0: empty
-	pg   *page
+	key1    uintptr // key + 1; 0: empty
+	pg      *page
+	fresh   int64 // the linear index + 1 of the block that created pg, while all its accesses to pg are runs
+	run     run   // the block's run on pg not yet in pg
+	touched bool  // pg.touched is set
 }
 
-// pageOf returns the page of key through the executor's cache, direct
-// mapped by a hash of the key: arrays that a kernel streams through
-// together, whatever the distance between them, seldom evict each
-// other's pages.
-func (bs *blockState) pageOf(key uintptr) *page {
-	slot := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
-	if slot.key1 != key+1 {
-		slot.key1, slot.pg = key+1, bs.launch.global.page(key)
+// slotsPool holds executors' page slots across launches: a launch's
+// executors' states are made afresh, and their slots are most of them.
+var slotsPool = sync.Pool{New: func() any { return new([512]pageSlot) }}
+
+// releaseSlots returns the executor's page slots to their pool, emptied:
+// the launch has ended.
+func (bs *blockState) releaseSlots() {
+	if bs.pages != nil {
+		clear(bs.pages[:])
+		slotsPool.Put(bs.pages)
+		bs.pages = nil
 	}
-	return slot.pg
+	bs.sitePages = [len(bs.sitePages)]siteSlot{}
+}
+
+// A siteSlot caches by site the slot of the page it last accessed (valid
+// while key1 is not 0: slotOf clears the siteSlots of a slot it gives to
+// another page).
+type siteSlot struct {
+	key1 uintptr
+	ps   *pageSlot
+}
+
+// slotOf returns the executor's slot of the page of key, direct mapped
+// by a hash of the key: arrays that a kernel streams through together,
+// whatever the distance between them, seldom evict each other's pages.
+// A page has one slot at a time, which holds the block's run on it.
+func (bs *blockState) slotOf(key uintptr) *pageSlot {
+	if bs.pages == nil {
+		bs.pages = slotsPool.Get().(*[512]pageSlot)
+	}
+	ps := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
+	if ps.key1 != key+1 {
+		if ps.run.n > 0 {
+			bs.flushRun(ps)
+		}
+		for i := range bs.sitePages {
+			if bs.sitePages[i].ps == ps {
+				bs.sitePages[i] = siteSlot{}
+			}
+		}
+		pg, created := bs.launch.global.page(key)
+		*ps = pageSlot{key1: key + 1, pg: pg}
+		if created {
+			ps.fresh = bs.b.Index + 1
+		}
+	}
+	return ps
+}
+
+// touchPage readies pg, of slot ps, for a write of its words: marked
+// touched, its summary expanded.
+func (bs *blockState) touchPage(ps *pageSlot) {
+	pg := ps.pg
+	if !ps.touched {
+		ps.touched = true
+		if !pg.touched.Load() {
+			pg.touched.Store(true) // before hasSum's load: see flushRun
+		}
+	}
+	if pg.hasSum.Load() {
+		pg.mu.Lock()
+		bs.expandSum(pg)
+		pg.mu.Unlock()
+	}
 }
 
 // globalAccess checks an access of kind k of size bytes at p in global
@@ -97,10 +183,14 @@ func (bs *blockState) pageOf(key uintptr) *page {
 func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 	key := p >> pageShift
 	x.gen = globalGen
+	bs.flushRuns()
 	if (p|uintptr(size))&3 == 0 && (p+uintptr(size)-1)>>pageShift == key {
 		// Whole cells of one page (4- and 8-byte elements): their words
 		// first, without masks.
-		pg := bs.pageOf(key)
+		ps := bs.slotOf(key)
+		ps.fresh = 0
+		bs.touchPage(ps)
+		pg := ps.pg
 		cw := compactOf(&x.cur)
 		coverable := k == Read && x.cur.gsyncs == 0 && x.cur.epoch == 0
 		warp := uint32(x.cur.rank / 32)
@@ -128,7 +218,10 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 	for end := p + uintptr(size); p < end; {
 		key := p >> pageShift
 		next := min(end, (key+1)<<pageShift)
-		pg := bs.pageOf(key)
+		ps := bs.slotOf(key)
+		ps.fresh = 0
+		bs.touchPage(ps)
+		pg := ps.pg
 		pg.mu.Lock()
 		for a := p &^ 3; a < next; a += 4 {
 			i := int(a-key<<pageShift) / 4

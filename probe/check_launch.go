@@ -44,8 +44,9 @@ type blockState struct {
 	alloc     *allocation    // the last allocation accessed
 	gapLo     uintptr        // [gapLo, gapHi): the last gap between allocations accessed
 	gapHi     uintptr
-	pages     [512]pageSlot // by page (see pageOf)
-	sitePages [16]pageSlot  // by site: the fast path's, before pages
+	pages     *[512]pageSlot // by page (see slotOf), from slotsPool
+	sitePages [16]siteSlot   // by site: the fast path's, before pages
+	runs      []*pageSlot    // the slots holding the block's runs (see check_run.go)
 	// siteShared caches by site the shared arrays of the current block
 	// (see sharedOf).
 	siteShared [16]sharedSlot
@@ -107,8 +108,10 @@ func (c *checker) LaunchEnd(l *probelink.Launch, err error) {
 	defer ls.mu.Unlock()
 	ls.launchError(err)
 	for _, bs := range ls.blocks {
+		bs.flushRuns() // a block that failed did not end
 		ls.found.merge(&bs.found)
 		bs.releaseShared()
+		bs.releaseSlots()
 	}
 	ls.global.release()
 	kernel := ls.kernel()
@@ -171,11 +174,13 @@ func (c *checker) BlockStart(b *probelink.Block) {
 // BlockEnd checks that b's threads passed the same number of barriers.
 func (c *checker) BlockEnd(b *probelink.Block) {
 	if bs, ok := b.State.(*blockState); ok {
+		bs.flushRuns()
 		bs.divergence()
 	}
 }
 
 func (bs *blockState) begin(b *probelink.Block) {
+	bs.flushRuns() // of a block that failed, which did not end
 	bs.b, bs.idx = b, b.Idx
 	bs.gen = nextGen()
 	bs.siteShared = [len(bs.siteShared)]sharedSlot{}

@@ -137,6 +137,7 @@ func (c *checker) fence(t *gocuda.Thread, site *Site) {
 	if !ok {
 		return
 	}
+	bs.flushRuns() // the accesses the fence orders reach the shadow before any release
 	bs.epoch[rank]++
 	bs.epochs, bs.slowGlobal, bs.marked = true, true, true
 	bs.fenceEpoch[rank] = bs.epoch[rank]
@@ -199,6 +200,7 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 	if loc == nil || len(loc.log) == 0 {
 		return
 	}
+	bs.flushRuns()
 	bs.epoch[rank]++
 	bs.epochs, bs.slowGlobal, bs.marked = true, true, true
 	block := uint32(b.Index)

@@ -28,18 +28,24 @@ const (
 func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
 	sameBlock := e.block == x.cur.block
 	sameWarp := sameBlock && e.rank/32 == x.cur.rank/32
+	// The current access is of another block than the executor's where a
+	// block expands another's run (see check_run.go).
+	ls, index, idx := bs.launch, bs.b.Index, bs.idx
+	if x.cur.block != uint32(index) {
+		index = int64(x.cur.block)
+		idx = ls.blockIdx(index)
+	}
 	key := findingKey{kind: findRAW + findingKind(k), space: x.space, s1: e.site - 1, s2: x.cur.site - 1}
-	f, isNew := bs.found.get(key, bs.b.Index)
+	f, isNew := bs.found.get(key, index)
 	addr := uint64(x.off)
 	if x.space == spaceGlobal {
 		addr = uint64(x.addr)
 	}
-	f.note(bs.b.Index, int(x.cur.rank), addr)
+	f.note(index, int(x.cur.rank), addr)
 	if !f.example(isNew, sameWarp) {
 		return
 	}
-	ls := bs.launch
-	first := bs.idx
+	first := idx
 	if !sameBlock {
 		first = ls.blockIdx(int64(e.block))
 	}
@@ -49,7 +55,7 @@ func (bs *blockState) hazard(k hazardKind, e *entry, x *accessCtx) {
 		Block: first, Space: x.space.String(), Offset: x.off, Size: x.size,
 		Accesses: []record.Access{
 			siteAccess(names.first, siteByID(e.site-1), ls.thread(int(e.rank)), first),
-			siteAccess(names.second, siteByID(x.cur.site-1), ls.thread(int(x.cur.rank)), bs.idx),
+			siteAccess(names.second, siteByID(x.cur.site-1), ls.thread(int(x.cur.rank)), idx),
 		},
 		Detail:    hintBlock,
 		SameValue: k == wawSame,

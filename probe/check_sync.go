@@ -31,6 +31,9 @@ func (c *checker) barrier(t *gocuda.Thread, site *Site) {
 	if !ok {
 		return
 	}
+	if b.Launch.Cooperative {
+		bs.flushRuns() // a grid barrier orders the accesses before it with other blocks'
+	}
 	bs.lastSite[rank] = site.id
 	bs.marked = true
 	bs.worked[rank]++
@@ -68,6 +71,9 @@ func (c *checker) mask(t *gocuda.Thread, site *Site, mask uint32) {
 	b, bs, rank, ok := enter(t, site)
 	if !ok {
 		return
+	}
+	if b.Launch.Cooperative {
+		bs.flushRuns() // a grid barrier orders the accesses before it with other blocks'
 	}
 	bs.lastSite[rank] = site.id
 	bs.marked = true

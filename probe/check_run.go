@@ -1,0 +1,142 @@
+package probe
+
+// Runs: a block's streaming accesses to a page it created, kept as one
+// summary in place of a word each.
+//
+// A copy's or a map's threads access consecutive elements of a page that
+// no other block touches: thread r of the block, cell c+r, at one site.
+// Such a run of accesses, on a page the block created in this launch and
+// has accessed in no other way, is counted in the executor's slot of the
+// page (a comparison and an increment per access) and reaches the page
+// as a summary of the words it would have set, where another access
+// needs it: the block's own other accesses to the page, a fence, a grid
+// barrier, the block's end. Until then no other block's access is ordered
+// with the run's (those are the points where blocks meet), so the run
+// reaching the page later is the same as the blocks running in another
+// order. The words stay empty, and need no clearing, if nothing else
+// touches the page.
+//
+// An access of another block that needs the page's words expands the
+// summary into them first, under the page's lock, checking each access
+// as the fast path would have; a summary published while another block
+// writes words without the lock is expanded at once. Which of the two
+// happens is settled by the page's touched flag, set before a word is
+// written, and its hasSum flag, set before touched is read: one side
+// always sees the other.
+//
+// A run's accesses meet only other blocks' accesses in the words (its
+// block's other accesses to the page end the run first): their order
+// never depends on the block's collectives, which the expansion could
+// not see as they were.
+
+// A run is consecutive accesses of one kind, at one site, by consecutive
+// threads (ranks) of a block to consecutive cells of a page, each having
+// passed the same block barriers: head, the compact word of its first
+// (see compactWord), plus i<<rankShift is the word of its i-th.
+type run struct {
+	head  uint64
+	next  uint64 // the word of the access that would extend it
+	start uint16 // its first cell
+	n     uint16 // its length; 0: no run
+	k     Kind
+}
+
+// extend extends r by the access of kind k, with compact word w, to
+// cell i if the access extends it, and reports whether it did.
+func (r *run) extend(i uintptr, w uint64, k Kind) bool {
+	if r.n == 0 || r.next != w || uintptr(r.start)+uintptr(r.n) != i || r.k != k {
+		return false
+	}
+	r.n++
+	r.next += 1 << rankShift
+	return true
+}
+
+// runMiss takes an access of kind k with compact word w to cell i of the
+// page of ps, which the block made and has only run through, and which
+// does not extend the page's run: it starts the run if there is none
+// and reports true; else it puts the run in the page and reports false,
+// and the caller goes the word's way.
+func (bs *blockState) runMiss(ps *pageSlot, i uintptr, w uint64, k Kind) bool {
+	if ps.run.n != 0 {
+		bs.flushRun(ps)
+		return false
+	}
+	ps.run = run{head: w, next: w + 1<<rankShift, start: uint16(i), n: 1, k: k}
+	bs.runs = append(bs.runs, ps)
+	return true
+}
+
+// flushRuns puts the block's runs in their pages.
+func (bs *blockState) flushRuns() {
+	for _, ps := range bs.runs {
+		if ps.run.n > 0 {
+			bs.flushRun(ps)
+		}
+	}
+	clear(bs.runs)
+	bs.runs = bs.runs[:0]
+}
+
+// flushRun puts the run of ps in its page as the page's summary, after
+// expanding the summary there already (another block's), if any. It
+// expands its own at once if some block may have written words of the
+// page: one that had read hasSum before it was set.
+func (bs *blockState) flushRun(ps *pageSlot) {
+	pg := ps.pg
+	ps.fresh = 0 // one run per block and page
+	pg.mu.Lock()
+	if pg.hasSum.Load() {
+		bs.expandSum(pg)
+	}
+	pg.sum = ps.run
+	ps.run.n = 0
+	pg.hasSum.Store(true)
+	if pg.touched.Load() {
+		bs.expandSum(pg)
+	}
+	pg.mu.Unlock()
+}
+
+// expandSum applies the accesses of pg's summary to its words, checking
+// each as the fast path does, and clears the summary. pg.mu is held.
+func (bs *blockState) expandSum(pg *page) {
+	r := pg.sum
+	if !pg.touched.Load() {
+		pg.touched.Store(true)
+	}
+	for j := range uintptr(r.n) {
+		bs.applyWord(pg, uintptr(r.start)+j, r.head+uint64(j)<<rankShift, r.k)
+	}
+	pg.sum = run{}
+	pg.hasSum.Store(false)
+}
+
+// applyWord checks and records the access of kind k with compact word w
+// (a thread that has passed no collective, grid barrier or fence) to cell
+// i of pg, as the fast path and, where the word cannot keep it, the full
+// path do. pg.mu is held.
+func (bs *blockState) applyWord(pg *page, i uintptr, w uint64, k Kind) {
+	block, syncs := uint32(w>>blockShift&(1<<blockBits-1)), uint32(w>>syncsShift&(1<<syncsBits-1))
+	if k == Read && covered(pg.words[i].Load(), block, syncs, uint32(w>>rankShift&(1<<10-1))/32) {
+		return
+	}
+	if compactAccess(&pg.words[i], w&^(writeBit|sameBit), k, w&sameBit != 0) {
+		return
+	}
+	var x accessCtx
+	x.b, x.bs, x.gen = bs.b, bs, globalGen
+	x.cur = expand(w)
+	x.space, x.addr, x.size = spaceGlobal, pg.key<<pageShift+i*4, 4
+	if a := bs.allocAt(x.addr); a != nil {
+		x.alloc, x.off = a, int64(x.addr-a.base)
+	}
+	bs.nseen = 0
+	c, empty := pg.fullCell(int(i))
+	if empty {
+		x.first(c, k)
+	} else {
+		x.apply(c, 0xf, k, &pg.sp)
+	}
+	pg.settle(int(i), c)
+}
