@@ -139,6 +139,33 @@ func (g *gen) threadLoop(c ctx) {
 	g.loopBody(c, &variable{name: j, typ: tint, used: !ranged})
 }
 
+// columnWalk writes a loop with a block-uniform header whose trips read
+// in a column apart, a row of threads reading consecutive elements: the
+// naive matrix multiply's b[k*n+col], which the interchange pass runs
+// trip by trip for the block.
+func (g *gen) columnWalk(c ctx) {
+	vs := g.vars(i32, false, true)
+	if !c.uniform {
+		vs = thread(vs)
+	}
+	if len(vs) == 0 {
+		g.local(c)
+		return
+	}
+	acc := vs[g.ch.pick(len(vs))]
+	acc.used = true
+	k := g.fresh("k")
+	g.line("for %s := 0; %s < p1; %s++ {", k, k, k)
+	g.indent++
+	g.line("if ix := %s*size + t.ThreadIdx.X; ix < len(in) {", k)
+	g.indent++
+	g.line("%s += in[ix] * int32(%s+1)", acc.name, k)
+	g.indent--
+	g.line("}")
+	g.indent--
+	g.line("}")
+}
+
 // gridStride writes a grid-stride loop over g: each element is written by
 // one thread only.
 func (g *gen) gridStride(c ctx) {

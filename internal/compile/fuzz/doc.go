@@ -16,7 +16,8 @@
 // on the lane's segment, the warp and per-thread predicates holding warp
 // collectives (the four shuffles with widths 1 to 32, votes, ballots,
 // MatchAnySync, the Reduce…Sync family, SyncWarp, ActiveMask); per-thread
-// loops and switches; grid-stride loops; early returns of the whole block
+// loops and switches; loops of uniform trips reading a column apart per
+// trip (which the interchange pass turns inside out); grid-stride loops; early returns of the whole block
 // or of some threads; int32, uint32 and float32 arithmetic (products
 // rounded explicitly, so that no fused multiply-add makes the forms
 // differ); a per-thread array and struct; shadowing; tuple assignments;

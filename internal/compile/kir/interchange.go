@@ -83,13 +83,21 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 				nodes[i] = &For{Src: fs, Body: body, Interchanged: true}
 			}
 		case *If:
-			n.Then, n.Else = f.interchangeList(n.Then), f.interchangeList(n.Else)
+			if blockLevel(n) { // not a warp's: its condition is the block's
+				n.Then, n.Else = f.interchangeList(n.Then), f.interchangeList(n.Else)
+			}
 		case *For:
-			n.Body = f.interchangeList(n.Body)
+			if blockLevel(n) {
+				n.Body = f.interchangeList(n.Body)
+			}
 		case *Range:
-			n.Body = f.interchangeList(n.Body)
+			if blockLevel(n) {
+				n.Body = f.interchangeList(n.Body)
+			}
 		case *Scope:
-			n.Body = f.interchangeList(n.Body)
+			if blockLevel(n) {
+				n.Body = f.interchangeList(n.Body)
+			}
 		}
 	}
 	return nodes
