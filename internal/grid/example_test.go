@@ -32,12 +32,12 @@ func ExamplePool() {
 }
 
 // ChunkSize picks how many blocks a worker claims at once: SAXPY's 65536
-// blocks of 256 threads go 64 at a time on 2 workers.
+// blocks of 256 threads go 256 at a time on 2 workers.
 func ExampleChunkSize() {
 	fmt.Println(grid.ChunkSize(65536, 2, 256))
 	fmt.Println(grid.ChunkSize(3, 2, 1024))
 	// Output:
-	// 64
+	// 256
 	// 1
 }
 

@@ -175,11 +175,11 @@ func TestChunkSize(t *testing.T) {
 				if perWorker := blocks / int64(4*workers); perWorker >= 1 {
 					require.LessOrEqual(t, c, perWorker, "at least four claims per worker")
 				}
-				require.LessOrEqual(t, c*int64(threads), max(int64(16384), int64(threads)), "bounded work per claim")
+				require.LessOrEqual(t, c*int64(threads), max(int64(65536), int64(threads)), "bounded work per claim")
 			}
 		}
 	}
-	assert.EqualValues(t, 64, grid.ChunkSize(65536, 2, 256), "SAXPY's 65536 blocks of 256 go 64 at a time")
+	assert.EqualValues(t, 256, grid.ChunkSize(65536, 2, 256), "SAXPY's 65536 blocks of 256 go 256 at a time")
 }
 
 // TestJobStopped checks that a chunk already claimed sees the job stop when
