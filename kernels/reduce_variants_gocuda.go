@@ -579,7 +579,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		_ = gc_dead
 		var gc_l_v [32]T
 		{
-			var gc_m7 uint32
+			var gc_m8 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -600,12 +600,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
-						gc_m7 |= 1 << gc_lane
+						gc_m8 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
+			gc_save8 := gc_act
+			gc_act = gc_save8 & gc_m8
 			if gc_act != 0 {
 
 //line reduce_variants.go:49
@@ -701,29 +701,107 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
+			gc_act = gc_save8 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at3 := partial[gc_off2:][:1]
+				gc_at4 := sdata[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line reduce_variants.go:42
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line reduce_variants.go:51
-				if tid == 0 {
-					partial[gc_bx] = sdata[0]
+					{
+//line reduce_variants.go:51
+						gc_at3[0] = gc_at4[0]
+//line reduce_variants.go:53
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:51
+					{
+						partial[gc_bx] = sdata[0]
+					}
 				}
 			}
 		}
@@ -1431,7 +1509,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		_ = gc_dead
 		var gc_l_v_ [32]T
 		{
-			var gc_m9 uint32
+			var gc_m10 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1452,12 +1530,12 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
-						gc_m9 |= 1 << gc_lane
+						gc_m10 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
 
 //line reduce_variants.go:145
@@ -1553,29 +1631,107 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
+			gc_act = gc_save10 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := gc_bx
+			gc_off6 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at6 := partial[gc_off5:][:1]
+				gc_at7 := sdata[gc_off6:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line reduce_variants.go:131
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line reduce_variants.go:147
-				if tid == 0 {
-					partial[gc_bx] = sdata[0]
+					{
+//line reduce_variants.go:147
+						gc_at6[0] = gc_at7[0]
+//line reduce_variants.go:149
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx] = sdata[0]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:131
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:147
+					{
+						partial[gc_bx] = sdata[0]
+					}
 				}
 			}
 		}

@@ -1993,10 +1993,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
 				{
-					gc_tx5 := gc_step9 + 0
+					gc_tx5 := gc_step13 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2012,7 +2012,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 				{
-					gc_tx5 := gc_step9 + 1
+					gc_tx5 := gc_step13 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2028,7 +2028,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 				{
-					gc_tx5 := gc_step9 + 2
+					gc_tx5 := gc_step13 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2044,7 +2044,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 				{
-					gc_tx5 := gc_step9 + 3
+					gc_tx5 := gc_step13 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2060,7 +2060,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			}
-			for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
@@ -2098,10 +2098,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off2 {
-					gc_at3 := sdata_[:gc_to5]
-					gc_at4 := sdata_[gc_off2:][:gc_to5]
+				gc_off10 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
+					gc_at11 := sdata_[:gc_to5]
+					gc_at12 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2113,15 +2113,15 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+							gc_at11[gc_tx5] += gc_at12[gc_tx5]
 //line reduce.go:273
 						}
 					}
 				} else {
-					gc_step10 := gc_from5
-					for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					gc_step14 := gc_from5
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 						{
-							gc_tx5 := gc_step10 + 0
+							gc_tx5 := gc_step14 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2135,7 +2135,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step10 + 1
+							gc_tx5 := gc_step14 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2149,7 +2149,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step10 + 2
+							gc_tx5 := gc_step14 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2163,7 +2163,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step10 + 3
+							gc_tx5 := gc_step14 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2177,7 +2177,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 					}
-					for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2200,7 +2200,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 		_ = gc_dead5
 		var gc_l_v [32]T
 		{
-			var gc_m75 uint32
+			var gc_m85 uint32
 			{
 				gc_tidx5 := gc_b17.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
@@ -2221,12 +2221,12 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
-						gc_m75 |= 1 << gc_lane5
+						gc_m85 |= 1 << gc_lane5
 					}
 				}
 			}
-			gc_save75 := gc_act5
-			gc_act5 = gc_save75 & gc_m75
+			gc_save85 := gc_act5
+			gc_act5 = gc_save85 & gc_m85
 			if gc_act5 != 0 {
 
 //line reduce_variants.go:49
@@ -2322,65 +2322,97 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					compiled.WarpLanes[bool, bool](gc_b17, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act5 = gc_save75 &^ gc_dead5
+			gc_act5 = gc_save85 &^ gc_dead5
 		}
-		gc_left13 := gc_act5
-		if compiled.SIMD {
-//line reduce_variants.go:51
-			gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:51
-			_ = gc_iota10
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-				if gc_act5>>gc_lane5&0xff != 0xff {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_tidx5 := gc_b17.At(gc_rank5)
-				if gc_tidx5.X+8 > gc_bdx5 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx5 := gc_tidx5.X
-				_ = gc_tx5
-				gc_ty5 := gc_tidx5.Y
-				_ = gc_ty5
-				gc_tz5 := gc_tidx5.Z
-				_ = gc_tz5
-				gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:42
-				var tid int = gc_tx5
-//line reduce_variants.go:42
-				_ = tid
-//line reduce_variants.go:51
-				gc_if22 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:51
-				_ = gc_if22
-//line reduce_variants.go:52
-				if gc_if22.ToBits() != 0 {
-//line reduce_variants.go:52
-					if gc_if22.ToBits() != 0 {
-//line reduce_variants.go:52
-						partial[gc_bx5] = sdata[0]
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-				}
-				gc_left13 &^= 0xff << gc_lane5
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
 		}
-		if gc_left13 != 0 {
-			{
-				gc_tidx5 := gc_b17.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off11 := gc_bx5
+			gc_off12 := 0
+			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at13 := partial[gc_off11:][:1]
+				gc_at14 := sdata[gc_off12:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:51
+					{
+//line reduce_variants.go:51
+						gc_at13[0] = gc_at14[0]
+//line reduce_variants.go:53
 					}
-					if gc_left13&(1<<gc_lane5) == 0 {
-						continue
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx5] = sdata[0]
+						}
 					}
-					gc_rank5 := gc_w5 + gc_lane5
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:42
@@ -2388,7 +2420,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					_ = tid
 
 //line reduce_variants.go:51
-					if tid == 0 {
+					{
 						partial[gc_bx5] = sdata[0]
 					}
 				}
@@ -2618,10 +2650,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2637,7 +2669,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 				{
-					gc_tx2 := gc_step3 + 1
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2653,7 +2685,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 				{
-					gc_tx2 := gc_step3 + 2
+					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2669,7 +2701,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 				{
-					gc_tx2 := gc_step3 + 3
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2685,7 +2717,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2748,10 +2780,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2765,7 +2797,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2779,7 +2811,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2793,7 +2825,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2807,7 +2839,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2829,7 +2861,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		_ = gc_dead2
 		var gc_l_v [32]float32
 		{
-			var gc_m72 uint32
+			var gc_m82 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -2850,12 +2882,12 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
-						gc_m72 |= 1 << gc_lane2
+						gc_m82 |= 1 << gc_lane2
 					}
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
+			gc_save82 := gc_act2
+			gc_act2 = gc_save82 & gc_m82
 			if gc_act2 != 0 {
 
 //line reduce_variants.go:49
@@ -3073,75 +3105,97 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act2 = gc_save82 &^ gc_dead2
 		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-//line reduce_variants.go:51
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:51
-			_ = gc_iota3
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:42
-				var tid int = gc_tx2
-//line reduce_variants.go:42
-				_ = tid
-//line reduce_variants.go:51
-				gc_if7 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:51
-				_ = gc_if7
-//line reduce_variants.go:52
-				if gc_if7.ToBits() != 0 {
-//line reduce_variants.go:52
-					var gc_u float32
-//line reduce_variants.go:52
-					if gc_in := gc_if7.ToBits(); gc_in != 0 {
-//line reduce_variants.go:52
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line reduce_variants.go:52
-						gc_u = sdata[0]
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-					if gc_if7.ToBits() != 0 {
-//line reduce_variants.go:52
-						partial[gc_bx2] = gc_u
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-				}
-				gc_left4 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
 		}
-		if gc_left4 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off4 := gc_bx2
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at5 := partial[gc_off4:][:1]
+				gc_at6 := sdata[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce_variants.go:42
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:51
+					{
+//line reduce_variants.go:51
+						gc_at5[0] = gc_at6[0]
+//line reduce_variants.go:53
 					}
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx2] = sdata[0]
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:42
@@ -3149,7 +3203,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					_ = tid
 
 //line reduce_variants.go:51
-					if tid == 0 {
+					{
 						partial[gc_bx2] = sdata[0]
 					}
 				}
@@ -3178,9 +3232,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 				_ = gc_none2
 //line reduce_variants.go:42
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota5
+				_ = gc_iota4
 //line reduce_variants.go:42
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
@@ -3216,11 +3270,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned7
 //line reduce.go:281
-					gc_if10 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
 //line reduce.go:281
-					_ = gc_if10
+					_ = gc_if9
 //line reduce_variants.go:45
-					if gc_if10.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld7 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -3234,7 +3288,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							for gc_k7 := range 8 {
 //line reduce_variants.go:45
-								if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce_variants.go:45
 									gc_pos3.Thread = gc_rank3 + gc_k7
 //line reduce_variants.go:45
@@ -3250,7 +3304,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
 //line reduce_variants.go:45
 						gc_b8 := gc_none2
 //line reduce_variants.go:45
@@ -3260,21 +3314,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if11 := gc_returned7.ToInt32x8().Not().ToMask()
+					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if11
+					_ = gc_if10
 //line reduce.go:284
-					if gc_if11.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero7 int32
 //line reduce.go:284
 						_ = gc_zero7
 //line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if11)
+						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
 //line reduce.go:284
 						gc_b9 := gc_none2
 //line reduce.go:284
@@ -3284,7 +3338,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if11).ToMask()
+						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
@@ -3304,11 +3358,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned8
 //line reduce.go:281
-					gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
 //line reduce.go:281
-					_ = gc_if12
+					_ = gc_if11
 //line reduce_variants.go:45
-					if gc_if12.ToBits() != 0 {
+					if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld8 archsimd.Int32x8
 //line reduce_variants.go:45
@@ -3322,7 +3376,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							for gc_k8 := range 8 {
 //line reduce_variants.go:45
-								if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce_variants.go:45
 									gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce_variants.go:45
@@ -3338,7 +3392,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce_variants.go:45
 						gc_b10 := gc_none2
 //line reduce_variants.go:45
@@ -3348,21 +3402,21 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if13 := gc_returned8.ToInt32x8().Not().ToMask()
+					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if13
+					_ = gc_if12
 //line reduce.go:284
-					if gc_if13.ToBits() != 0 {
+					if gc_if12.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero8 int32
 //line reduce.go:284
 						_ = gc_zero8
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if13)
+						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
 //line reduce.go:284
 						gc_b11 := gc_none2
 //line reduce.go:284
@@ -3372,17 +3426,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if13).ToMask()
+						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line reduce.go:284
 					}
 					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 				{
-					gc_tx3 := gc_step5 + 0
+					gc_tx3 := gc_step7 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3398,7 +3452,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 				{
-					gc_tx3 := gc_step5 + 1
+					gc_tx3 := gc_step7 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3414,7 +3468,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 				{
-					gc_tx3 := gc_step5 + 2
+					gc_tx3 := gc_step7 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3430,7 +3484,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 				{
-					gc_tx3 := gc_step5 + 3
+					gc_tx3 := gc_step7 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3446,7 +3500,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -3509,10 +3563,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3526,7 +3580,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3540,7 +3594,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3554,7 +3608,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3568,7 +3622,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3590,7 +3644,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 		_ = gc_dead3
 		var gc_l_v [32]int32
 		{
-			var gc_m73 uint32
+			var gc_m83 uint32
 			{
 				gc_tidx3 := gc_b7.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -3611,12 +3665,12 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
-						gc_m73 |= 1 << gc_lane3
+						gc_m83 |= 1 << gc_lane3
 					}
 				}
 			}
-			gc_save73 := gc_act3
-			gc_act3 = gc_save73 & gc_m73
+			gc_save83 := gc_act3
+			gc_act3 = gc_save83 & gc_m83
 			if gc_act3 != 0 {
 
 //line reduce_variants.go:49
@@ -3624,7 +3678,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				gc_left5 := gc_act3
+				gc_left4 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -3658,11 +3712,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						_ = v
 //line reduce_variants.go:61
 						v.StoreSlice(gc_l_v[gc_lane3:])
-						gc_left5 &^= 0xff << gc_lane3
+						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx3 := gc_b7.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
@@ -3671,7 +3725,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left5&(1<<gc_lane3) == 0 {
+							if gc_left4&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -3691,7 +3745,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left6 := gc_act3
+					gc_left5 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -3727,11 +3781,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							v = v.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 							v.StoreSlice(gc_l_v[gc_lane3:])
-							gc_left6 &^= 0xff << gc_lane3
+							gc_left5 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						{
 							gc_tidx3 := gc_b7.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
@@ -3740,7 +3794,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left6&(1<<gc_lane3) == 0 {
+								if gc_left5&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -3763,7 +3817,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-					gc_left7 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -3797,11 +3851,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 //line reduce_variants.go:65
 							v.StoreSlice(sdata_2[tid_2:])
-							gc_left7 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						{
 							gc_tidx3 := gc_b7.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
@@ -3810,7 +3864,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left7&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -3834,75 +3888,97 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act3 = gc_save73 &^ gc_dead3
+			gc_act3 = gc_save83 &^ gc_dead3
 		}
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-//line reduce_variants.go:51
-			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:51
-			_ = gc_iota6
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b7.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:42
-				var tid int = gc_tx3
-//line reduce_variants.go:42
-				_ = tid
-//line reduce_variants.go:51
-				gc_if14 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:51
-				_ = gc_if14
-//line reduce_variants.go:52
-				if gc_if14.ToBits() != 0 {
-//line reduce_variants.go:52
-					var gc_u2 int32
-//line reduce_variants.go:52
-					if gc_in2 := gc_if14.ToBits(); gc_in2 != 0 {
-//line reduce_variants.go:52
-						gc_pos3.Thread = gc_rank3 + compiled.FirstLane(gc_in2)
-//line reduce_variants.go:52
-						gc_u2 = sdata[0]
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-					if gc_if14.ToBits() != 0 {
-//line reduce_variants.go:52
-						partial[gc_bx3] = gc_u2
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-				}
-				gc_left8 &^= 0xff << gc_lane3
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
 		}
-		if gc_left8 != 0 {
-			{
-				gc_tidx3 := gc_b7.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off6 := gc_bx3
+			gc_off7 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at7 := partial[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce_variants.go:42
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:51
+					{
+//line reduce_variants.go:51
+						gc_at7[0] = gc_at8[0]
+//line reduce_variants.go:53
 					}
-					if gc_left8&(1<<gc_lane3) == 0 {
-						continue
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx3] = sdata[0]
+						}
 					}
-					gc_rank3 := gc_w3 + gc_lane3
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:42
@@ -3910,7 +3986,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					_ = tid
 
 //line reduce_variants.go:51
-					if tid == 0 {
+					{
 						partial[gc_bx3] = sdata[0]
 					}
 				}
@@ -3939,9 +4015,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 				_ = gc_none3
 //line reduce_variants.go:42
-				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota8
+				_ = gc_iota6
 //line reduce_variants.go:42
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
@@ -3977,11 +4053,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned11
 //line reduce.go:281
-					gc_if17 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
 //line reduce.go:281
-					_ = gc_if17
+					_ = gc_if15
 //line reduce_variants.go:45
-					if gc_if17.ToBits() != 0 {
+					if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld11 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -3995,7 +4071,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							for gc_k11 := range 8 {
 //line reduce_variants.go:45
-								if gc_if17.ToBits()&(1<<gc_k11) != 0 {
+								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:45
 									gc_pos4.Thread = gc_rank4 + gc_k11
 //line reduce_variants.go:45
@@ -4011,7 +4087,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if17)
+						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
 //line reduce_variants.go:45
 						gc_b13 := gc_none3
 //line reduce_variants.go:45
@@ -4021,21 +4097,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if17).ToMask()
+						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if18 := gc_returned11.ToInt32x8().Not().ToMask()
+					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if18
+					_ = gc_if16
 //line reduce.go:284
-					if gc_if18.ToBits() != 0 {
+					if gc_if16.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero11 uint32
 //line reduce.go:284
 						_ = gc_zero11
 //line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if18)
+						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
 						gc_b14 := gc_none3
 //line reduce.go:284
@@ -4045,7 +4121,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if18).ToMask()
+						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 					}
 //line reduce_variants.go:45
@@ -4065,11 +4141,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned12
 //line reduce.go:281
-					gc_if19 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
 //line reduce.go:281
-					_ = gc_if19
+					_ = gc_if17
 //line reduce_variants.go:45
-					if gc_if19.ToBits() != 0 {
+					if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
 						var gc_ld12 archsimd.Uint32x8
 //line reduce_variants.go:45
@@ -4083,7 +4159,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							for gc_k12 := range 8 {
 //line reduce_variants.go:45
-								if gc_if19.ToBits()&(1<<gc_k12) != 0 {
+								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:45
 									gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce_variants.go:45
@@ -4099,7 +4175,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
+						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce_variants.go:45
 						gc_b15 := gc_none3
 //line reduce_variants.go:45
@@ -4109,21 +4185,21 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if19).ToMask()
+						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:45
 					}
 //line reduce_variants.go:45
-					gc_if20 := gc_returned12.ToInt32x8().Not().ToMask()
+					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					_ = gc_if20
+					_ = gc_if18
 //line reduce.go:284
-					if gc_if20.ToBits() != 0 {
+					if gc_if18.ToBits() != 0 {
 //line reduce.go:284
 						var gc_zero12 uint32
 //line reduce.go:284
 						_ = gc_zero12
 //line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if20)
+						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
 //line reduce.go:284
 						gc_b16 := gc_none3
 //line reduce.go:284
@@ -4133,17 +4209,17 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if20).ToMask()
+						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 					}
 					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep5
-			for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
 				{
-					gc_tx4 := gc_step7 + 0
+					gc_tx4 := gc_step10 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4159,7 +4235,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 				{
-					gc_tx4 := gc_step7 + 1
+					gc_tx4 := gc_step10 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4175,7 +4251,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 				{
-					gc_tx4 := gc_step7 + 2
+					gc_tx4 := gc_step10 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4191,7 +4267,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 				{
-					gc_tx4 := gc_step7 + 3
+					gc_tx4 := gc_step10 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4207,7 +4283,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 			}
-			for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -4270,10 +4346,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step11 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4287,7 +4363,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step11 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4301,7 +4377,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step11 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4315,7 +4391,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step11 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4329,7 +4405,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4351,7 +4427,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 		_ = gc_dead4
 		var gc_l_v [32]uint32
 		{
-			var gc_m74 uint32
+			var gc_m84 uint32
 			{
 				gc_tidx4 := gc_b12.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -4372,12 +4448,12 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:48
 					if tid < gocuda.WarpSize {
-						gc_m74 |= 1 << gc_lane4
+						gc_m84 |= 1 << gc_lane4
 					}
 				}
 			}
-			gc_save74 := gc_act4
-			gc_act4 = gc_save74 & gc_m74
+			gc_save84 := gc_act4
+			gc_act4 = gc_save84 & gc_m84
 			if gc_act4 != 0 {
 
 //line reduce_variants.go:49
@@ -4385,7 +4461,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:49
 				_ = sdata_2
-				gc_left9 := gc_act4
+				gc_left7 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -4419,11 +4495,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						_ = v
 //line reduce_variants.go:61
 						v.StoreSlice(gc_l_v[gc_lane4:])
-						gc_left9 &^= 0xff << gc_lane4
+						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left7 != 0 {
 					{
 						gc_tidx4 := gc_b12.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
@@ -4432,7 +4508,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left9&(1<<gc_lane4) == 0 {
+							if gc_left7&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -4452,7 +4528,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left10 := gc_act4
+					gc_left8 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -4488,11 +4564,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							v = v.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 							v.StoreSlice(gc_l_v[gc_lane4:])
-							gc_left10 &^= 0xff << gc_lane4
+							gc_left8 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
+					if gc_left8 != 0 {
 						{
 							gc_tidx4 := gc_b12.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
@@ -4501,7 +4577,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left10&(1<<gc_lane4) == 0 {
+								if gc_left8&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -4524,7 +4600,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-					gc_left11 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -4558,11 +4634,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 //line reduce_variants.go:65
 							v.StoreSlice(sdata_2[tid_2:])
-							gc_left11 &^= 0xff << gc_lane4
+							gc_left9 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left9 != 0 {
 						{
 							gc_tidx4 := gc_b12.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
@@ -4571,7 +4647,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left11&(1<<gc_lane4) == 0 {
+								if gc_left9&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -4595,75 +4671,97 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act4 = gc_save74 &^ gc_dead4
+			gc_act4 = gc_save84 &^ gc_dead4
 		}
-		gc_left12 := gc_act4
-		if compiled.SIMD {
-//line reduce_variants.go:51
-			gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:51
-			_ = gc_iota9
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b12.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:42
-				var tid int = gc_tx4
-//line reduce_variants.go:42
-				_ = tid
-//line reduce_variants.go:51
-				gc_if21 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:51
-				_ = gc_if21
-//line reduce_variants.go:52
-				if gc_if21.ToBits() != 0 {
-//line reduce_variants.go:52
-					var gc_u3 uint32
-//line reduce_variants.go:52
-					if gc_in3 := gc_if21.ToBits(); gc_in3 != 0 {
-//line reduce_variants.go:52
-						gc_pos4.Thread = gc_rank4 + compiled.FirstLane(gc_in3)
-//line reduce_variants.go:52
-						gc_u3 = sdata[0]
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-					if gc_if21.ToBits() != 0 {
-//line reduce_variants.go:52
-						partial[gc_bx4] = gc_u3
-//line reduce_variants.go:52
-					}
-//line reduce_variants.go:52
-				}
-				gc_left12 &^= 0xff << gc_lane4
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
 		}
-		if gc_left12 != 0 {
-			{
-				gc_tidx4 := gc_b12.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off8 := gc_bx4
+			gc_off9 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce_variants.go:42
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:51
+					{
+//line reduce_variants.go:51
+						gc_at9[0] = gc_at10[0]
+//line reduce_variants.go:53
 					}
-					if gc_left12&(1<<gc_lane4) == 0 {
-						continue
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx4] = sdata[0]
+						}
 					}
-					gc_rank4 := gc_w4 + gc_lane4
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:42
@@ -4671,7 +4769,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					_ = tid
 
 //line reduce_variants.go:51
-					if tid == 0 {
+					{
 						partial[gc_bx4] = sdata[0]
 					}
 				}
@@ -7304,10 +7402,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx5
 	{
-		gc_step17 := 0
-		for ; gc_step17+3 < gc_n5; gc_step17 += 4 {
+		gc_step21 := 0
+		for ; gc_step21+3 < gc_n5; gc_step21 += 4 {
 			{
-				gc_rank5 := gc_step17 + 0
+				gc_rank5 := gc_step21 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -7316,7 +7414,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step17 + 1
+				gc_rank5 := gc_step21 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -7325,7 +7423,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step17 + 2
+				gc_rank5 := gc_step21 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -7334,7 +7432,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step17 + 3
+				gc_rank5 := gc_step21 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -7343,7 +7441,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 		}
-		for gc_rank5 := gc_step17; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step21; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -7365,11 +7463,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off5 := (gc_bx5 * 2 * b) + gc_off
-				gc_off6 := ((gc_bx5 * 2 * b) + gc_off) + b
-				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to5 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to5 <= len(in)-gc_off6 {
-					gc_at6 := in[gc_off5:][:gc_to5]
-					gc_at7 := in[gc_off6:][:gc_to5]
+				gc_off13 := (gc_bx5 * 2 * b) + gc_off
+				gc_off14 := ((gc_bx5 * 2 * b) + gc_off) + b
+				if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_to5 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_to5 <= len(in)-gc_off14 {
+					gc_at14 := in[gc_off13:][:gc_to5]
+					gc_at15 := in[gc_off14:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7385,19 +7483,19 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at6[gc_tx5]
+						v += gc_at14[gc_tx5]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at7[gc_tx5]
+							v += gc_at15[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
 					}
 				} else {
-					gc_step18 := gc_from5
-					for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step18 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7420,7 +7518,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step18 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7443,7 +7541,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step18 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7466,7 +7564,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step18 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7489,7 +7587,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 					}
-					for gc_tx5 := gc_step18; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7521,7 +7619,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at8 := sdata[:gc_bdx5]
+				gc_at16 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7531,13 +7629,13 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					_ = tid
 					v := gc_s_v[gc_rank5]
 
-					gc_at8[gc_tx5] = v
+					gc_at16[gc_tx5] = v
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7550,7 +7648,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7563,7 +7661,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7576,7 +7674,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7589,7 +7687,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7625,10 +7723,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off7 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off7 {
-					gc_at9 := sdata_[:gc_to5]
-					gc_at10 := sdata_[gc_off7:][:gc_to5]
+				gc_off15 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off15 {
+					gc_at17 := sdata_[:gc_to5]
+					gc_at18 := sdata_[gc_off15:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7640,15 +7738,15 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at9[gc_tx5] += gc_at10[gc_tx5]
+							gc_at17[gc_tx5] += gc_at18[gc_tx5]
 //line reduce.go:273
 						}
 					}
 				} else {
-					gc_step20 := gc_from5
-					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
+					gc_step24 := gc_from5
+					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 						{
-							gc_tx5 := gc_step20 + 0
+							gc_tx5 := gc_step24 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7662,7 +7760,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 1
+							gc_tx5 := gc_step24 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7676,7 +7774,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 2
+							gc_tx5 := gc_step24 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7690,7 +7788,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step20 + 3
+							gc_tx5 := gc_step24 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7704,7 +7802,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 					}
-					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7727,7 +7825,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		_ = gc_dead5
 		var gc_l_v_ [32]T
 		{
-			var gc_m95 uint32
+			var gc_m105 uint32
 			{
 				gc_tidx5 := gc_b5.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
@@ -7748,12 +7846,12 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
-						gc_m95 |= 1 << gc_lane5
+						gc_m105 |= 1 << gc_lane5
 					}
 				}
 			}
-			gc_save95 := gc_act5
-			gc_act5 = gc_save95 & gc_m95
+			gc_save105 := gc_act5
+			gc_act5 = gc_save105 & gc_m105
 			if gc_act5 != 0 {
 
 //line reduce_variants.go:145
@@ -7849,65 +7947,97 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					compiled.WarpLanes[bool, bool](gc_b5, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act5 = gc_save95 &^ gc_dead5
+			gc_act5 = gc_save105 &^ gc_dead5
 		}
-		gc_left13 := gc_act5
-		if compiled.SIMD {
-//line reduce_variants.go:147
-			gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:147
-			_ = gc_iota7
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5 += 8 {
-				if gc_act5>>gc_lane5&0xff != 0xff {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				gc_tidx5 := gc_b5.At(gc_rank5)
-				if gc_tidx5.X+8 > gc_bdx5 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx5 := gc_tidx5.X
-				_ = gc_tx5
-				gc_ty5 := gc_tidx5.Y
-				_ = gc_ty5
-				gc_tz5 := gc_tidx5.Z
-				_ = gc_tz5
-				gc_pos5.Thread = gc_rank5
-//line reduce_variants.go:131
-				var tid int = gc_tx5
-//line reduce_variants.go:131
-				_ = tid
-//line reduce_variants.go:147
-				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:147
-				_ = gc_if7
-//line reduce_variants.go:148
-				if gc_if7.ToBits() != 0 {
-//line reduce_variants.go:148
-					if gc_if7.ToBits() != 0 {
-//line reduce_variants.go:148
-						partial[gc_bx5] = sdata[0]
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-				}
-				gc_left13 &^= 0xff << gc_lane5
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
 		}
-		if gc_left13 != 0 {
-			{
-				gc_tidx5 := gc_b5.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			gc_off16 := gc_bx5
+			gc_off17 := 0
+			if gc_from5 >= 0 && gc_off16 >= 0 && gc_off16 < len(partial) && gc_off17 >= 0 && gc_off17 < len(sdata) {
+				gc_at19 := partial[gc_off16:][:1]
+				gc_at20 := sdata[gc_off17:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reduce_variants.go:131
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:147
+					{
+//line reduce_variants.go:147
+						gc_at19[0] = gc_at20[0]
+//line reduce_variants.go:149
 					}
-					if gc_left13&(1<<gc_lane5) == 0 {
-						continue
+				}
+			} else {
+				gc_step25 := gc_from5
+				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
+					{
+						gc_tx5 := gc_step25 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx5] = sdata[0]
+						}
 					}
-					gc_rank5 := gc_w5 + gc_lane5
+					{
+						gc_tx5 := gc_step25 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step25 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step25 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx5] = sdata[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:131
@@ -7915,7 +8045,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					_ = tid
 
 //line reduce_variants.go:147
-					if tid == 0 {
+					{
 						partial[gc_bx5] = sdata[0]
 					}
 				}
@@ -7958,10 +8088,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -7970,7 +8100,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -7979,7 +8109,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -7988,7 +8118,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -7997,7 +8127,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -8069,10 +8199,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				if gc_vstep2 > gc_from2 {
 					gc_more = true
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8095,7 +8225,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8118,7 +8248,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8141,7 +8271,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8164,7 +8294,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8219,10 +8349,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step8 := gc_vstep3
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8235,7 +8365,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8248,7 +8378,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8261,7 +8391,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8274,7 +8404,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					sdata[tid] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -8334,10 +8464,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8351,7 +8481,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8365,7 +8495,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8379,7 +8509,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8393,7 +8523,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8415,7 +8545,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		_ = gc_dead2
 		var gc_l_v_ [32]float32
 		{
-			var gc_m92 uint32
+			var gc_m102 uint32
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -8436,12 +8566,12 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
-						gc_m92 |= 1 << gc_lane2
+						gc_m102 |= 1 << gc_lane2
 					}
 				}
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
+			gc_save102 := gc_act2
+			gc_act2 = gc_save102 & gc_m102
 			if gc_act2 != 0 {
 
 //line reduce_variants.go:145
@@ -8659,75 +8789,97 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
+			gc_act2 = gc_save102 &^ gc_dead2
 		}
-		gc_left4 := gc_act2
-		if compiled.SIMD {
-//line reduce_variants.go:147
-			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:147
-			_ = gc_iota2
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-				if gc_act2>>gc_lane2&0xff != 0xff {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_tidx2 := gc_b2.At(gc_rank2)
-				if gc_tidx2.X+8 > gc_bdx2 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx2 := gc_tidx2.X
-				_ = gc_tx2
-				gc_ty2 := gc_tidx2.Y
-				_ = gc_ty2
-				gc_tz2 := gc_tidx2.Z
-				_ = gc_tz2
-				gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:131
-				var tid int = gc_tx2
-//line reduce_variants.go:131
-				_ = tid
-//line reduce_variants.go:147
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:147
-				_ = gc_if2
-//line reduce_variants.go:148
-				if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:148
-					var gc_u float32
-//line reduce_variants.go:148
-					if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line reduce_variants.go:148
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line reduce_variants.go:148
-						gc_u = sdata[0]
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-					if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:148
-						partial[gc_bx2] = gc_u
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-				}
-				gc_left4 &^= 0xff << gc_lane2
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
 		}
-		if gc_left4 != 0 {
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reduce_variants.go:131
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:147
+					{
+//line reduce_variants.go:147
+						gc_at8[0] = gc_at9[0]
+//line reduce_variants.go:149
 					}
-					if gc_left4&(1<<gc_lane2) == 0 {
-						continue
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx2] = sdata[0]
+						}
 					}
-					gc_rank2 := gc_w2 + gc_lane2
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx2] = sdata[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:131
@@ -8735,7 +8887,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					_ = tid
 
 //line reduce_variants.go:147
-					if tid == 0 {
+					{
 						partial[gc_bx2] = sdata[0]
 					}
 				}
@@ -8778,10 +8930,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep5
-		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
+		gc_step11 := gc_vstep5
+		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 			{
-				gc_rank3 := gc_step9 + 0
+				gc_rank3 := gc_step11 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -8790,7 +8942,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step9 + 1
+				gc_rank3 := gc_step11 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -8799,7 +8951,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step9 + 2
+				gc_rank3 := gc_step11 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -8808,7 +8960,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step9 + 3
+				gc_rank3 := gc_step11 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -8817,7 +8969,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 		}
-		for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step11; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -8842,9 +8994,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_vstep6 := gc_from3
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-					_ = gc_iota3
+					_ = gc_iota2
 					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8872,13 +9024,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
 //line reduce_variants.go:136
-						_ = gc_if3
+						_ = gc_if2
 //line reduce_variants.go:137
-						if gc_if3.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:137
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if3)
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
 //line reduce_variants.go:137
 						}
 //line reduce_variants.go:137
@@ -8889,10 +9041,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				if gc_vstep6 > gc_from3 {
 					gc_more = true
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+				gc_step12 := gc_vstep6
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step10 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8915,7 +9067,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step10 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8938,7 +9090,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step10 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8961,7 +9113,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step10 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8984,7 +9136,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						gc_s_v[gc_rank3] = v
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9039,10 +9191,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep7
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+			gc_step13 := gc_vstep7
+			for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 				{
-					gc_tx3 := gc_step11 + 0
+					gc_tx3 := gc_step13 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9055,7 +9207,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step11 + 1
+					gc_tx3 := gc_step13 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9068,7 +9220,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step11 + 2
+					gc_tx3 := gc_step13 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9081,7 +9233,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 				{
-					gc_tx3 := gc_step11 + 3
+					gc_tx3 := gc_step13 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9094,7 +9246,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					sdata[tid] = v
 				}
 			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -9154,10 +9306,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep8
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step14 := gc_vstep8
+				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9171,7 +9323,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9185,7 +9337,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9199,7 +9351,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9213,7 +9365,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9235,7 +9387,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		_ = gc_dead3
 		var gc_l_v_ [32]int32
 		{
-			var gc_m93 uint32
+			var gc_m103 uint32
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
@@ -9256,12 +9408,12 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
-						gc_m93 |= 1 << gc_lane3
+						gc_m103 |= 1 << gc_lane3
 					}
 				}
 			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
+			gc_save103 := gc_act3
+			gc_act3 = gc_save103 & gc_m103
 			if gc_act3 != 0 {
 
 //line reduce_variants.go:145
@@ -9269,7 +9421,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				gc_left5 := gc_act3
+				gc_left4 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 						if gc_act3>>gc_lane3&0xff != 0xff {
@@ -9303,11 +9455,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						_ = v_
 //line reduce_variants.go:61
 						v_.StoreSlice(gc_l_v_[gc_lane3:])
-						gc_left5 &^= 0xff << gc_lane3
+						gc_left4 &^= 0xff << gc_lane3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left5 != 0 {
+				if gc_left4 != 0 {
 					{
 						gc_tidx3 := gc_b3.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
@@ -9316,7 +9468,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							if gc_tx3 == gc_bdx3 {
 								gc_tx3 = 0
 							}
-							if gc_left5&(1<<gc_lane3) == 0 {
+							if gc_left4&(1<<gc_lane3) == 0 {
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
@@ -9336,7 +9488,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left6 := gc_act3
+					gc_left5 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -9372,11 +9524,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							v_ = v_.Add(archsimd.LoadInt32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 							v_.StoreSlice(gc_l_v_[gc_lane3:])
-							gc_left6 &^= 0xff << gc_lane3
+							gc_left5 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left6 != 0 {
+					if gc_left5 != 0 {
 						{
 							gc_tidx3 := gc_b3.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
@@ -9385,7 +9537,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left6&(1<<gc_lane3) == 0 {
+								if gc_left5&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -9408,7 +9560,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
-					gc_left7 := gc_act3
+					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 							if gc_act3>>gc_lane3&0xff != 0xff {
@@ -9442,11 +9594,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 //line reduce_variants.go:65
 							v_.StoreSlice(sdata_2[tid_2:])
-							gc_left7 &^= 0xff << gc_lane3
+							gc_left6 &^= 0xff << gc_lane3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left7 != 0 {
+					if gc_left6 != 0 {
 						{
 							gc_tidx3 := gc_b3.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
@@ -9455,7 +9607,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								if gc_tx3 == gc_bdx3 {
 									gc_tx3 = 0
 								}
-								if gc_left7&(1<<gc_lane3) == 0 {
+								if gc_left6&(1<<gc_lane3) == 0 {
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
@@ -9479,75 +9631,97 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act3 = gc_save93 &^ gc_dead3
+			gc_act3 = gc_save103 &^ gc_dead3
 		}
-		gc_left8 := gc_act3
-		if compiled.SIMD {
-//line reduce_variants.go:147
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:147
-			_ = gc_iota4
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
-				if gc_act3>>gc_lane3&0xff != 0xff {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				gc_tidx3 := gc_b3.At(gc_rank3)
-				if gc_tidx3.X+8 > gc_bdx3 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx3 := gc_tidx3.X
-				_ = gc_tx3
-				gc_ty3 := gc_tidx3.Y
-				_ = gc_ty3
-				gc_tz3 := gc_tidx3.Z
-				_ = gc_tz3
-				gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:131
-				var tid int = gc_tx3
-//line reduce_variants.go:131
-				_ = tid
-//line reduce_variants.go:147
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:147
-				_ = gc_if4
-//line reduce_variants.go:148
-				if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:148
-					var gc_u2 int32
-//line reduce_variants.go:148
-					if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
-//line reduce_variants.go:148
-						gc_pos3.Thread = gc_rank3 + compiled.FirstLane(gc_in2)
-//line reduce_variants.go:148
-						gc_u2 = sdata[0]
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-					if gc_if4.ToBits() != 0 {
-//line reduce_variants.go:148
-						partial[gc_bx3] = gc_u2
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-				}
-				gc_left8 &^= 0xff << gc_lane3
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
 		}
-		if gc_left8 != 0 {
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			gc_off9 := gc_bx3
+			gc_off10 := 0
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at10 := partial[gc_off9:][:1]
+				gc_at11 := sdata[gc_off10:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+
+//line reduce_variants.go:131
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:147
+					{
+//line reduce_variants.go:147
+						gc_at10[0] = gc_at11[0]
+//line reduce_variants.go:149
 					}
-					if gc_left8&(1<<gc_lane3) == 0 {
-						continue
+				}
+			} else {
+				gc_step15 := gc_from3
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+					{
+						gc_tx3 := gc_step15 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx3] = sdata[0]
+						}
 					}
-					gc_rank3 := gc_w3 + gc_lane3
+					{
+						gc_tx3 := gc_step15 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step15 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step15 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx3] = sdata[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:131
@@ -9555,7 +9729,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					_ = tid
 
 //line reduce_variants.go:147
-					if tid == 0 {
+					{
 						partial[gc_bx3] = sdata[0]
 					}
 				}
@@ -9598,10 +9772,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step13 := gc_vstep9
-		for ; gc_step13+3 < gc_n4; gc_step13 += 4 {
+		gc_step16 := gc_vstep9
+		for ; gc_step16+3 < gc_n4; gc_step16 += 4 {
 			{
-				gc_rank4 := gc_step13 + 0
+				gc_rank4 := gc_step16 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -9610,7 +9784,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step13 + 1
+				gc_rank4 := gc_step16 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -9619,7 +9793,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step13 + 2
+				gc_rank4 := gc_step16 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -9628,7 +9802,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step13 + 3
+				gc_rank4 := gc_step16 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -9637,7 +9811,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 		}
-		for gc_rank4 := gc_step13; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step16; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -9662,9 +9836,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_vstep10 := gc_from4
 				if compiled.SIMD {
 //line reduce_variants.go:131
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -9692,13 +9866,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
 //line reduce_variants.go:136
-						_ = gc_if5
+						_ = gc_if3
 //line reduce_variants.go:137
-						if gc_if5.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:137
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if5)
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
 //line reduce_variants.go:137
 						}
 //line reduce_variants.go:137
@@ -9709,10 +9883,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				if gc_vstep10 > gc_from4 {
 					gc_more = true
 				}
-				gc_step14 := gc_vstep10
-				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
+				gc_step17 := gc_vstep10
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9735,7 +9909,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9758,7 +9932,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9781,7 +9955,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9804,7 +9978,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9859,10 +10033,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step15 := gc_vstep11
-			for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+			gc_step18 := gc_vstep11
+			for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 				{
-					gc_tx4 := gc_step15 + 0
+					gc_tx4 := gc_step18 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9875,7 +10049,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step15 + 1
+					gc_tx4 := gc_step18 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9888,7 +10062,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step15 + 2
+					gc_tx4 := gc_step18 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9901,7 +10075,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 				{
-					gc_tx4 := gc_step15 + 3
+					gc_tx4 := gc_step18 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9914,7 +10088,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					sdata[tid] = v
 				}
 			}
-			for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -9974,10 +10148,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step16 := gc_vstep12
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step19 := gc_vstep12
+				for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step19 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9991,7 +10165,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step19 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10005,7 +10179,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step19 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10019,7 +10193,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step19 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10033,7 +10207,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -10055,7 +10229,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		_ = gc_dead4
 		var gc_l_v_ [32]uint32
 		{
-			var gc_m94 uint32
+			var gc_m104 uint32
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
@@ -10076,12 +10250,12 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:144
 					if tid < gocuda.WarpSize {
-						gc_m94 |= 1 << gc_lane4
+						gc_m104 |= 1 << gc_lane4
 					}
 				}
 			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
+			gc_save104 := gc_act4
+			gc_act4 = gc_save104 & gc_m104
 			if gc_act4 != 0 {
 
 //line reduce_variants.go:145
@@ -10089,7 +10263,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:145
 				_ = sdata_2
-				gc_left9 := gc_act4
+				gc_left7 := gc_act4
 				if compiled.SIMD {
 					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 						if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10123,11 +10297,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						_ = v_
 //line reduce_variants.go:61
 						v_.StoreSlice(gc_l_v_[gc_lane4:])
-						gc_left9 &^= 0xff << gc_lane4
+						gc_left7 &^= 0xff << gc_lane4
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_left9 != 0 {
+				if gc_left7 != 0 {
 					{
 						gc_tidx4 := gc_b4.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
@@ -10136,7 +10310,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							if gc_tx4 == gc_bdx4 {
 								gc_tx4 = 0
 							}
-							if gc_left9&(1<<gc_lane4) == 0 {
+							if gc_left7&(1<<gc_lane4) == 0 {
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
@@ -10156,7 +10330,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left10 := gc_act4
+					gc_left8 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10192,11 +10366,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							v_ = v_.Add(archsimd.LoadUint32x8Slice(sdata_2[tid_2+offset:]))
 //line reduce_variants.go:63
 							v_.StoreSlice(gc_l_v_[gc_lane4:])
-							gc_left10 &^= 0xff << gc_lane4
+							gc_left8 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left10 != 0 {
+					if gc_left8 != 0 {
 						{
 							gc_tidx4 := gc_b4.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
@@ -10205,7 +10379,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left10&(1<<gc_lane4) == 0 {
+								if gc_left8&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -10228,7 +10402,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:64
 					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
-					gc_left11 := gc_act4
+					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 							if gc_act4>>gc_lane4&0xff != 0xff {
@@ -10262,11 +10436,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 //line reduce_variants.go:65
 							v_.StoreSlice(sdata_2[tid_2:])
-							gc_left11 &^= 0xff << gc_lane4
+							gc_left9 &^= 0xff << gc_lane4
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_left11 != 0 {
+					if gc_left9 != 0 {
 						{
 							gc_tidx4 := gc_b4.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
@@ -10275,7 +10449,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								if gc_tx4 == gc_bdx4 {
 									gc_tx4 = 0
 								}
-								if gc_left11&(1<<gc_lane4) == 0 {
+								if gc_left9&(1<<gc_lane4) == 0 {
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
@@ -10299,75 +10473,97 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
-			gc_act4 = gc_save94 &^ gc_dead4
+			gc_act4 = gc_save104 &^ gc_dead4
 		}
-		gc_left12 := gc_act4
-		if compiled.SIMD {
-//line reduce_variants.go:147
-			gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:147
-			_ = gc_iota6
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
-				if gc_act4>>gc_lane4&0xff != 0xff {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				gc_tidx4 := gc_b4.At(gc_rank4)
-				if gc_tidx4.X+8 > gc_bdx4 {
-					continue // the lanes wrap to the next row
-				}
-				gc_tx4 := gc_tidx4.X
-				_ = gc_tx4
-				gc_ty4 := gc_tidx4.Y
-				_ = gc_ty4
-				gc_tz4 := gc_tidx4.Z
-				_ = gc_tz4
-				gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:131
-				var tid int = gc_tx4
-//line reduce_variants.go:131
-				_ = tid
-//line reduce_variants.go:147
-				gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
-//line reduce_variants.go:147
-				_ = gc_if6
-//line reduce_variants.go:148
-				if gc_if6.ToBits() != 0 {
-//line reduce_variants.go:148
-					var gc_u3 uint32
-//line reduce_variants.go:148
-					if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line reduce_variants.go:148
-						gc_pos4.Thread = gc_rank4 + compiled.FirstLane(gc_in3)
-//line reduce_variants.go:148
-						gc_u3 = sdata[0]
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-					if gc_if6.ToBits() != 0 {
-//line reduce_variants.go:148
-						partial[gc_bx4] = gc_u3
-//line reduce_variants.go:148
-					}
-//line reduce_variants.go:148
-				}
-				gc_left12 &^= 0xff << gc_lane4
-			}
-			archsimd.ClearAVXUpperBits()
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
 		}
-		if gc_left12 != 0 {
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at12 := partial[gc_off11:][:1]
+				gc_at13 := sdata[gc_off12:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					_ = gc_rank4
+
+//line reduce_variants.go:131
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:147
+					{
+//line reduce_variants.go:147
+						gc_at12[0] = gc_at13[0]
+//line reduce_variants.go:149
 					}
-					if gc_left12&(1<<gc_lane4) == 0 {
-						continue
+				}
+			} else {
+				gc_step20 := gc_from4
+				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+					{
+						gc_tx4 := gc_step20 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx4] = sdata[0]
+						}
 					}
-					gc_rank4 := gc_w4 + gc_lane4
+					{
+						gc_tx4 := gc_step20 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step20 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step20 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							partial[gc_bx4] = sdata[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:131
@@ -10375,7 +10571,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					_ = tid
 
 //line reduce_variants.go:147
-					if tid == 0 {
+					{
 						partial[gc_bx4] = sdata[0]
 					}
 				}

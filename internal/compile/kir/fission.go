@@ -22,8 +22,12 @@ func (f *Func) split(nodes []Node) []Node {
 		out = append(out, hoisted...)
 		switch {
 		case len(run) > 0 && warpLevel(run):
+			warp, tail := f.warpTail(run)
 			f.loops++
-			out = append(out, &WarpLoop{ID: f.loops, Body: run})
+			out = append(out, &WarpLoop{ID: f.loops, Body: warp})
+			if len(tail) > 0 {
+				out = append(out, f.newLoop(tail, nil))
+			}
 		case len(run) > 0:
 			out = append(out, f.newLoop(run, nil))
 		}
@@ -217,6 +221,64 @@ func blockLevel(n Node) bool {
 		}
 	})
 	return found
+}
+
+// warpTail splits a warp-level run after its last warp-level node, where
+// the thread code after it reads nothing the warp-level code assigns (a
+// value kept in a lane array stays there): that code runs in a thread
+// loop of its own, which the narrow and rebase passes can bound (Harris's
+// if tid == 0 { partial[b] = sdata[0] } after the last warp's steps
+// visits one thread, not every lane of every warp). Warps are unordered
+// between barriers, so running the tail of every warp after the
+// warp-level code of all of them is a schedule CUDA allows.
+func (f *Func) warpTail(run []Node) (warp, tail []Node) {
+	last := -1
+	for i, n := range run {
+		if _, ok := n.(*Code); !ok {
+			last = i
+		}
+	}
+	if last == len(run)-1 {
+		return run, nil
+	}
+	set := map[*types.Var]bool{}
+	Walk(run[:last+1], func(n Node) {
+		var s ast.Stmt
+		switch n := n.(type) {
+		case *Code:
+			s = n.Stmt
+		case *Collective:
+			s = n.Stmt
+		}
+		if s == nil {
+			return
+		}
+		ast.Inspect(s, func(m ast.Node) bool {
+			if st, ok := m.(ast.Stmt); ok {
+				for _, x := range assigned(st) {
+					if v := f.localOf(x); v != nil {
+						set[v] = true
+					}
+				}
+			}
+			return true
+		})
+	})
+	for _, n := range run[last+1:] {
+		found := false
+		ast.Inspect(n.(*Code).Stmt, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok {
+				if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && set[v] {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return run, nil
+		}
+	}
+	return run[:last+1], run[last+1:]
 }
 
 // warpLevel reports whether a run holds warp-level nodes.

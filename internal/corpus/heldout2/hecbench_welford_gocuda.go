@@ -374,23 +374,143 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_l_meanNew[gc_lane] = meanNew
 				}
 			}
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				gc_ty := gc_tidx.Y
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-						gc_ty++
-						if gc_ty == gc_bdy {
-							gc_ty = 0
+		}
+		{
+			gc_ty := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+						threadID := gc_ty*gc_bdx + gc_tx
+						_ = threadID
+
+//line hecbench_welford.go:110
+						var threadID_ int = threadID
+						_ = threadID_
+
+//line hecbench_welford.go:45
+						lane := threadID_ % gocuda.WarpSize
+						_ = lane
+
+//line hecbench_welford.go:46
+						wid := threadID_ / gocuda.WarpSize
+						_ = wid
+						x := gc_s_x[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						m2n := gc_s_m2n[gc_rank]
+						num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:50
+						if lane == 0 {
+							x[wid*2] = *mean
+							x[wid*2+1] = *m2n
+							count_[wid] = *num
 						}
 					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+						threadID := gc_ty*gc_bdx + gc_tx
+						_ = threadID
+
+//line hecbench_welford.go:110
+						var threadID_ int = threadID
+						_ = threadID_
+
+//line hecbench_welford.go:45
+						lane := threadID_ % gocuda.WarpSize
+						_ = lane
+
+//line hecbench_welford.go:46
+						wid := threadID_ / gocuda.WarpSize
+						_ = wid
+						x := gc_s_x[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						m2n := gc_s_m2n[gc_rank]
+						num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:50
+						if lane == 0 {
+							x[wid*2] = *mean
+							x[wid*2+1] = *m2n
+							count_[wid] = *num
+						}
 					}
-					gc_rank := gc_w + gc_lane
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+						threadID := gc_ty*gc_bdx + gc_tx
+						_ = threadID
+
+//line hecbench_welford.go:110
+						var threadID_ int = threadID
+						_ = threadID_
+
+//line hecbench_welford.go:45
+						lane := threadID_ % gocuda.WarpSize
+						_ = lane
+
+//line hecbench_welford.go:46
+						wid := threadID_ / gocuda.WarpSize
+						_ = wid
+						x := gc_s_x[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						m2n := gc_s_m2n[gc_rank]
+						num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:50
+						if lane == 0 {
+							x[wid*2] = *mean
+							x[wid*2+1] = *m2n
+							count_[wid] = *num
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+						threadID := gc_ty*gc_bdx + gc_tx
+						_ = threadID
+
+//line hecbench_welford.go:110
+						var threadID_ int = threadID
+						_ = threadID_
+
+//line hecbench_welford.go:45
+						lane := threadID_ % gocuda.WarpSize
+						_ = lane
+
+//line hecbench_welford.go:46
+						wid := threadID_ / gocuda.WarpSize
+						_ = wid
+						x := gc_s_x[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						m2n := gc_s_m2n[gc_rank]
+						num := gc_s_num[gc_rank]
+
+//line hecbench_welford.go:50
+						if lane == 0 {
+							x[wid*2] = *mean
+							x[wid*2+1] = *m2n
+							count_[wid] = *num
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:93
@@ -419,6 +539,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 						x[wid*2+1] = *m2n
 						count_[wid] = *num
 					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
 				}
 			}
 		}
@@ -491,7 +615,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		var gc_c6v [32]A
 		var gc_c6r [32]A
 		{
-			var gc_m18 uint32
+			var gc_m19 uint32
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -525,12 +649,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:76
 					if wid == 0 {
-						gc_m18 |= 1 << gc_lane
+						gc_m19 |= 1 << gc_lane
 					}
 				}
 			}
-			gc_save18 := gc_act
-			gc_act = gc_save18 & gc_m18
+			gc_save19 := gc_act
+			gc_act = gc_save19 & gc_m19
 			if gc_act != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
@@ -652,25 +776,14 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					}
 				}
 			}
-			gc_act = gc_save18 &^ gc_dead
+			gc_act = gc_save19 &^ gc_dead
 		}
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			gc_ty := gc_tidx.Y
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-					gc_ty++
-					if gc_ty == gc_bdy {
-						gc_ty = 0
-					}
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:93
@@ -682,6 +795,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					outMean[gc_bx] = O(gc_s_xMean[gc_rank])
 					outVarBiased[gc_bx] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
 				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
 			}
 		}
 	}

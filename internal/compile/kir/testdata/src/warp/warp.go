@@ -82,3 +82,23 @@ func lastWarp(t *gocuda.Thread, in, out []float32) {
 
 // laneMask is the mask of a warp's first n lanes.
 func laneMask(n int) uint32 { return uint32(1)<<n - 1 }
+
+// tail folds the block's 64 values in warp 0 and stores the sum from
+// thread 0: the store reads nothing the warp's code assigns, so it runs
+// in a thread loop of its own after every warp's code, bounded to one
+// thread.
+func tail(t *gocuda.Thread, in, out []int32) {
+	tid := t.ThreadIdx.X
+	s := gocuda.Shared[int32](t, 64)
+	s[tid] = in[t.BlockIdx.X*64+tid]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		v := s[tid] + s[tid+gocuda.WarpSize]
+		t.SyncWarp(gocuda.FullMask)
+		s[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = s[0] + s[1]
+	}
+}
