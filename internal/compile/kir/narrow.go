@@ -203,7 +203,7 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 // which the row runs no thread: b itself where it returns the thread
 // (negate), its negation where it admits it.
 func (f *Func) rowSkip(b *ast.BinaryExpr, negate bool) (ast.Expr, bool) {
-	r := &rebaser{f: f, assigned: map[*types.Var]bool{}}
+	r := rowScope{f: f}
 	x, okX := r.rowUniform(b.X)
 	y, okY := r.rowUniform(b.Y)
 	if !okX || !okY || !f.readsRow(b) {

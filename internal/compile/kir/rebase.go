@@ -31,7 +31,7 @@ func rebase(f *Func) {
 		if !ok || l.Reduce != nil {
 			return
 		}
-		r := &rebaser{f: f, at: map[*ast.IndexExpr]int{}, assigned: map[*types.Var]bool{}}
+		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{}}
 		stmts := r.loopStmts(l)
 		if s := f.lockstep(l); s != nil {
 			if stmts = r.strideStmts(l, s); stmts == nil {
@@ -71,10 +71,9 @@ type RebasedSlice struct {
 
 // A rebaser checks the code of one thread loop.
 type rebaser struct {
-	f        *Func
+	rowScope // its assigned are the variables the loop's code assigns
 	slices   []RebasedSlice
 	at       map[*ast.IndexExpr]int
-	assigned map[*types.Var]bool // the variables the loop's code assigns
 	// key, in a grid-stride loop run in lockstep, is its variable, which
 	// each step sets to keyOff plus the thread's x index.
 	key    *types.Var
@@ -257,7 +256,7 @@ func (r *rebaser) expr(x ast.Expr) bool {
 
 // opSafe reports whether x op y cannot fail: an integer division only by
 // a nonzero constant, a shift only by a constant or an unsigned count.
-func (r *rebaser) opSafe(op token.Token, x, y ast.Expr) bool {
+func (r rowScope) opSafe(op token.Token, x, y ast.Expr) bool {
 	info := r.f.Src.Info
 	switch op {
 	case token.QUO, token.REM:

@@ -55,9 +55,17 @@ func sumOf(off ast.Expr, op token.Token, y ast.Expr) ast.Expr {
 	return &ast.BinaryExpr{X: paren(off), Op: op, Y: paren(y)}
 }
 
+// A rowScope decides what is the same for every thread of a row of x in
+// a thread loop: assigned are the variables the loop's code assigns (nil
+// for none known), which are not.
+type rowScope struct {
+	f        *Func
+	assigned map[*types.Var]bool
+}
+
 // remat returns the remat variable e names, not assigned in the loop
 // but by its definition, or nil.
-func (r *rebaser) remat(e ast.Expr) *Var {
+func (r rowScope) remat(e ast.Expr) *Var {
 	v := r.f.varOf(e)
 	if v == nil || v.Class != Remat || r.assigned[v.Obj] {
 		return nil
@@ -73,7 +81,7 @@ func (r *rebaser) remat(e ast.Expr) *Var {
 // assign, the block's coordinates and the thread's y and z, remat
 // variables defined from them, and arithmetic that cannot fail. It
 // returns e with those remat variables written out.
-func (r *rebaser) rowUniform(e ast.Expr) (ast.Expr, bool) {
+func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 	info := r.f.Src.Info
 	if tv := info.Types[e]; tv.Value != nil {
 		return e, true
