@@ -938,8 +938,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			var gc_m11 uint32
 
 //line reduce_variants.go:106
-			if (gc_w >> 5) ==
-				0 {
+			if (gc_w >> 5) == 0 {
 				gc_m11 = ^uint32(0)
 			}
 			gc_save11 := gc_act
@@ -1951,8 +1950,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			var gc_m13 uint32
 
 //line reduce_variants.go:106
-			if (gc_w >> 5) ==
-				0 {
+			if (gc_w >> 5) == 0 {
 				gc_m13 = ^uint32(0)
 			}
 			gc_save13 := gc_act

@@ -4923,8 +4923,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 			var gc_m115 uint32
 
 //line reduce_variants.go:106
-			if (gc_w5 >> 5) ==
-				0 {
+			if (gc_w5 >> 5) == 0 {
 				gc_m115 = ^uint32(0)
 			}
 			gc_save115 := gc_act5
@@ -5453,8 +5452,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			var gc_m112 uint32
 
 //line reduce_variants.go:106
-			if (gc_w2 >> 5) ==
-				0 {
+			if (gc_w2 >> 5) == 0 {
 				gc_m112 = ^uint32(0)
 			}
 			gc_save112 := gc_act2
@@ -6225,8 +6223,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 			var gc_m113 uint32
 
 //line reduce_variants.go:106
-			if (gc_w3 >> 5) ==
-				0 {
+			if (gc_w3 >> 5) == 0 {
 				gc_m113 = ^uint32(0)
 			}
 			gc_save113 := gc_act3
@@ -6997,8 +6994,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 			var gc_m114 uint32
 
 //line reduce_variants.go:106
-			if (gc_w4 >> 5) ==
-				0 {
+			if (gc_w4 >> 5) == 0 {
 				gc_m114 = ^uint32(0)
 			}
 			gc_save114 := gc_act4
@@ -10808,8 +10804,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 			var gc_m135 uint32
 
 //line reduce_variants.go:106
-			if (gc_w5 >> 5) ==
-				0 {
+			if (gc_w5 >> 5) == 0 {
 				gc_m135 = ^uint32(0)
 			}
 			gc_save135 := gc_act5
@@ -11228,8 +11223,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			var gc_m132 uint32
 
 //line reduce_variants.go:106
-			if (gc_w2 >> 5) ==
-				0 {
+			if (gc_w2 >> 5) == 0 {
 				gc_m132 = ^uint32(0)
 			}
 			gc_save132 := gc_act2
@@ -11890,8 +11884,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 			var gc_m133 uint32
 
 //line reduce_variants.go:106
-			if (gc_w3 >> 5) ==
-				0 {
+			if (gc_w3 >> 5) == 0 {
 				gc_m133 = ^uint32(0)
 			}
 			gc_save133 := gc_act3
@@ -12552,8 +12545,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 			var gc_m134 uint32
 
 //line reduce_variants.go:106
-			if (gc_w4 >> 5) ==
-				0 {
+			if (gc_w4 >> 5) == 0 {
 				gc_m134 = ^uint32(0)
 			}
 			gc_save134 := gc_act4

@@ -1125,21 +1125,10 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 			var gc_c3r [32]T
 			{
 				var gc_m16 uint32
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line scan_block.go:167
-					warp := (gc_rank >> 5)
-					_ = warp
 
 //line scan_block.go:181
-					if warp == 0 {
-						gc_m16 |= 1 << gc_lane
-					}
+				if (gc_w >> 5) == 0 {
+					gc_m16 = ^uint32(0)
 				}
 				gc_save16 := gc_act
 				gc_act = gc_save16 & gc_m16

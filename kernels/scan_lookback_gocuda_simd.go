@@ -444,21 +444,10 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 			var gc_c53r [32]T
 			{
 				var gc_m185 uint32
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_block.go:167
-					warp := (gc_rank5 >> 5)
-					_ = warp
 
 //line scan_block.go:181
-					if warp == 0 {
-						gc_m185 |= 1 << gc_lane5
-					}
+				if (gc_w5 >> 5) == 0 {
+					gc_m185 = ^uint32(0)
 				}
 				gc_save185 := gc_act5
 				gc_act5 = gc_save185 & gc_m185
@@ -1300,21 +1289,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			var gc_c23r [32]float32
 			{
 				var gc_m182 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:167
-					warp := (gc_rank2 >> 5)
-					_ = warp
 
 //line scan_block.go:181
-					if warp == 0 {
-						gc_m182 |= 1 << gc_lane2
-					}
+				if (gc_w2 >> 5) == 0 {
+					gc_m182 = ^uint32(0)
 				}
 				gc_save182 := gc_act2
 				gc_act2 = gc_save182 & gc_m182
@@ -2316,21 +2294,10 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 			var gc_c33r [32]int32
 			{
 				var gc_m183 uint32
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:167
-					warp := (gc_rank3 >> 5)
-					_ = warp
 
 //line scan_block.go:181
-					if warp == 0 {
-						gc_m183 |= 1 << gc_lane3
-					}
+				if (gc_w3 >> 5) == 0 {
+					gc_m183 = ^uint32(0)
 				}
 				gc_save183 := gc_act3
 				gc_act3 = gc_save183 & gc_m183
@@ -3332,21 +3299,10 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 			var gc_c43r [32]uint32
 			{
 				var gc_m184 uint32
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:167
-					warp := (gc_rank4 >> 5)
-					_ = warp
 
 //line scan_block.go:181
-					if warp == 0 {
-						gc_m184 |= 1 << gc_lane4
-					}
+				if (gc_w4 >> 5) == 0 {
+					gc_m184 = ^uint32(0)
 				}
 				gc_save184 := gc_act4
 				gc_act4 = gc_save184 & gc_m184

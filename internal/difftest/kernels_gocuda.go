@@ -2408,8 +2408,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			var gc_m11 uint32
 
 //line kernels.go:259
-			if (gc_w >> 5) ==
-				0 {
+			if (gc_w >> 5) == 0 {
 				gc_m11 = ^uint32(0)
 			}
 			gc_save11 := gc_act

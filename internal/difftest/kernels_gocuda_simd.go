@@ -5174,8 +5174,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			var gc_m112 uint32
 
 //line kernels.go:259
-			if (gc_w2 >> 5) ==
-				0 {
+			if (gc_w2 >> 5) == 0 {
 				gc_m112 = ^uint32(0)
 			}
 			gc_save112 := gc_act2

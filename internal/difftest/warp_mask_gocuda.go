@@ -11,7 +11,8 @@ import (
 
 // WarpMaskKernel shuffles and votes with a mask of its warp's own lanes,
 // which the last warp of a partial block has fewer of: each lane adds
-// the next lane's value, where the next lane is in the mask, and the
+// the next lane's value, where the next lane is in the mask, the lanes of
+// odd warps (an if decided once per warp) add their lane 0's sum, and the
 // warp's lanes store their sums if any lane's is positive.
 func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpMask,
@@ -19,7 +20,7 @@ func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_warpMask(gc_b, in, out) })
 }
 
-var gc_src_warpMask = compiled.NewSource("warpMask", "d087d6c227ee5c8987069c49a8b8e56da01f877faed8e2e37851e26120f83f62", "warp_mask.go:5-20")
+var gc_src_warpMask = compiled.NewSource("warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24")
 
 func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 	gc_pos := gc_b.Pos()
@@ -34,8 +35,9 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		_ = gc_dead
 		var gc_l_v [32]int32
 		var gc_c1r [32]int32
-		var gc_c2v [32]bool
-		var gc_c2r [32]uint32
+		var gc_c2r [32]int32
+		var gc_c3v [32]bool
+		var gc_c3r [32]uint32
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -50,28 +52,28 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
-//line warp_mask.go:12
+//line warp_mask.go:13
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 				_ = lanes
 
-//line warp_mask.go:13
+//line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
 
-//line warp_mask.go:14
+//line warp_mask.go:15
 				i := gc_bx*gc_bdx + gc_tx
 				_ = i
 
-//line warp_mask.go:15
+//line warp_mask.go:16
 				v := in[i]
 				_ = v
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 				gc_l_v[gc_lane] = v
 			}
 		}
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 		compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
@@ -82,9 +84,40 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			v := gc_l_v[gc_lane]
 			_ = v
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 			v += gc_c1r[gc_lane]
 			gc_l_v[gc_lane] = v
+		}
+		{
+			{
+				var gc_m6 uint32
+
+//line warp_mask.go:18
+				if (gc_w>>5)%2 == 1 {
+					gc_m6 = ^uint32(0)
+				}
+				gc_save6 := gc_act
+				gc_act = gc_save6 & gc_m6
+				if gc_act != 0 {
+
+//line warp_mask.go:19
+					compiled.ShflWarp(gc_b, "ShflSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line warp_mask.go:19
+						v += gc_c2r[gc_lane]
+						gc_l_v[gc_lane] = v
+					}
+				}
+				gc_act = gc_save6 &^ gc_dead
+			}
 		}
 		{
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -94,22 +127,22 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 
-//line warp_mask.go:12
+//line warp_mask.go:13
 				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
 				_ = lanes
 
-//line warp_mask.go:13
+//line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
 				v := gc_l_v[gc_lane]
 				_ = v
 
-//line warp_mask.go:17
-				gc_c2v[gc_lane] = v > 0
+//line warp_mask.go:21
+				gc_c3v[gc_lane] = v > 0
 			}
 
-//line warp_mask.go:17
-			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c2v, nil, nil, &gc_c2r)
+//line warp_mask.go:21
+			compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), nil, &gc_c3v, nil, nil, &gc_c3r)
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -124,16 +157,16 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 
-//line warp_mask.go:14
+//line warp_mask.go:15
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 					v := gc_l_v[gc_lane]
 					_ = v
 
-//line warp_mask.go:17
-					var ballotSync uint32 = gc_c2r[gc_lane]
+//line warp_mask.go:21
+					var ballotSync uint32 = gc_c3r[gc_lane]
 
-//line warp_mask.go:17
+//line warp_mask.go:21
 					if ballotSync != 0 {
 						out[i] = v
 					}

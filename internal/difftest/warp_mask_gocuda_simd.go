@@ -12,7 +12,8 @@ import (
 
 // WarpMaskKernel shuffles and votes with a mask of its warp's own lanes,
 // which the last warp of a partial block has fewer of: each lane adds
-// the next lane's value, where the next lane is in the mask, and the
+// the next lane's value, where the next lane is in the mask, the lanes of
+// odd warps (an if decided once per warp) add their lane 0's sum, and the
 // warp's lanes store their sums if any lane's is positive.
 func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpMask,
@@ -20,7 +21,7 @@ func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_warpMask(gc_b, in, out) })
 }
 
-var gc_src_warpMask = compiled.NewSource("warpMask", "d087d6c227ee5c8987069c49a8b8e56da01f877faed8e2e37851e26120f83f62", "warp_mask.go:5-20")
+var gc_src_warpMask = compiled.NewSource("warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24")
 
 func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
@@ -35,8 +36,9 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 		_ = gc_dead2
 		var gc_l_v [32]int32
 		var gc_c21r [32]int32
-		var gc_c22v [32]bool
-		var gc_c22r [32]uint32
+		var gc_c22r [32]int32
+		var gc_c23v [32]bool
+		var gc_c23r [32]uint32
 		gc_left := gc_act2
 		if compiled.SIMD {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -55,37 +57,37 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				gc_tz2 := gc_tidx2.Z
 				_ = gc_tz2
 				gc_pos2.Thread = gc_rank2
-//line warp_mask.go:12
+//line warp_mask.go:13
 				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
-//line warp_mask.go:12
+//line warp_mask.go:13
 				_ = lanes
-//line warp_mask.go:12
+//line warp_mask.go:13
 				var gc_n3 int = lanes
-//line warp_mask.go:12
+//line warp_mask.go:13
 				_ = gc_n3
-//line warp_mask.go:23
+//line warp_mask.go:27
 				var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
-//line warp_mask.go:23
+//line warp_mask.go:27
 				_ = gc_t
-//line warp_mask.go:23
+//line warp_mask.go:27
 				var mask uint32 = gc_t
-//line warp_mask.go:23
+//line warp_mask.go:27
 				_ = mask
-//line warp_mask.go:14
+//line warp_mask.go:15
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_mask.go:14
+//line warp_mask.go:15
 				_ = i
-//line warp_mask.go:15
+//line warp_mask.go:16
 				if i < 0 || i+8 > len(in) {
-//line warp_mask.go:15
+//line warp_mask.go:16
 					break
-//line warp_mask.go:15
+//line warp_mask.go:16
 				}
-//line warp_mask.go:15
+//line warp_mask.go:16
 				v := archsimd.LoadInt32x8Slice(in[i:])
-//line warp_mask.go:15
+//line warp_mask.go:16
 				_ = v
-//line warp_mask.go:15
+//line warp_mask.go:16
 				v.StoreSlice(gc_l_v[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -106,29 +108,29 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
-//line warp_mask.go:12
+//line warp_mask.go:13
 					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 					_ = lanes
 
-//line warp_mask.go:13
+//line warp_mask.go:14
 					mask := warpMaskOf(lanes)
 					_ = mask
 
-//line warp_mask.go:14
+//line warp_mask.go:15
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line warp_mask.go:15
+//line warp_mask.go:16
 					v := in[i]
 					_ = v
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 		compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
@@ -138,13 +140,13 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line warp_mask.go:16
+//line warp_mask.go:17
 				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:16
+//line warp_mask.go:17
 				_ = v
-//line warp_mask.go:16
+//line warp_mask.go:17
 				v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
-//line warp_mask.go:16
+//line warp_mask.go:17
 				v.StoreSlice(gc_l_v[gc_lane2:])
 				gc_left2 &^= 0xff << gc_lane2
 			}
@@ -160,9 +162,62 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				v := gc_l_v[gc_lane2]
 				_ = v
 
-//line warp_mask.go:16
+//line warp_mask.go:17
 				v += gc_c21r[gc_lane2]
 				gc_l_v[gc_lane2] = v
+			}
+		}
+		{
+			{
+				var gc_m62 uint32
+
+//line warp_mask.go:18
+				if (gc_w2>>5)%2 == 1 {
+					gc_m62 = ^uint32(0)
+				}
+				gc_save62 := gc_act2
+				gc_act2 = gc_save62 & gc_m62
+				if gc_act2 != 0 {
+
+//line warp_mask.go:19
+					compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
+					gc_left3 := gc_act2
+					if compiled.SIMD {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+							if gc_act2>>gc_lane2&0xff != 0xff {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+//line warp_mask.go:19
+							v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line warp_mask.go:19
+							_ = v
+//line warp_mask.go:19
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
+//line warp_mask.go:19
+							v.StoreSlice(gc_l_v[gc_lane2:])
+							gc_left3 &^= 0xff << gc_lane2
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_left3 != 0 {
+						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+							if gc_left3&(1<<gc_lane2) == 0 {
+								continue
+							}
+							gc_rank2 := gc_w2 + gc_lane2
+							_ = gc_rank2
+							v := gc_l_v[gc_lane2]
+							_ = v
+
+//line warp_mask.go:19
+							v += gc_c22r[gc_lane2]
+							gc_l_v[gc_lane2] = v
+						}
+					}
+				}
+				gc_act2 = gc_save62 &^ gc_dead2
 			}
 		}
 		{
@@ -173,25 +228,25 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 
-//line warp_mask.go:12
+//line warp_mask.go:13
 				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 				_ = lanes
 
-//line warp_mask.go:13
+//line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
 				v := gc_l_v[gc_lane2]
 				_ = v
 
-//line warp_mask.go:17
-				gc_c22v[gc_lane2] = v > 0
+//line warp_mask.go:21
+				gc_c23v[gc_lane2] = v > 0
 			}
 
-//line warp_mask.go:17
-			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), nil, &gc_c22v, nil, nil, &gc_c22r)
-			gc_left3 := gc_act2
+//line warp_mask.go:21
+			compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), nil, &gc_c23v, nil, nil, &gc_c23r)
+			gc_left4 := gc_act2
 			if compiled.SIMD {
-//line warp_mask.go:17
+//line warp_mask.go:21
 				gc_vb := archsimd.BroadcastUint32x8(0)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 					if gc_act2>>gc_lane2&0xff != 0xff {
@@ -209,43 +264,43 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					gc_tz2 := gc_tidx2.Z
 					_ = gc_tz2
 					_ = gc_rank2
-//line warp_mask.go:14
+//line warp_mask.go:15
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line warp_mask.go:14
+//line warp_mask.go:15
 					_ = i
-//line warp_mask.go:14
+//line warp_mask.go:15
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line warp_mask.go:14
+//line warp_mask.go:15
 					_ = v
-//line warp_mask.go:14
-					gc_t2 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
-//line warp_mask.go:14
+//line warp_mask.go:15
+					gc_t2 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+//line warp_mask.go:15
 					_ = gc_t2
-//line warp_mask.go:14
+//line warp_mask.go:15
 					ballotSync := gc_t2
-//line warp_mask.go:14
+//line warp_mask.go:15
 					_ = ballotSync
-//line warp_mask.go:17
+//line warp_mask.go:21
 					if i < 0 || i+8 > len(out) {
-//line warp_mask.go:17
+//line warp_mask.go:21
 						break
-//line warp_mask.go:17
+//line warp_mask.go:21
 					}
-//line warp_mask.go:17
+//line warp_mask.go:21
 					gc_if := ballotSync.NotEqual(gc_vb)
-//line warp_mask.go:17
+//line warp_mask.go:21
 					_ = gc_if
-//line warp_mask.go:18
+//line warp_mask.go:22
 					if gc_if.ToBits() != 0 {
-//line warp_mask.go:18
+//line warp_mask.go:22
 						v.StoreMasked((*[8]int32)(out[i:]), gc_if)
-//line warp_mask.go:18
+//line warp_mask.go:22
 					}
-					gc_left3 &^= 0xff << gc_lane2
+					gc_left4 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left4 != 0 {
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -254,22 +309,22 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 						if gc_tx2 == gc_bdx2 {
 							gc_tx2 = 0
 						}
-						if gc_left3&(1<<gc_lane2) == 0 {
+						if gc_left4&(1<<gc_lane2) == 0 {
 							continue
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
 
-//line warp_mask.go:14
+//line warp_mask.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						v := gc_l_v[gc_lane2]
 						_ = v
 
-//line warp_mask.go:17
-						var ballotSync uint32 = gc_c22r[gc_lane2]
+//line warp_mask.go:21
+						var ballotSync uint32 = gc_c23r[gc_lane2]
 
-//line warp_mask.go:17
+//line warp_mask.go:21
 						if ballotSync != 0 {
 							out[i] = v
 						}

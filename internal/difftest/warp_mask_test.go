@@ -34,6 +34,14 @@ func TestWarpMaskForms(t *testing.T) {
 						} else {
 							sums[l] += in[i] // a lane past the mask: its own value
 						}
+					}
+					if w/32%2 == 1 {
+						first := sums[0]
+						for l := range lanes {
+							sums[l] += first
+						}
+					}
+					for l := range lanes {
 						anyPos = anyPos || sums[l] > 0
 					}
 					for l := range lanes {

@@ -135,21 +135,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		var gc_c2r [32]int64
 		{
 			var gc_m11 uint32
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line warpreduce_solution.go:24
-				warp := (gc_rank >> 5)
-				_ = warp
 
 //line warpreduce_solution.go:34
-				if warp == 0 {
-					gc_m11 |= 1 << gc_lane
-				}
+			if (gc_w >> 5) == 0 {
+				gc_m11 = ^uint32(0)
 			}
 			gc_save11 := gc_act
 			gc_act = gc_save11 & gc_m11

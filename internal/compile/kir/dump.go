@@ -167,7 +167,11 @@ func (d *dumper) node(n Node, depth int) {
 		d.nodes(n.Body, depth+1)
 		d.nodes([]Node{n.Post}, depth+1)
 	case *WarpIf:
-		d.line(depth, "lanes if %s", d.text(n.Src.Cond))
+		head := "lanes if " + d.text(n.Src.Cond)
+		if n.Warp != nil {
+			head += " [per warp: " + d.text(n.Warp) + "]"
+		}
+		d.line(depth, "%s", head)
 		d.nodes(n.Then, depth+1)
 		if len(n.Else) > 0 {
 			d.line(depth, "else")

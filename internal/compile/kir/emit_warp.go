@@ -364,9 +364,9 @@ func (e *emitter) warpIf(w *WarpIf) {
 	n := e.name
 	m, save := e.f.Names.Fresh(fmt.Sprintf("m%d", w.Cond.ID)), e.f.Names.Fresh(fmt.Sprintf("save%d", w.Cond.ID))
 	e.printf("{\nvar %s uint32\n", m)
-	if w.Warp { // the same for every lane: decided once for the warp
+	if w.Warp != nil { // the same for every lane: decided once for the warp
 		e.line(w.Src.Pos())
-		e.printf("if %s {\n%s = ^uint32(0)\n}\n", e.plain(w.Src.Cond), m)
+		e.printf("if %s {\n%s = ^uint32(0)\n}\n", e.oneLine(w.Warp), m)
 	} else {
 		e.laneLoop(w.Cond, func() {
 			e.line(w.Src.Pos())

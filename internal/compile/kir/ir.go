@@ -262,9 +262,10 @@ type (
 		Cond       *LaneLoop // evaluates the condition per lane
 		Then, Else []Node
 		// Warp is set when the condition is the same for every lane of a
-		// warp (uniform values and the warp's index): it is evaluated
-		// once per warp, and Cond is not used.
-		Warp bool
+		// warp (uniform values and the warp's index, through remat
+		// variables): the condition written for warp level (warpExpr),
+		// evaluated once per warp; Cond is not used.
+		Warp ast.Expr
 	}
 	// WarpFor is a loop holding collectives whose trip count may differ
 	// between lanes, run as on a GPU (SIMT): Init for each lane, then,

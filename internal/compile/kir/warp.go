@@ -3,8 +3,6 @@ package kir
 import (
 	"go/ast"
 	"go/types"
-
-	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // warp is the pass that lowers the warp loops fission made, COX's
@@ -96,7 +94,10 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 				out = append(out, n)
 				break
 			}
-			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else, Warp: f.warpUniform(n.Src.Cond)}
+			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
+			if c, ok := f.warpExpr(n.Src.Cond, 0); ok && n.Src.Init == nil {
+				w.Warp = c
+			}
 			out = append(out, w)
 		case *For:
 			flush(false)
@@ -140,31 +141,6 @@ func (f *Func) checkWarpUniform(s ast.Stmt, inside map[*types.Var]bool) {
 			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code)", v.Name()))
 		}
 	}
-}
-
-// warpUniform reports whether e is the same for every lane of a warp: a
-// pure expression of uniform values and the warp's index (t.WarpID()).
-func (f *Func) warpUniform(e ast.Expr) bool {
-	uniform := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && f.threadMethod(call) {
-			if ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name != "WarpID" {
-				uniform = false
-			}
-			return false
-		}
-		if call, ok := n.(*ast.CallExpr); ok {
-			if e, found := f.entry(call); found && e.Kind == kapi.Index {
-				uniform = false // a group's rank or index (cg's ThreadRank...)
-				return false
-			}
-		}
-		if sel, ok := n.(*ast.SelectorExpr); ok && f.isThreadField(sel) && sel.Sel.Name == "ThreadIdx" {
-			uniform = false
-		}
-		return uniform
-	})
-	return uniform && f.pure(e, f.isUniform, true)
 }
 
 // warpFor makes a loop whose header may differ between lanes a WarpFor:

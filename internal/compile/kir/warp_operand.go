@@ -7,7 +7,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 )
 
-// warpExpr returns e, a collective's operand, written to be evaluated
+// warpExpr returns e, a collective's operand or a warp's if condition,
+// written to be evaluated
 // once per warp where it is the same for every lane of a warp: built of
 // uniform values, the warp's index (t.WarpID()) and pure functions of
 // them, through remat variables, which it writes out as their
@@ -50,6 +51,9 @@ func (f *Func) warpExpr(e ast.Expr, depth int) (ast.Expr, bool) {
 // warpCall is warpExpr for a call: the warp's index, a conversion, a pure
 // builtin, helper or function of package math, of such operands.
 func (f *Func) warpCall(call *ast.CallExpr, depth int) (ast.Expr, bool) {
+	if f.pure(call, f.isUniform, false) {
+		return call, true // the block's: the same at warp level
+	}
 	if f.threadMethod(call) {
 		return call, ast.Unparen(call.Fun).(*ast.SelectorExpr).Sel.Name == "WarpID" && len(call.Args) == 0
 	}
