@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"golang.org/x/tools/go/types/typeutil"
@@ -41,7 +42,7 @@ func (f *Func) warpExpr(e ast.Expr, depth int) (ast.Expr, bool) {
 		return &ast.BinaryExpr{X: a, Op: x.Op, Y: b}, okA && okB
 	case *ast.UnaryExpr:
 		in, ok := f.warpExpr(x.X, depth+1)
-		return &ast.UnaryExpr{Op: x.Op, X: in}, ok && f.pure(x, func(*types.Var) bool { return true }, true)
+		return &ast.UnaryExpr{Op: x.Op, X: in}, ok && x.Op != token.AND && x.Op != token.ARROW
 	case *ast.CallExpr:
 		return f.warpCall(x, depth)
 	}
