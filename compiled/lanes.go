@@ -13,16 +13,35 @@ import (
 // collective for the active lanes of one warp (active: bit j for the
 // thread base+j), with the runtime path's semantics.
 
-// ShflWarp completes the shuffle name (ShflSync, ShflUpSync, ShflDownSync,
-// ShflXorSync) for the active lanes of the warp whose first thread is
-// base, all calling with mask, argument arg and width: out[j] is the value
-// lane j reads from vals. It fails the launch as the runtime path does for
-// a mask that leaves out a caller and a bad width.
-func ShflWarp[T any](b *Block, name string, base int, active, mask uint32, vals *[32]T, arg, width int, out *[32]T) {
+// A Shuffle is one of the four warp shuffles, as ShflWarp takes it:
+// generated code passes a constant, so that a shuffle costs no lookup.
+type Shuffle uint8
+
+// The shuffles, each named after its gocuda function less "Sync".
+const (
+	Shfl     Shuffle = iota // gocuda.ShflSync
+	ShflUp                  // gocuda.ShflUpSync
+	ShflDown                // gocuda.ShflDownSync
+	ShflXor                 // gocuda.ShflXorSync
+)
+
+// kind returns the engine's kind of shuffle s.
+func (s Shuffle) kind() grid.Kind { return grid.KindShfl + grid.Kind(s) }
+
+// ShflWarp completes the shuffle s for the active lanes of the warp whose
+// first thread is base, all calling with mask, argument arg and width:
+// out[j] is the value lane j reads from vals. It fails the launch as the
+// runtime path does for a mask that leaves out a caller and a bad width.
+func ShflWarp[T any](b *Block, s Shuffle, base int, active, mask uint32, vals *[32]T, arg, width int, out *[32]T) {
+	if active == fullWarp && mask == fullWarp && width == warpSize {
+		shuffleWarp(s.kind(), vals, arg&(warpSize-1), out) // a whole warp: the common case
+		return
+	}
 	if active == 0 {
 		return
 	}
-	shflWarp(b, kindOf(name, "ShflWarp"), name, base, active, mask, vals, arg, width, out)
+	k := s.kind()
+	shflWarp(b, k, nameOf(k), base, active, mask, vals, arg, width, out)
 }
 
 // shflWarp is ShflWarp for the shuffle kind, named name.

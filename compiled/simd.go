@@ -80,3 +80,16 @@ var LaneBits64 = func() (t [16][4]int64) {
 	}
 	return t
 }()
+
+// Reach returns n-i clamped to [-1, limit], computed without overflow:
+// how far past index i the bound n lies, which the vector steps compare
+// with each lane's distance from i (lane k of i+k < n is k < n-i).
+func Reach(n, i, limit int) int {
+	if n < i {
+		return -1
+	}
+	if d := uint(n) - uint(i); d < uint(limit) { // n-i as unsigned cannot wrap
+		return int(d)
+	}
+	return limit
+}

@@ -17,6 +17,9 @@ import (
 // warpSize is gocuda.WarpSize.
 const warpSize = gocuda.WarpSize
 
+// fullWarp is the mask of a warp's 32 lanes.
+const fullWarp = ^uint32(0)
+
 // kindOf returns the kind of the gocuda collective name, as generated code
 // names it ("ShflDownSync", "BallotSync", "ActiveMask"...).
 // Generated code calls it on every collective, with a constant: a short
@@ -28,6 +31,16 @@ func kindOf(name, caller string) grid.Kind {
 		}
 	}
 	panic(fmt.Sprintf("compiled.%s: unknown collective %q", caller, name))
+}
+
+// nameOf returns the name of the collective kind, for its misuse reports.
+func nameOf(kind grid.Kind) string {
+	for _, k := range warpKinds {
+		if k.kind == kind {
+			return k.name
+		}
+	}
+	return kind.String()
 }
 
 // A namedKind is a warp collective of the kernel API table.
@@ -60,7 +73,7 @@ var warpKinds = func() []namedKind {
 func shuffleSegment[T any](kind grid.Kind, vals []T, arg, w int, res []T) {
 	n := len(vals)
 	d := arg & (warpSize - 1)
-	if n == warpSize && w == warpSize && kind != grid.KindShflXor {
+	if n == warpSize && w == warpSize {
 		shuffleWarp(kind, (*[warpSize]T)(vals), d, (*[warpSize]T)(res))
 		return
 	}
@@ -103,9 +116,13 @@ func shuffleWarp[T any](kind grid.Kind, vals *[warpSize]T, d int, res *[warpSize
 	case grid.KindShflUp: // the first d lanes keep their own
 		copy(res[:d], vals[:d])
 		copy(res[d:], vals[:warpSize-d])
-	default: // grid.KindShflDown: the last d lanes keep their own
+	case grid.KindShflDown: // the last d lanes keep their own
 		copy(res[:warpSize-d], vals[d:])
 		copy(res[warpSize-d:], vals[warpSize-d:])
+	default: // grid.KindShflXor: every lane reads one of the warp
+		for j := range res {
+			res[j] = vals[j^d]
+		}
 	}
 }
 

@@ -341,7 +341,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:125
 					}
 //line blur.go:125
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(width-x, -1), 8)))).Or(gc_b4)
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4)
 //line blur.go:125
 					_ = gc_if2
 //line blur.go:125

@@ -441,7 +441,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:167
 						_ = gc_if3
 //line matmul.go:167
@@ -487,7 +487,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 						}
 //line matmul.go:167
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:167
 						_ = gc_if4
 //line matmul.go:167
@@ -1320,7 +1320,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:208
 						_ = gc_if3
 //line matmul.go:208
@@ -1366,7 +1366,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 						}
 //line matmul.go:208
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:208
 						_ = gc_if4
 //line matmul.go:208
@@ -2121,7 +2121,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+								gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line matmul.go:259
 								_ = gc_if3
 //line matmul.go:259
@@ -2170,7 +2170,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+								gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line matmul.go:259
 								_ = gc_if4
 //line matmul.go:259
@@ -5791,7 +5791,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					if gc_row3 < m {
 //line matmul.go:273
-						gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col3, -1), 16))))
+						gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
 //line matmul.go:273
 						_ = gc_if5
 //line matmul.go:273
@@ -5821,10 +5821,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col3+
+						gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
 
 //line matmul.go:283
-							1), -1), 16))))
+							1, 16))))
 //line matmul.go:283
 						_ = gc_if6
 //line matmul.go:283
@@ -5863,7 +5863,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col3, -1), 16))))
+						gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
 //line matmul.go:273
 						_ = gc_if7
 //line matmul.go:273
@@ -5898,10 +5898,10 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(gc_col3+
+						gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
 
 //line matmul.go:291
-							1), -1), 16))))
+							1, 16))))
 //line matmul.go:291
 						_ = gc_if8
 //line matmul.go:291

@@ -362,7 +362,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 					_ = gc_returned2
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:281
 					_ = gc_if2
 //line reduce.go:186
@@ -751,7 +751,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce.go:186
@@ -1140,7 +1140,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 					_ = gc_returned6
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
 					_ = gc_if8
 //line reduce.go:186
@@ -1819,7 +1819,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 					_ = gc_returned2
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:281
 					_ = gc_if2
 //line reduce.go:210
@@ -2201,7 +2201,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce.go:210
@@ -2583,7 +2583,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 					_ = gc_returned6
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
 					_ = gc_if8
 //line reduce.go:210
@@ -3255,7 +3255,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 					_ = gc_returned2
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:281
 					_ = gc_if2
 //line reduce.go:234
@@ -3637,7 +3637,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:234
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce.go:234
@@ -4019,7 +4019,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 					_ = gc_returned6
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
 					_ = gc_if8
 //line reduce.go:234
@@ -4726,7 +4726,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 					_ = gc_returned2
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i2, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:281
 					_ = gc_if2
 //line reduce.go:256
@@ -5149,7 +5149,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce.go:256
@@ -5572,7 +5572,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 					_ = gc_returned6
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i6, -1), 8))))
+					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
 					_ = gc_if8
 //line reduce.go:256

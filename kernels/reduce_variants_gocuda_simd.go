@@ -416,7 +416,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 					_ = gc_returned3
 //line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line reduce.go:281
 					_ = gc_if3
 //line reduce_variants.go:22
@@ -504,7 +504,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce_variants.go:22
@@ -946,7 +946,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 					_ = gc_returned7
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line reduce.go:281
 					_ = gc_if9
 //line reduce_variants.go:22
@@ -1034,7 +1034,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 					_ = gc_returned8
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
 					_ = gc_if11
 //line reduce_variants.go:22
@@ -1476,7 +1476,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 					_ = gc_returned11
 //line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line reduce.go:281
 					_ = gc_if15
 //line reduce_variants.go:22
@@ -1564,7 +1564,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 					_ = gc_returned12
 //line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
 					_ = gc_if17
 //line reduce_variants.go:22
@@ -2487,7 +2487,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 					_ = gc_returned3
 //line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line reduce.go:281
 					_ = gc_if3
 //line reduce_variants.go:45
@@ -2575,7 +2575,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 					_ = gc_returned4
 //line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 					_ = gc_if5
 //line reduce_variants.go:45
@@ -3270,7 +3270,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned7
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line reduce.go:281
 					_ = gc_if9
 //line reduce_variants.go:45
@@ -3358,7 +3358,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					_ = gc_returned8
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
 					_ = gc_if11
 //line reduce_variants.go:45
@@ -4053,7 +4053,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned11
 //line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line reduce.go:281
 					_ = gc_if15
 //line reduce_variants.go:45
@@ -4141,7 +4141,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					_ = gc_returned12
 //line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
 					_ = gc_if17
 //line reduce_variants.go:45
@@ -4870,7 +4870,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b23, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -4952,7 +4952,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b23, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -5096,7 +5096,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:80
 				_ = gc_returned3
 //line reduce.go:281
-				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line reduce.go:281
 				_ = gc_if3
 //line reduce_variants.go:81
@@ -5184,7 +5184,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 				_ = gc_returned4
 //line reduce.go:281
-				gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+				gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
 				_ = gc_if5
 //line reduce_variants.go:81
@@ -5317,7 +5317,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5381,7 +5381,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:93
 				v = r_
 //line reduce_variants.go:102
-				gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+				gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
 //line reduce_variants.go:102
 				_ = gc_if8
 //line reduce_variants.go:103
@@ -5502,7 +5502,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i6, -1), 8))))
+						gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i6, 8))))
 //line reduce.go:281
 						_ = gc_if10
 //line reduce.go:281
@@ -5605,7 +5605,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5732,7 +5732,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:82
-				gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+				gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line reduce_variants.go:82
 				_ = gc_if12
 //line reduce_variants.go:83
@@ -5867,7 +5867,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:80
 				_ = gc_returned9
 //line reduce.go:281
-				gc_if15 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i9, -1), 8))))
+				gc_if15 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
 //line reduce.go:281
 				_ = gc_if15
 //line reduce_variants.go:81
@@ -5955,7 +5955,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 				_ = gc_returned10
 //line reduce.go:281
-				gc_if17 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i10, -1), 8))))
+				gc_if17 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
 				_ = gc_if17
 //line reduce_variants.go:81
@@ -6088,7 +6088,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b9, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -6152,7 +6152,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:93
 				v = r_
 //line reduce_variants.go:102
-				gc_if20 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane3, -1), 8))))
+				gc_if20 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
 //line reduce_variants.go:102
 				_ = gc_if20
 //line reduce_variants.go:103
@@ -6273,7 +6273,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 						_ = gc_returned12
 //line reduce.go:281
-						gc_if22 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i12, -1), 8))))
+						gc_if22 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i12, 8))))
 //line reduce.go:281
 						_ = gc_if22
 //line reduce.go:281
@@ -6376,7 +6376,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b9, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+					compiled.ShflWarp(gc_b9, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
 					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -6503,7 +6503,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:82
-				gc_if24 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx3, -1), 8))))
+				gc_if24 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
 //line reduce_variants.go:82
 				_ = gc_if24
 //line reduce_variants.go:83
@@ -6638,7 +6638,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:80
 				_ = gc_returned15
 //line reduce.go:281
-				gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i15, -1), 8))))
+				gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line reduce.go:281
 				_ = gc_if27
 //line reduce_variants.go:81
@@ -6726,7 +6726,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 				_ = gc_returned16
 //line reduce.go:281
-				gc_if29 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i16, -1), 8))))
+				gc_if29 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
 				_ = gc_if29
 //line reduce_variants.go:81
@@ -6859,7 +6859,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b16, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -6923,7 +6923,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:93
 				v = r_
 //line reduce_variants.go:102
-				gc_if32 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane4, -1), 8))))
+				gc_if32 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
 //line reduce_variants.go:102
 				_ = gc_if32
 //line reduce_variants.go:103
@@ -7044,7 +7044,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:108
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if34 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i18, -1), 8))))
+						gc_if34 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i18, 8))))
 //line reduce.go:281
 						_ = gc_if34
 //line reduce.go:281
@@ -7147,7 +7147,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b16, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+					compiled.ShflWarp(gc_b16, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
 					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -7274,7 +7274,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:82
-				gc_if36 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx4, -1), 8))))
+				gc_if36 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))
 //line reduce_variants.go:82
 				_ = gc_if36
 //line reduce_variants.go:83
@@ -8178,7 +8178,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 						_ = gc_if
 //line reduce_variants.go:137
@@ -9020,7 +9020,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 						_ = gc_if2
 //line reduce_variants.go:137
@@ -9862,7 +9862,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
 						_ = gc_if3
 //line reduce_variants.go:137
@@ -10751,7 +10751,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b11, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+			compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
@@ -10833,7 +10833,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b11, "ShflDownSync", gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -11088,7 +11088,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11152,7 +11152,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:93
 				v_ = r_
 //line reduce_variants.go:102
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
 //line reduce_variants.go:102
 				_ = gc_if2
 //line reduce_variants.go:103
@@ -11273,7 +11273,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 						_ = gc_returned2
 //line reduce.go:281
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in2)-gc_i2, -1), 8))))
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
 //line reduce.go:281
 						_ = gc_if4
 //line reduce.go:281
@@ -11376,7 +11376,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c22r)
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -11503,7 +11503,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:177
-				gc_if6 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+				gc_if6 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line reduce_variants.go:177
 				_ = gc_if6
 //line reduce_variants.go:178
@@ -11749,7 +11749,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
 			gc_left9 := gc_act3
 			if compiled.SIMD {
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11813,7 +11813,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:93
 				v_ = r_
 //line reduce_variants.go:102
-				gc_if8 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane3, -1), 8))))
+				gc_if8 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
 //line reduce_variants.go:102
 				_ = gc_if8
 //line reduce_variants.go:103
@@ -11934,7 +11934,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 						_ = gc_returned4
 //line reduce.go:281
-						gc_if10 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in4)-gc_i4, -1), 8))))
+						gc_if10 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
 //line reduce.go:281
 						_ = gc_if10
 //line reduce.go:281
@@ -12037,7 +12037,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
 					gc_left12 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12164,7 +12164,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:177
-				gc_if12 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx3, -1), 8))))
+				gc_if12 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
 //line reduce_variants.go:177
 				_ = gc_if12
 //line reduce_variants.go:178
@@ -12410,7 +12410,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
 			gc_left16 := gc_act4
 			if compiled.SIMD {
 				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12474,7 +12474,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:93
 				v_ = r_
 //line reduce_variants.go:102
-				gc_if14 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane4, -1), 8))))
+				gc_if14 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
 //line reduce_variants.go:102
 				_ = gc_if14
 //line reduce_variants.go:103
@@ -12595,7 +12595,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 						_ = gc_returned6
 //line reduce.go:281
-						gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(len(gc_in6)-gc_i6, -1), 8))))
+						gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:281
 						_ = gc_if16
 //line reduce.go:281
@@ -12698,7 +12698,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b8, "ShflDownSync", gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+					compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
 					gc_left19 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12825,7 +12825,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:110
 				_ = sum
 //line reduce_variants.go:177
-				gc_if18 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx4, -1), 8))))
+				gc_if18 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))
 //line reduce_variants.go:177
 				_ = gc_if18
 //line reduce_variants.go:178

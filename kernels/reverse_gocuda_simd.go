@@ -385,7 +385,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 						_ = o
 //line reverse.go:47
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 						_ = gc_if
 //line reverse.go:47
@@ -620,7 +620,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 						_ = o
 //line reverse.go:47
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 						_ = gc_if2
 //line reverse.go:47
@@ -855,7 +855,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 						_ = o
 //line reverse.go:47
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-o, -1), 8))))
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
 						_ = gc_if3
 //line reverse.go:47

@@ -898,8 +898,15 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+				gc_hi2 = 0
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
@@ -973,7 +980,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1191,8 +1198,15 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c3r)
+						gc_lo3, gc_hi3 := 0, 32
+						if gc_lo3 < gc_hi3 {
+							gc_lo3 = max(gc_lo3, max(min(d_, 32), -1))
+						}
+						if gc_lo3 < gc_hi3 && !(d_ < lanes_2) {
+							gc_hi3 = 0
+						}
+						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
 							}

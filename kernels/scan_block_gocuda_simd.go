@@ -561,7 +561,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 					}
 //line scan_block.go:25
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 					_ = gc_if2
 //line scan_block.go:26
@@ -741,7 +741,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 						}
 //line scan_block.go:53
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 						_ = gc_if4
 //line scan_block.go:54
@@ -1068,7 +1068,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 					}
 //line scan_block.go:25
-					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 					_ = gc_if6
 //line scan_block.go:26
@@ -1248,7 +1248,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 						}
 //line scan_block.go:53
-						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 						_ = gc_if8
 //line scan_block.go:54
@@ -1575,7 +1575,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 					}
 //line scan_block.go:25
-					gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+					gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
 					_ = gc_if10
 //line scan_block.go:26
@@ -1755,7 +1755,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 						}
 //line scan_block.go:53
-						gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_, -1), 8))))
+						gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
 						_ = gc_if12
 //line scan_block.go:54
@@ -2728,7 +2728,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
+					gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
 					_ = gc_if
 //line scan_block.go:124
@@ -2758,7 +2758,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
 					_ = gc_if2
 //line scan_block.go:127
@@ -3200,7 +3200,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
+					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
 					_ = gc_if3
 //line scan_block.go:124
@@ -3230,7 +3230,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
+					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
 					_ = gc_if4
 //line scan_block.go:127
@@ -3672,7 +3672,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 16))))
+					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
 					_ = gc_if5
 //line scan_block.go:124
@@ -3702,7 +3702,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(g+1), -1), 16))))
+					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
 					_ = gc_if6
 //line scan_block.go:127
@@ -3890,8 +3890,15 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_lo8 < gc_hi8 {
+				gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+			}
+			if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+				gc_hi8 = 0
+			}
+			for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
 				}
@@ -3965,7 +3972,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 			if gc_act5&(1<<gc_lane5) == 0 {
 				continue
@@ -4183,8 +4190,15 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+						gc_lo9, gc_hi9 := 0, 32
+						if gc_lo9 < gc_hi9 {
+							gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
+						}
+						if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
+							gc_hi9 = 0
+						}
+						for gc_lane5 := gc_lo9; gc_lane5 < gc_hi9; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
@@ -4507,7 +4521,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
 				_ = gc_if2
 //line scan_block.go:146
@@ -4580,7 +4594,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -4634,7 +4648,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b3)
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 					_ = gc_if3
 //line scan_block.go:205
@@ -4794,7 +4808,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
 		gc_left4 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -4818,7 +4832,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if4
 //line scan_block.go:172
@@ -5024,7 +5038,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if6
 //line scan_block.go:185
@@ -5120,7 +5134,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
 						gc_left7 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -5162,7 +5176,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b4)
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
 //line scan_block.go:205
 								_ = gc_if7
 //line scan_block.go:205
@@ -5536,7 +5550,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+				gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
 				_ = gc_if9
 //line scan_block.go:146
@@ -5609,7 +5623,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 			gc_left10 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -5663,7 +5677,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b6)
+					gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
 //line scan_block.go:205
 					_ = gc_if10
 //line scan_block.go:205
@@ -5823,7 +5837,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 		gc_left12 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -5847,7 +5861,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if11
 //line scan_block.go:172
@@ -6053,7 +6067,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if13
 //line scan_block.go:185
@@ -6149,7 +6163,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+						compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 						gc_left15 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -6191,7 +6205,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b7)
+								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 								_ = gc_if14
 //line scan_block.go:205
@@ -6565,7 +6579,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:145
 				}
 //line scan_block.go:145
-				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(min(max(n-g, -1), 8))))
+				gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:145
 				_ = gc_if16
 //line scan_block.go:146
@@ -6638,7 +6652,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 			gc_left18 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -6692,7 +6706,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b9)
+					gc_if17 := gc_iota17.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
 //line scan_block.go:205
 					_ = gc_if17
 //line scan_block.go:205
@@ -6852,7 +6866,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 		gc_left20 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -6876,7 +6890,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if18
 //line scan_block.go:172
@@ -7082,7 +7096,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if20
 //line scan_block.go:185
@@ -7178,7 +7192,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+						compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 						gc_left23 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -7220,7 +7234,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b10)
+								gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
 //line scan_block.go:205
 								_ = gc_if21
 //line scan_block.go:205

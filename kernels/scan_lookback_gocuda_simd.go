@@ -217,8 +217,15 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+			gc_lo8, gc_hi8 := 0, 32
+			if gc_lo8 < gc_hi8 {
+				gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+			}
+			if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+				gc_hi8 = 0
+			}
+			for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
 				if gc_act5&(1<<gc_lane5) == 0 {
 					continue
 				}
@@ -292,7 +299,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
+		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
 		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 			if gc_act5&(1<<gc_lane5) == 0 {
 				continue
@@ -510,8 +517,15 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b11, "ShflUpSync", gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+						compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+						gc_lo9, gc_hi9 := 0, 32
+						if gc_lo9 < gc_hi9 {
+							gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
+						}
+						if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
+							gc_hi9 = 0
+						}
+						for gc_lane5 := gc_lo9; gc_lane5 < gc_hi9; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
 							}
@@ -883,7 +897,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -937,7 +951,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b3)
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
 //line scan_block.go:205
 					_ = gc_if
 //line scan_block.go:205
@@ -1097,7 +1111,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
+		compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, (scanLaneMask((min(w, b_-(gc_w2>>5)*w)))), &gc_c22v, 1, w, &gc_c22r)
 		gc_left3 := gc_act2
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -1121,7 +1135,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if2
 //line scan_block.go:172
@@ -1327,7 +1341,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if4
 //line scan_block.go:185
@@ -1423,7 +1437,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c23r)
 						gc_left6 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -1465,7 +1479,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b4)
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b4)
 //line scan_block.go:205
 								_ = gc_if5
 //line scan_block.go:205
@@ -1888,7 +1902,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+			compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 			gc_left8 := gc_act3
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -1942,7 +1956,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b6)
+					gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
 //line scan_block.go:205
 					_ = gc_if6
 //line scan_block.go:205
@@ -2102,7 +2116,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
+		compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_c32v, 1, w, &gc_c32r)
 		gc_left10 := gc_act3
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -2126,7 +2140,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if7
 //line scan_block.go:172
@@ -2332,7 +2346,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if9
 //line scan_block.go:185
@@ -2428,7 +2442,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b5, "ShflUpSync", gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+						compiled.ShflWarp(gc_b5, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 						gc_left13 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -2470,7 +2484,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b7)
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
 								_ = gc_if10
 //line scan_block.go:205
@@ -2893,7 +2907,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line scan_block.go:204
-			compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+			compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 			gc_left15 := gc_act4
 			if compiled.SIMD {
 //line scan_block.go:204
@@ -2947,7 +2961,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:205
 					}
 //line scan_block.go:205
-					gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane_, -1), 8)))).And(gc_b9)
+					gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b9)
 //line scan_block.go:205
 					_ = gc_if11
 //line scan_block.go:205
@@ -3107,7 +3121,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		}
 
 //line scan_block.go:171
-		compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
+		compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_c42v, 1, w, &gc_c42r)
 		gc_left17 := gc_act4
 		if compiled.SIMD {
 //line scan_block.go:171
@@ -3131,7 +3145,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:173
 				_ = excl_
 //line scan_block.go:172
-				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-lane, -1), 8))))
+				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
 //line scan_block.go:172
 				_ = gc_if12
 //line scan_block.go:172
@@ -3337,7 +3351,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:184
 							}
 //line scan_block.go:184
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(warps-lane, -1), 8))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
 							_ = gc_if14
 //line scan_block.go:185
@@ -3433,7 +3447,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					for d_ := 1; d_ < gocuda.WarpSize; d_ <<= 1 {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b8, "ShflUpSync", gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+						compiled.ShflWarp(gc_b8, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 						gc_left20 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
@@ -3475,7 +3489,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:205
 								}
 //line scan_block.go:205
-								gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d_-lane_2, -1), 8)))).And(gc_b10)
+								gc_if15 := gc_iota15.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b10)
 //line scan_block.go:205
 								_ = gc_if15
 //line scan_block.go:205

@@ -87,7 +87,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					_ = i
 //line sort.go:43
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(size-i, -1), 8))))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
 //line sort.go:43
 					_ = gc_if
 //line sort.go:43
@@ -282,7 +282,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(offset-i_2, -1), 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
 //line scan_block.go:53
 							_ = gc_if3
 //line scan_block.go:54

@@ -188,7 +188,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(cols_-x, -1), 8)))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 						_ = gc_if
 //line transpose.go:168
@@ -436,7 +436,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(cols_-x, -1), 8)))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
 						_ = gc_if
 //line transpose.go:168

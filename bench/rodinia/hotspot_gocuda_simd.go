@@ -185,7 +185,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:79
 					_ = gc_hi4
 //line hotspot.go:79
-					gc_t4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(0-gc_x2, -1), 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(min(max(gc_hi4-gc_x2, -1), 8)))))
+					gc_t4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_x2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_hi4, gc_x2, 8)))))
 //line hotspot.go:79
 					_ = gc_t4
 //line hotspot.go:79

@@ -1134,7 +1134,7 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 		}
 
 //line guide.go:151
-		compiled.ShflWarp(gc_b, "ShflSync", gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, 0xffffffff, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1215,7 +1215,7 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 		for i := 1; i <= 4; i *= 2 {
 
 //line guide.go:172
-			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 8, &gc_c1r)
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -1323,7 +1323,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 		for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_value, i, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue

@@ -1488,7 +1488,7 @@ func gc_body_guideBcast(gc_b2 *compiled.Block, arg int32) {
 		}
 
 //line guide.go:151
-		compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+		compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, 0xffffffff, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1569,7 +1569,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 		for i := 1; i <= 4; i *= 2 {
 
 //line guide.go:172
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 8, &gc_c21r)
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -1713,7 +1713,7 @@ func gc_body_guideWarpReduce(gc_b2 *compiled.Block) {
 		for i := 16; i >= 1; i /= 2 {
 
 //line guide.go:193
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_value, i, 32, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

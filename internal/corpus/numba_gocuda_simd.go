@@ -978,7 +978,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 					}
 //line numba.go:147
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(len(inputArray)-tid, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
 					_ = gc_if
 //line numba.go:148
@@ -1514,7 +1514,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 						_ = nextTemp
 //line numba.go:204
-						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(min(max(0-i, -1), 4))))
+						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 //line numba.go:204
 						_ = gc_if3
 //line numba.go:206
@@ -1530,7 +1530,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:207
 						if gc_alive4.And(gc_else3).ToBits() != 0 {
 //line numba.go:207
-							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(min(max((len(data)-1)-i, -1), 4))))
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
 							_ = gc_if4
 //line numba.go:207

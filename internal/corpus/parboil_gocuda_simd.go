@@ -800,7 +800,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b5)
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b5)
 //line parboil.go:96
 					_ = gc_if3
 //line parboil.go:97
@@ -901,7 +901,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b6)
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b6)
 //line parboil.go:100
 					_ = gc_if4
 //line parboil.go:101
@@ -1120,7 +1120,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-i, -1), 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i, -1), 8))))).And(gc_b14)
+						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b14)
 //line parboil.go:85
 						_ = wRegion
 //line parboil.go:85
@@ -1140,15 +1140,15 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b15.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max((nx-1)-i2, -1), 8))))).And(gc_b16)
+						wRegion2 := gc_b15.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b16)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+						xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max((gc_bdx2*2-1)-(gc_tx2+gc_bdx2), -1), 8))))
+						xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -1226,7 +1226,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i, -1), 8)))).And(gc_b17)
+						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b17)
 //line parboil.go:112
 						_ = gc_if11
 //line parboil.go:113
@@ -1522,7 +1522,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(nx-i2, -1), 8)))).And(gc_b18)
+						gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b18)
 //line parboil.go:138
 						_ = gc_if14
 //line parboil.go:139

@@ -1057,7 +1057,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 						}
 //line polybench_stencils.go:140
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max((nk-1)-k, -1), 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(0-k, -1), 8)))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
 						_ = gc_if
 //line polybench_stencils.go:141

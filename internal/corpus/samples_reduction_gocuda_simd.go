@@ -419,7 +419,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 					gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 					_ = gc_if
 //line samples_reduction.go:31
@@ -770,7 +770,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 					_ = gc_if2
 //line samples_reduction.go:31
@@ -1121,7 +1121,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
 					_ = gc_if3
 //line samples_reduction.go:31
@@ -1854,7 +1854,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 					gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 					_ = gc_if
 //line samples_reduction.go:65
@@ -2225,7 +2225,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 					gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 					_ = gc_if2
 //line samples_reduction.go:65
@@ -2596,7 +2596,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 					gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
 					_ = gc_if3
 //line samples_reduction.go:65
@@ -3353,7 +3353,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 					gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 					_ = gc_if
 //line samples_reduction.go:97
@@ -3733,7 +3733,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 					gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 					_ = gc_if2
 //line samples_reduction.go:97
@@ -4113,7 +4113,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 					gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
 					_ = gc_if3
 //line samples_reduction.go:97
@@ -4840,7 +4840,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 					}
 //line samples_reduction.go:127
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 					_ = gc_if3
 //line samples_reduction.go:128
@@ -4850,7 +4850,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:128
 					}
 //line samples_reduction.go:131
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx2), -1), 8))))
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
 					_ = gc_if4
 //line samples_reduction.go:132
@@ -5187,7 +5187,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 					}
 //line samples_reduction.go:127
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 					_ = gc_if7
 //line samples_reduction.go:128
@@ -5197,7 +5197,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:128
 					}
 //line samples_reduction.go:131
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx3), -1), 8))))
+					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
 					_ = gc_if8
 //line samples_reduction.go:132
@@ -5534,7 +5534,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 					}
 //line samples_reduction.go:127
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
 					_ = gc_if11
 //line samples_reduction.go:128
@@ -5544,7 +5544,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:128
 					}
 //line samples_reduction.go:131
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+gc_bdx4), -1), 8))))
+					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
 					_ = gc_if12
 //line samples_reduction.go:132
@@ -6219,7 +6219,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 					}
 //line samples_reduction.go:165
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 					_ = gc_if3
 //line samples_reduction.go:166
@@ -6229,7 +6229,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:166
 					}
 //line samples_reduction.go:169
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 					_ = gc_if4
 //line samples_reduction.go:170
@@ -6648,7 +6648,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 					}
 //line samples_reduction.go:165
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 					_ = gc_if7
 //line samples_reduction.go:166
@@ -6658,7 +6658,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:166
 					}
 //line samples_reduction.go:169
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 					_ = gc_if8
 //line samples_reduction.go:170
@@ -7077,7 +7077,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 					}
 //line samples_reduction.go:165
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
 					_ = gc_if11
 //line samples_reduction.go:166
@@ -7087,7 +7087,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:166
 					}
 //line samples_reduction.go:169
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
 					_ = gc_if12
 //line samples_reduction.go:170
@@ -8065,7 +8065,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 					}
 //line samples_reduction.go:215
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 					_ = gc_if3
 //line samples_reduction.go:216
@@ -8075,7 +8075,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:216
 					}
 //line samples_reduction.go:219
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 					_ = gc_if4
 //line samples_reduction.go:220
@@ -8167,7 +8167,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 					}
 //line samples_reduction.go:226
-					gc_if5 := gc_b3.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if5 := gc_b3.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 					_ = gc_if5
 //line samples_reduction.go:227
@@ -8315,7 +8315,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 					}
 //line samples_reduction.go:233
-					gc_if6 := gc_b4.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if6 := gc_b4.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 					_ = gc_if6
 //line samples_reduction.go:234
@@ -8463,7 +8463,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 					}
 //line samples_reduction.go:240
-					gc_if7 := gc_b5.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if7 := gc_b5.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 					_ = gc_if7
 //line samples_reduction.go:241
@@ -8807,7 +8807,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:215
 					}
 //line samples_reduction.go:215
-					gc_if10 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if10 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 					_ = gc_if10
 //line samples_reduction.go:216
@@ -8817,7 +8817,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:216
 					}
 //line samples_reduction.go:219
-					gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 					_ = gc_if11
 //line samples_reduction.go:220
@@ -8909,7 +8909,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:226
 					}
 //line samples_reduction.go:226
-					gc_if12 := gc_b7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if12 := gc_b7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 					_ = gc_if12
 //line samples_reduction.go:227
@@ -9057,7 +9057,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:233
 					}
 //line samples_reduction.go:233
-					gc_if13 := gc_b8.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if13 := gc_b8.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 					_ = gc_if13
 //line samples_reduction.go:234
@@ -9205,7 +9205,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:240
 					}
 //line samples_reduction.go:240
-					gc_if14 := gc_b9.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if14 := gc_b9.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 					_ = gc_if14
 //line samples_reduction.go:241
@@ -9549,7 +9549,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 					}
 //line samples_reduction.go:215
-					gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+					gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
 					_ = gc_if17
 //line samples_reduction.go:216
@@ -9559,7 +9559,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:216
 					}
 //line samples_reduction.go:219
-					gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+blockSize), -1), 8))))
+					gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
 					_ = gc_if18
 //line samples_reduction.go:220
@@ -9651,7 +9651,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 					}
 //line samples_reduction.go:226
-					gc_if19 := gc_b11.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if19 := gc_b11.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
 					_ = gc_if19
 //line samples_reduction.go:227
@@ -9799,7 +9799,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 					}
 //line samples_reduction.go:233
-					gc_if20 := gc_b12.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if20 := gc_b12.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
 					_ = gc_if20
 //line samples_reduction.go:234
@@ -9947,7 +9947,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 					}
 //line samples_reduction.go:240
-					gc_if21 := gc_b13.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if21 := gc_b13.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
 					_ = gc_if21
 //line samples_reduction.go:241
@@ -10906,7 +10906,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 					_ = gc_if
 //line samples_reduction.go:300
@@ -11054,7 +11054,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 					_ = gc_if2
 //line samples_reduction.go:307
@@ -11202,7 +11202,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 					_ = gc_if3
 //line samples_reduction.go:314
@@ -11614,7 +11614,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_if4 := gc_b7.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if4 := gc_b7.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 					_ = gc_if4
 //line samples_reduction.go:300
@@ -11762,7 +11762,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_if5 := gc_b8.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if5 := gc_b8.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 					_ = gc_if5
 //line samples_reduction.go:307
@@ -11910,7 +11910,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_if6 := gc_b9.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if6 := gc_b9.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 					_ = gc_if6
 //line samples_reduction.go:314
@@ -12322,7 +12322,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 					}
 //line samples_reduction.go:299
-					gc_if7 := gc_b11.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(min(max(256-tid, -1), 8)))))
+					gc_if7 := gc_b11.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
 					_ = gc_if7
 //line samples_reduction.go:300
@@ -12470,7 +12470,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 					}
 //line samples_reduction.go:306
-					gc_if8 := gc_b12.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(min(max(128-tid, -1), 8)))))
+					gc_if8 := gc_b12.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
 					_ = gc_if8
 //line samples_reduction.go:307
@@ -12618,7 +12618,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 					}
 //line samples_reduction.go:313
-					gc_if9 := gc_b13.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(min(max(64-tid, -1), 8)))))
+					gc_if9 := gc_b13.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
 					_ = gc_if9
 //line samples_reduction.go:314
@@ -13198,7 +13198,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					compiled.ShflWarp(gc_b5, "ShflDownSync", gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
+					compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w5, gc_act5, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c52r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -13923,7 +13923,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c22r)
 					gc_left := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -14501,7 +14501,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:361
 				_ = mySum
 //line samples_reduction.go:411
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line samples_reduction.go:411
 				_ = gc_if
 //line samples_reduction.go:412
@@ -14816,7 +14816,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					compiled.ShflWarp(gc_b3, "ShflDownSync", gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
+					compiled.ShflWarp(gc_b3, compiled.ShflDown, gc_w3, gc_act3, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c32r)
 					gc_left8 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -15394,7 +15394,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:361
 				_ = mySum
 //line samples_reduction.go:411
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line samples_reduction.go:411
 				_ = gc_if2
 //line samples_reduction.go:412
@@ -15709,7 +15709,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line samples_reduction.go:344
-					compiled.ShflWarp(gc_b4, "ShflDownSync", gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
+					compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w4, gc_act4, mask_, &gc_l_mySum_, offset, gocuda.WarpSize, &gc_c42r)
 					gc_left15 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -16287,7 +16287,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:361
 				_ = mySum
 //line samples_reduction.go:411
-				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line samples_reduction.go:411
 				_ = gc_if3
 //line samples_reduction.go:412

@@ -86,7 +86,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			}
 
 //line samples_scan.go:33
-			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask, &gc_c1v, i, width, &gc_c1r)
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
@@ -227,7 +227,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 				for i_ := 1; i_ <= gc_bdx/gocuda.WarpSize; i_ *= 2 {
 
 //line samples_scan.go:53
-					compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
+					compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mask_, &gc_l_warpSum, i_, gc_bdx/gocuda.WarpSize, &gc_c2r)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1

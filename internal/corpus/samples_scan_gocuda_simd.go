@@ -147,7 +147,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 			}
 
 //line samples_scan.go:33
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask, &gc_c21v, i, width, &gc_c21r)
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
@@ -288,7 +288,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 				for i_ := 1; i_ <= gc_bdx2/gocuda.WarpSize; i_ *= 2 {
 
 //line samples_scan.go:53
-					compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mask_, &gc_l_warpSum, i_, gc_bdx2/gocuda.WarpSize, &gc_c22r)
 					{
 						gc_tidx2 := gc_b2.At(gc_w2)
 						gc_tx2 := gc_tidx2.X - 1
@@ -451,7 +451,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					_ = id
 //line samples_scan.go:91
-					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(min(max(length-id, -1), 8))))
+					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
 //line samples_scan.go:91
 					_ = gc_if
 //line samples_scan.go:91
@@ -463,7 +463,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line samples_scan.go:95
 					_ = gc_if2
 //line samples_scan.go:96

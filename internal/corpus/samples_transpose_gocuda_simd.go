@@ -322,7 +322,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:47
 						}
 //line samples_transpose.go:47
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(width-xIndex, -1), 8)))).And(gc_b3)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
 //line samples_transpose.go:47
 						_ = gc_if
 //line samples_transpose.go:47
@@ -463,7 +463,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 						}
 //line samples_transpose.go:55
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(height-xIndex, -1), 8)))).And(gc_b4)
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
 //line samples_transpose.go:55
 						_ = gc_if2
 //line samples_transpose.go:55

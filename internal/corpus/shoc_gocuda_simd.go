@@ -558,7 +558,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:67
 					}
 //line shoc.go:67
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
 					_ = gc_if
 //line shoc.go:69
@@ -596,7 +596,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 					}
 //line shoc.go:90
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
 					_ = gc_if2
 //line shoc.go:91
@@ -1235,7 +1235,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:145
 					}
 //line shoc.go:145
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(gocuda.WarpSize-tid, -1), 8))))
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
 					_ = gc_if
 //line shoc.go:147
@@ -1273,7 +1273,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 					}
 //line shoc.go:167
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
 					_ = gc_if2
 //line shoc.go:168

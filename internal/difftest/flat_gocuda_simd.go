@@ -941,7 +941,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 //line flat.go:61
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
 						_ = gc_if
 //line flat.go:62
@@ -1279,7 +1279,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line flat.go:61
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-(i+b), -1), 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
 						_ = gc_if2
 //line flat.go:62

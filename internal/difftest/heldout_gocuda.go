@@ -91,7 +91,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			}
 
 //line heldout.go:17
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_c1v, offset, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -619,8 +619,12 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			}
 
 //line heldout.go:61
-			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_c1v, d, 32, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
@@ -1456,7 +1460,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 		for m := 16; m > 0; m >>= 1 {
 
 //line heldout.go:135
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, m, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue

@@ -92,7 +92,7 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 			}
 
 //line heldout.go:17
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, offset, 32, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -620,8 +620,12 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 			}
 
 //line heldout.go:61
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, d, 32, &gc_c21r)
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_lo4 = max(gc_lo4, max(min(d, 32), -1))
+			}
+			for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
 				}
@@ -1864,7 +1868,7 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 		for m := 16; m > 0; m >>= 1 {
 
 //line heldout.go:135
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, m, 32, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

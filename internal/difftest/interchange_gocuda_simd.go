@@ -298,7 +298,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:34
 					_ = col
 //line interchange.go:35
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(n-col, -1), 8))))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:35
 					_ = gc_if
 //line interchange.go:35

@@ -2356,7 +2356,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -2443,7 +2443,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2582,7 +2582,11 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 
 //line kernels.go:293
 			compiled.WarpLanes[float32, float32](gc_b, "ShflUpSync", gc_w, gc_act, 0, &gc_c1m, &gc_l_v, &gc_c1a, &gc_c1w, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
@@ -3058,7 +3062,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 				}
 
 //line kernels.go:343
-				compiled.ShflWarp(gc_b, "ShflSync", gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c1v, 0, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -3268,7 +3272,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 
 //line kernels.go:368
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xfffff, &gc_l_v, 3, 8, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -3481,7 +3485,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 				}
 
 //line kernels.go:388
-				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0x49249249, &gc_c1v, 3, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -3532,7 +3536,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 						}
 
 //line kernels.go:390
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, 0x92492492, &gc_c2v, 3, 32, &gc_c2r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -3567,8 +3571,12 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			}
 			gc_act = gc_save16 &^ gc_dead
 		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(28, 32), -1))
+		}
 	gc_L17:
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
 			}

@@ -186,7 +186,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(k-gc_ac2, -1), 8)))))
+						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
 //line kernels.go:22
 						_ = gc_if3
 //line kernels.go:22
@@ -232,7 +232,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 						}
 //line kernels.go:22
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(n-gc_col2, -1), 8)))))
+						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
 //line kernels.go:22
 						_ = gc_if4
 //line kernels.go:22
@@ -1246,7 +1246,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
 						_ = gc_if2
 //line kernels.go:58
@@ -1630,7 +1630,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(off-tid, -1), 8))))
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
 						_ = gc_if4
 //line kernels.go:58
@@ -1945,7 +1945,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
-							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-k, -1), 16))))
+							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
 							_ = gc_if
 //line kernels.go:82
@@ -2018,7 +2018,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-k, -1), 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
 							_ = gc_if2
 //line kernels.go:82
@@ -2307,7 +2307,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-k_, -1), 16))))
+							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
 							_ = gc_if3
 //line kernels.go:108
@@ -2380,7 +2380,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-k_, -1), 16))))
+							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
 							_ = gc_if4
 //line kernels.go:108
@@ -3791,7 +3791,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:227
 					_ = sum
 //line kernels.go:219
-					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 					_ = gc_if7
 //line kernels.go:220
@@ -3980,7 +3980,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 					}
 //line kernels.go:213
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
 					_ = gc_if2
 //line kernels.go:214
@@ -4279,7 +4279,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:227
 					_ = sum
 //line kernels.go:219
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 					_ = gc_if3
 //line kernels.go:220
@@ -4468,7 +4468,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 					}
 //line kernels.go:213
-					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
 					_ = gc_if5
 //line kernels.go:214
@@ -4767,7 +4767,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:227
 					_ = sum
 //line kernels.go:219
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
 					_ = gc_if6
 //line kernels.go:220
@@ -4980,7 +4980,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 				}
 //line kernels.go:251
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
 				_ = gc_if2
 //line kernels.go:252
@@ -5042,7 +5042,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line kernels.go:274
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5106,7 +5106,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:276
 				v = r
 //line kernels.go:255
-				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
 //line kernels.go:255
 				_ = gc_if4
 //line kernels.go:256
@@ -5203,7 +5203,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 						}
 //line kernels.go:261
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(min(max(((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize)-gc_lane2, -1), 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
 						_ = gc_if6
 //line kernels.go:262
@@ -5253,7 +5253,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line kernels.go:274
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c22r)
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -5317,7 +5317,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:276
 						s = r_
 //line kernels.go:265
-						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
 //line kernels.go:265
 						_ = gc_if8
 //line kernels.go:266
@@ -5457,7 +5457,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 				}
 //line kernels.go:289
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
 				_ = gc_if2
 //line kernels.go:290
@@ -5592,7 +5592,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 					_ = y
 //line kernels.go:294
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-gc_lane2, -1), 8))))
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
 					_ = gc_if3
 //line kernels.go:294
@@ -5735,7 +5735,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 				}
 //line kernels.go:299
-				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-i, -1), 8))))
+				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line kernels.go:299
 				_ = gc_if4
 //line kernels.go:300
@@ -6346,7 +6346,7 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 				}
 
 //line kernels.go:343
-				compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
+				compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, gocuda.FullMask, &gc_c21v, 0, gocuda.WarpSize, &gc_c21r)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -6607,7 +6607,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 				}
 
 //line kernels.go:368
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xfffff, &gc_l_v, 3, 8, &gc_c21r)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -7087,7 +7087,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				}
 
 //line kernels.go:388
-				compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
+				compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0x49249249, &gc_c21v, 3, 32, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -7138,7 +7138,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 						}
 
 //line kernels.go:390
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, 0x92492492, &gc_c22v, 3, 32, &gc_c22r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -7173,8 +7173,12 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			}
 			gc_act2 = gc_save162 &^ gc_dead2
 		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(28, 32), -1))
+		}
 	gc_L172:
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+		for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
 				continue
 			}

@@ -87,7 +87,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off := 16; off > 0; off /= 2 {
 
 //line normalize.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -436,7 +436,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 		for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line normalize.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -659,7 +659,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					}
 
 //line normalize.go:71
-					compiled.ShflWarp(gc_b, "ShflSync", gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
+					compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1

@@ -213,7 +213,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_l_v_, off, 32, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -390,7 +390,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask_, &gc_l_v_2, off_, 32, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue

@@ -214,7 +214,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for off := 16; off > 0; off /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask, &gc_l_v_, off, 32, &gc_c22r)
 					gc_left := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -413,7 +413,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				for off_ := 16; off_ > 0; off_ /= 2 {
 
 //line returns.go:18
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, mask_, &gc_l_v_2, off_, 32, &gc_c24r)
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

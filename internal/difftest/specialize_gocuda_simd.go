@@ -218,7 +218,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 							_ = gc_returned3
 //line specialize.go:35
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:35
 							_ = gc_if3
 //line specialize.go:35
@@ -298,7 +298,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 							_ = gc_returned4
 //line specialize.go:35
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:35
 							_ = gc_if5
 //line specialize.go:35
@@ -523,7 +523,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 							_ = gc_returned7
 //line specialize.go:35
-							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:35
 							_ = gc_if9
 //line specialize.go:35
@@ -603,7 +603,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 							_ = gc_returned8
 //line specialize.go:35
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line specialize.go:35
 							_ = gc_if11
 //line specialize.go:35
@@ -828,7 +828,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 							_ = gc_returned11
 //line specialize.go:35
-							gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+							gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:35
 							_ = gc_if15
 //line specialize.go:35
@@ -908,7 +908,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 							_ = gc_returned12
 //line specialize.go:35
-							gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+							gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:35
 							_ = gc_if17
 //line specialize.go:35
@@ -1450,7 +1450,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 					_ = gc_returned3
 //line specialize.go:22
-					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:22
 					_ = gc_if3
 //line specialize.go:22
@@ -1534,7 +1534,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 					_ = gc_returned4
 //line specialize.go:22
-					gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+					gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:22
 					_ = gc_if5
 //line specialize.go:22
@@ -1962,7 +1962,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 					_ = gc_returned7
 //line specialize.go:22
-					gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+					gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:22
 					_ = gc_if9
 //line specialize.go:22
@@ -2046,7 +2046,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 					_ = gc_returned8
 //line specialize.go:22
-					gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+					gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line specialize.go:22
 					_ = gc_if11
 //line specialize.go:22
@@ -2474,7 +2474,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 					_ = gc_returned11
 //line specialize.go:22
-					gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i11, -1), 8))))
+					gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:22
 					_ = gc_if15
 //line specialize.go:22
@@ -2558,7 +2558,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 					_ = gc_returned12
 //line specialize.go:22
-					gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i12, -1), 8))))
+					gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:22
 					_ = gc_if17
 //line specialize.go:22

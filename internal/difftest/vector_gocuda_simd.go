@@ -585,7 +585,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 						}
 //line vector.go:109
-						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(odd-i, -1), 8)))).And(v.Greater(gc_vb4))
+						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
 //line vector.go:109
 						_ = gc_if4
 //line vector.go:109
@@ -702,7 +702,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:122
 						_ = i
 //line vector.go:123
-						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(min(max(len(re)-i, -1), 8))))
+						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
 						_ = gc_if7
 //line vector.go:123
@@ -1381,7 +1381,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:200
 						_ = i
 //line vector.go:201
-						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i), -1), 16))))
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 //line vector.go:201
 						_ = gc_if
 //line vector.go:201
@@ -1391,7 +1391,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 						}
 //line vector.go:204
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-(2*i+1), -1), 16))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
 //line vector.go:204
 						_ = gc_if2
 //line vector.go:205
@@ -1865,7 +1865,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 					_ = gc_returned2
 //line vector.go:241
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(w-gc_col2, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
 //line vector.go:241
 					_ = gc_if2
 //line vector.go:241

@@ -179,7 +179,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 						}
 //line vector_uniform.go:33
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(out)-i, -1), 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
 //line vector_uniform.go:33
 						_ = gc_if
 //line vector_uniform.go:33

@@ -68,7 +68,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_lanes.go:25
-			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -171,7 +171,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 		for mask := 16; mask > 0; mask >>= 1 {
 
 //line warp_lanes.go:44
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -273,8 +273,12 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 
 //line warp_lanes.go:66
-			compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+			}
+			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
@@ -578,7 +582,7 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 
 //line warp_lanes.go:107
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue

@@ -72,7 +72,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:21
 				}
 //line warp_lanes.go:21
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:21
 				_ = gc_if2
 //line warp_lanes.go:22
@@ -123,7 +123,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_lanes.go:25
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -197,7 +197,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:27
 				}
 //line warp_lanes.go:27
-				gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-i, -1), 8))))
+				gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line warp_lanes.go:27
 				_ = gc_if3
 //line warp_lanes.go:28
@@ -305,7 +305,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:40
 				}
 //line warp_lanes.go:40
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:40
 				_ = gc_if2
 //line warp_lanes.go:41
@@ -356,7 +356,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 		for mask := 16; mask > 0; mask >>= 1 {
 
 //line warp_lanes.go:44
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -483,7 +483,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:61
 				}
 //line warp_lanes.go:61
-				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:61
 				_ = gc_if2
 //line warp_lanes.go:62
@@ -534,7 +534,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 
 //line warp_lanes.go:66
-			compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:66
@@ -560,7 +560,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:66
 					_ = n
 //line warp_lanes.go:67
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(d-lane, -1), 8))))
+					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
 					_ = gc_if3
 //line warp_lanes.go:67
@@ -638,7 +638,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:71
 				}
 //line warp_lanes.go:71
-				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(min(max(len(out)-i, -1), 8))))
+				gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line warp_lanes.go:71
 				_ = gc_if4
 //line warp_lanes.go:72
@@ -1031,7 +1031,7 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 
 //line warp_lanes.go:107
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c21r)
 			gc_left := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1085,7 +1085,7 @@ func gc_body_warpLeaders(gc_b2 *compiled.Block, in, sums []float32) {
 //line warp_lanes.go:109
 				_ = v
 //line warp_lanes.go:109
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_lane2, -1), 8))))
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
 //line warp_lanes.go:109
 				_ = gc_if
 //line warp_lanes.go:110

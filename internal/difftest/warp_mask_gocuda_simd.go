@@ -131,7 +131,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 		}
 
 //line warp_mask.go:17
-		compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
+		compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c21r)
 		gc_left2 := gc_act2
 		if compiled.SIMD {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -180,7 +180,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				if gc_act2 != 0 {
 
 //line warp_mask.go:19
-					compiled.ShflWarp(gc_b2, "ShflSync", gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.Shfl, gc_w2, gc_act2, (warpMaskOf((min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)))), &gc_l_v, 0, gocuda.WarpSize, &gc_c22r)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -70,7 +70,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 						_ = i
 //line reverse_solution.go:18
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(min(max(n-i, -1), 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
 						_ = gc_if
 //line reverse_solution.go:18

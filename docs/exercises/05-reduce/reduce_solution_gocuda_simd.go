@@ -68,7 +68,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 						_ = i
 //line reduce_solution.go:18
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(min(max(len(in)-i, -1), 4))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
 						_ = gc_if3
 //line reduce_solution.go:18

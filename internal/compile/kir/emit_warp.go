@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // warpLoop writes a warp loop: for each warp of the block, its lanes'
@@ -44,6 +45,12 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 // laneLoop writes a lane loop: the code first, to learn which of the
 // thread's coordinates it uses, then the loop around it.
 func (e *emitter) laneLoop(l *LaneLoop, body func()) {
+	e.laneLoopIn(l, nil, body)
+}
+
+// laneLoopIn is laneLoop over the lanes of rng only, where rng is set and
+// the loop neither counts the thread's coordinates nor takes SIMD steps.
+func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
 	n := e.name
 	outer := e.w
 	var buf bytes.Buffer
@@ -65,10 +72,14 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	if coords {
 		e.laneCoords(use)
 	}
+	from, to := "0", "32"
+	if rng != nil && !coords && vec == nil {
+		from, to = e.laneBounds(rng)
+	}
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
 	}
-	e.printf("for %s := 0; %s < 32; %s++ {\n", n["lane"], n["lane"], n["lane"])
+	e.printf("for %s := %s; %s < %s; %s++ {\n", n["lane"], from, n["lane"], to, n["lane"])
 	if coords {
 		e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], e.use("bdx"), n["tx"])
 		e.nextRow(use)
@@ -94,6 +105,30 @@ func (e *emitter) laneLoop(l *LaneLoop, body func()) {
 	}
 }
 
+// laneBounds writes, at warp level, the first lane of rng and the lane
+// after its last, deciding its terms in order while the range is not
+// empty (a term may be safe only where the ones before it hold), and
+// returns their names.
+func (e *emitter) laneBounds(rng *laneRange) (from, to string) {
+	from, to = e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi")
+	e.printf("%s, %s := 0, 32\n", from, to)
+	for _, t := range rng.Terms {
+		x, adj := e.oneLine(t.X), ""
+		if t.Adj != 0 {
+			adj = fmt.Sprintf(" + %d", t.Adj)
+		}
+		switch {
+		case !t.Lane:
+			e.printf("if %s < %s && !(%s) {\n%s = 0\n}\n", from, to, x, to)
+		case t.Upper: // lane < x + adj
+			e.printf("if %s < %s {\n%s = min(%s, min(max(%s, -1), 32)%s)\n}\n", from, to, to, to, x, adj)
+		default: // lane >= x + adj
+			e.printf("if %s < %s {\n%s = max(%s, max(min(%s, 32), -1)%s)\n}\n", from, to, from, from, x, adj)
+		}
+	}
+	return from, to
+}
+
 // laneCoords opens a scope declaring the coordinates of the thread before
 // the warp's first, which the lane loop counts along (x fastest), so that
 // a lane costs an increment and a compare.
@@ -115,7 +150,11 @@ func (e *emitter) lanes(l *LaneLoop) {
 	if len(l.Body) == 0 && e.operandsDirect(l) {
 		return // the collectives read their operands where they are
 	}
-	e.laneLoop(l, func() {
+	rng, ok := e.f.laneRange(l, e.warp.Arrays)
+	if !ok || !e.operandsDirect(l) {
+		rng = nil // the operands are evaluated for every lane
+	}
+	e.laneLoopIn(l, rng, func() {
 		for _, n := range l.Body {
 			e.source(n.(*Code).Stmt)
 		}
@@ -314,7 +353,7 @@ func (e *emitter) collective(c *Collective) {
 		return
 	}
 	if arg.arg >= 0 && mask.array == "" && arg.array == "" && width.array == "" {
-		e.printf("%s.ShflWarp(%s, %q, %s, %s, %s, &%s, %s, %s, %s)\n", rt, n["b"], c.Entry.Short, n["w"], n["act"],
+		e.printf("%s.ShflWarp(%s, %s.%s, %s, %s, %s, &%s, %s, %s, %s)\n", rt, n["b"], rt, strings.TrimSuffix(c.Entry.Short, "Sync"), n["w"], n["act"],
 			e.operand(c, mask), value.array, e.operand(c, arg), e.operand(c, width), out)
 		return
 	}

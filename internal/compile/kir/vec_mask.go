@@ -255,10 +255,20 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		if y.shape == vAffine {
 			aff, uni, op = y, x, flip(op)
 		}
-		diff := &ast.BinaryExpr{X: paren(uni.x), Op: token.SUB, Y: paren(aff.x)}
-		s := strideOf(aff) // lane k is s*k past the first: compare s*k with n-i, clamped past the lanes' reach
-		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("min"),
-			Args: []ast.Expr{&ast.CallExpr{Fun: ast.NewIdent("max"), Args: []ast.Expr{diff, intLit(-1)}}, intLit(int64(v.width() * s))}}}}
+		compiled := "compiled"
+		if v.e != nil {
+			compiled = v.f.Src.Compiled
+		}
+		s := strideOf(aff) // lane k is s*k past the first: compare s*k with n-i, clamped past the lanes' reach, in int where it cannot wrap
+		asInt := func(x ast.Expr) ast.Expr {
+			if types.Identical(ot.Underlying(), types.Typ[types.Int]) {
+				return x
+			}
+			return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{x}}
+		}
+		reach := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Reach")},
+			Args: []ast.Expr{asInt(uni.x), asInt(aff.x), intLit(int64(v.width() * s))}}
+		d := &ast.CallExpr{Fun: ast.NewIdent(v.laneInt()), Args: []ast.Expr{reach}}
 		return vval{shape: vVector, x: vcall(v.strideIota(s), cmpMethods[op], v.pkgCall("Broadcast"+v.maskInt(), d)), typ: t}
 	}
 	vt, ok := v.vecType(ot)

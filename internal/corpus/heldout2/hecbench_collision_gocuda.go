@@ -518,7 +518,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -614,7 +614,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -710,7 +710,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -806,7 +806,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -902,7 +902,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -998,7 +998,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1094,7 +1094,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1190,7 +1190,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1286,7 +1286,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1382,7 +1382,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1478,7 +1478,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1574,7 +1574,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1670,7 +1670,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1766,7 +1766,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1862,7 +1862,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1929,7 +1929,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:126
-		compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c16r)
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c16r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -2909,7 +2909,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3005,7 +3005,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3101,7 +3101,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3197,7 +3197,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3293,7 +3293,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3389,7 +3389,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3485,7 +3485,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3581,7 +3581,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3677,7 +3677,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3773,7 +3773,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3869,7 +3869,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -3965,7 +3965,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4061,7 +4061,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4157,7 +4157,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4253,7 +4253,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4321,7 +4321,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:152
-		compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, colMask, &gc_c16v, 1, colWarpSize, &gc_c16r)
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_c16v, 1, colWarpSize, &gc_c16r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4396,7 +4396,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4492,7 +4492,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4588,7 +4588,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4684,7 +4684,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4780,7 +4780,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4876,7 +4876,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -4972,7 +4972,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5068,7 +5068,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5164,7 +5164,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5260,7 +5260,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5356,7 +5356,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5452,7 +5452,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5548,7 +5548,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5644,7 +5644,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -5740,7 +5740,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		}
 
 //line hecbench_collision.go:70
-		compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
+		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue

@@ -106,7 +106,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 					gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:43
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-i, -1), 8)))))
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
 					_ = gc_if
 //line hecbench_jacobi.go:44
@@ -186,7 +186,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 					}
 //line hecbench_jacobi.go:46
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(15-gc_tx2, -1), 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(min(max((jacobiN-2)-i, -1), 8)))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
 					_ = gc_if2
 //line hecbench_jacobi.go:47
@@ -513,7 +513,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-					gc_if4 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(1-i, -1), 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(min(max((jacobiN-2)-i, -1), 8)))))
+					gc_if4 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 					_ = gc_if4
 //line hecbench_jacobi.go:62
 					if gc_if4.ToBits() != 0 {
@@ -836,7 +836,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			}
 
 //line hecbench_jacobi.go:77
-			compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c21v, offset, gocuda.WarpSize, &gc_c21r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -899,7 +899,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:85
 				_ = err
 //line hecbench_jacobi.go:85
-				gc_if5 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+				gc_if5 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_jacobi.go:85
 				_ = gc_if5
 //line hecbench_jacobi.go:86
@@ -1088,7 +1088,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					}
 
 //line hecbench_jacobi.go:97
-					compiled.ShflWarp(gc_b2, "ShflDownSync", gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
+					compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xffffffff, &gc_c22v, offset_, gocuda.WarpSize, &gc_c22r)
 					gc_left7 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

@@ -317,7 +317,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -423,7 +423,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c2r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -709,7 +709,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -815,7 +815,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1142,7 +1142,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1248,7 +1248,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c2r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue

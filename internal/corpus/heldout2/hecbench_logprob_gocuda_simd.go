@@ -374,7 +374,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					if gc_act3&(1<<gc_lane3) == 0 {
 						continue
@@ -480,7 +480,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c32r)
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c32r)
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					if gc_act3&(1<<gc_lane3) == 0 {
 						continue
@@ -544,7 +544,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 					_ = maxVal
 //line hecbench_logprob.go:125
-					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
 //line hecbench_logprob.go:125
 					_ = gc_if4
 //line hecbench_logprob.go:126
@@ -891,7 +891,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c33r)
 				gc_left9 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1019,7 +1019,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b3, "ShflXorSync", gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c34r)
 				gc_left10 := gc_act3
 				if compiled.SIMD {
 					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -1452,7 +1452,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1558,7 +1558,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:60
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1622,7 +1622,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 					_ = maxVal
 //line hecbench_logprob.go:125
-					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
 //line hecbench_logprob.go:125
 					_ = gc_if2
 //line hecbench_logprob.go:126
@@ -1969,7 +1969,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c23r)
 				gc_left4 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2097,7 +2097,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
+				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c24r)
 				gc_left5 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2500,7 +2500,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_, mask, 32, &gc_c21r)
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2628,7 +2628,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b2, "ShflXorSync", gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c22r)
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2714,7 +2714,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:153
 				_ = accum
 //line hecbench_logprob.go:163
-				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tidx, -1), 8))))
+				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
 //line hecbench_logprob.go:163
 				_ = gc_if2
 //line hecbench_logprob.go:164

@@ -572,7 +572,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c2v, d, 32, &gc_c2r)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -699,7 +699,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					for d_ := 1; d_ < 32; d_ *= 2 {
 
 //line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c3r)
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -1180,7 +1180,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c1v, d, 32, &gc_c1r)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -1307,7 +1307,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					for d_ := 1; d_ < 32; d_ *= 2 {
 
 //line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_l_v, d_, 32, &gc_c2r)
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -1548,7 +1548,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 
 //line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c3v, d_2, 32, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -1567,7 +1567,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 
 //line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c4v, d_2, 32, &gc_c4r)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -1710,7 +1710,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 
 //line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c5v, d_3, 32, &gc_c5r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -1730,7 +1730,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 
 //line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c6v, d_3, 32, &gc_c6r)
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1
@@ -2004,7 +2004,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 
 //line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c7v, d_4, 32, &gc_c7r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -2023,7 +2023,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 
 //line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c8v, d_4, 32, &gc_c8r)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -2187,7 +2187,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 
 //line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c9v, d_5, 32, &gc_c9r)
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							if gc_act&(1<<gc_lane) == 0 {
 								continue
@@ -2207,7 +2207,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 
 //line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b, "ShflUpSync", gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
+						compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, mpcFull, &gc_c10v, d_5, 32, &gc_c10r)
 						{
 							gc_tidx := gc_b.At(gc_w)
 							gc_tx := gc_tidx.X - 1

@@ -106,7 +106,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:171
 						}
 //line hecbench_mpc.go:171
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(min(max(n-idx, -1), 4))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:171
 						_ = gc_if3
 //line hecbench_mpc.go:172
@@ -280,13 +280,13 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:177
 						}
 //line hecbench_mpc.go:177
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt64x4(int64(min(max(int(dim)-tid, -1), 4))))
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
 						_ = gc_if4
 //line hecbench_mpc.go:178
 						if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:178
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(min(max(n-idx, -1), 4))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
 							_ = gc_if5
 //line hecbench_mpc.go:178
@@ -644,7 +644,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				}
 
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c22v, d, 32, &gc_c22r)
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -771,7 +771,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					for d_ := 1; d_ < 32; d_ *= 2 {
 
 //line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c23r)
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -911,7 +911,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:241
 						}
 //line hecbench_mpc.go:241
-						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(min(max(int(top[0])-tid, -1), 4))))
+						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
 						_ = gc_if7
 //line hecbench_mpc.go:242
@@ -1319,7 +1319,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 
 //line hecbench_mpc.go:39
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c21v, d, 32, &gc_c21r)
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1446,7 +1446,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					for d_ := 1; d_ < 32; d_ *= 2 {
 
 //line hecbench_mpc.go:52
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_l_v, d_, 32, &gc_c22r)
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -1577,7 +1577,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 						}
 //line hecbench_mpc.go:302
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(min(max(int(top[0])-tid, -1), 4))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:302
 						_ = gc_if2
 //line hecbench_mpc.go:303
@@ -1758,7 +1758,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 
 //line hecbench_mpc.go:73
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c23v, d_2, 32, &gc_c23r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1777,7 +1777,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 
 //line hecbench_mpc.go:74
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c24v, d_2, 32, &gc_c24r)
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -1920,7 +1920,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 
 //line hecbench_mpc.go:87
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c25v, d_3, 32, &gc_c25r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -1940,7 +1940,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 
 //line hecbench_mpc.go:88
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c26v, d_3, 32, &gc_c26r)
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1
@@ -2214,7 +2214,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 
 //line hecbench_mpc.go:111
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c27v, d_4, 32, &gc_c27r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -2233,7 +2233,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				}
 
 //line hecbench_mpc.go:112
-				compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
+				compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c28v, d_4, 32, &gc_c28r)
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -2397,7 +2397,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 
 //line hecbench_mpc.go:126
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c29v, d_5, 32, &gc_c29r)
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 							if gc_act2&(1<<gc_lane2) == 0 {
 								continue
@@ -2417,7 +2417,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 
 //line hecbench_mpc.go:127
-						compiled.ShflWarp(gc_b2, "ShflUpSync", gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
+						compiled.ShflWarp(gc_b2, compiled.ShflUp, gc_w2, gc_act2, mpcFull, &gc_c210v, d_5, 32, &gc_c210r)
 						{
 							gc_tidx2 := gc_b2.At(gc_w2)
 							gc_tx2 := gc_tidx2.X - 1

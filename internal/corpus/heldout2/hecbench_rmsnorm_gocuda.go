@@ -231,7 +231,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 		for offset_2 := rmsThreadsPerWarp >> 1; offset_2 > 0; offset_2 >>= 1 {
 
 //line hecbench_rmsnorm.go:41
-			compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -373,7 +373,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 				for offset_3 := rmsThreadsPerWarp >> 1; offset_3 > 0; offset_3 >>= 1 {
 
 //line hecbench_rmsnorm.go:41
-					compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, rmsFinalMask, &gc_l_val_4, offset_3, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue

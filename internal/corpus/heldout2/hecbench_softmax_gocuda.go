@@ -298,7 +298,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				_ = mask_
 
 //line hecbench_softmax.go:74
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_, &gc_l_value, laneMask, width, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -412,7 +412,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				_ = mask_2
 
 //line hecbench_softmax.go:74
-				compiled.ShflWarp(gc_b, "ShflXorSync", gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, mask_2, &gc_l_value_, laneMask_, width_, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue

@@ -306,7 +306,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				}
 
 //line hecbench_welford.go:34
-				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c1v, i, gocuda.WarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -326,7 +326,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				}
 
 //line hecbench_welford.go:35
-				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c2v, i, gocuda.WarpSize, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -346,7 +346,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 				}
 
 //line hecbench_welford.go:36
-				compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c3v, i, gocuda.WarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -707,7 +707,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					}
 
 //line hecbench_welford.go:34
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c4v, i_, gocuda.WarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -727,7 +727,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					}
 
 //line hecbench_welford.go:35
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c5v, i_, gocuda.WarpSize, &gc_c5r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -747,7 +747,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					}
 
 //line hecbench_welford.go:36
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xffffffff, &gc_c6v, i_, gocuda.WarpSize, &gc_c6r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue

@@ -419,7 +419,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 			}
 
 //line olcf.go:83
-			compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, mask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c1v, offset, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -546,7 +546,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 					}
 
 //line olcf.go:98
-					compiled.ShflWarp(gc_b, "ShflDownSync", gc_w, gc_act, mask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
+					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, mask, &gc_c2v, offset_, gocuda.WarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue

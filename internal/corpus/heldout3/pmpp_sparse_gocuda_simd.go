@@ -84,7 +84,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:25
 						}
 //line pmpp_sparse.go:25
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(min(max(length-tid, -1), 4)))).And(gc_b4)
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
 //line pmpp_sparse.go:25
 						_ = gc_if2
 //line pmpp_sparse.go:26
@@ -257,7 +257,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:39
 							}
 //line pmpp_sparse.go:39
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(min(max(length-inputIndex, -1), 4)))).And(gc_b4)
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
 //line pmpp_sparse.go:39
 							_ = gc_if2
 //line pmpp_sparse.go:40

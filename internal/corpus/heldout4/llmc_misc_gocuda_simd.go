@@ -1098,7 +1098,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:138
 				_ = blockSum
 //line llmc_misc.go:139
-				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8))))
+				gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line llmc_misc.go:139
 				_ = gc_if
 //line llmc_misc.go:140

@@ -996,7 +996,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-gc_tx2, -1), 8)))).And(gc_b3)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
 //line samples.go:158
 						_ = gc_if
 //line samples.go:159

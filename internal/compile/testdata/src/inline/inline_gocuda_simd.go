@@ -354,7 +354,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:31
 					_ = sum
 //line inline.go:23
-					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 					_ = gc_if7
 //line inline.go:24
@@ -543,7 +543,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:17
 					}
 //line inline.go:17
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
 					_ = gc_if2
 //line inline.go:18
@@ -842,7 +842,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:31
 					_ = sum
 //line inline.go:23
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 					_ = gc_if3
 //line inline.go:24
@@ -1031,7 +1031,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:17
 					}
 //line inline.go:17
-					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(min(max(len(in)-i, -1), 8))))
+					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
 					_ = gc_if5
 //line inline.go:18
@@ -1330,7 +1330,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:31
 					_ = sum
 //line inline.go:23
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(min(max(0-tid, -1), 8))))
+					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
 					_ = gc_if6
 //line inline.go:24

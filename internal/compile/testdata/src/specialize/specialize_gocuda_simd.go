@@ -198,7 +198,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 							_ = gc_returned3
 //line specialize.go:24
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i3, -1), 8))))
+							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:24
 							_ = gc_if3
 //line specialize.go:24
@@ -282,7 +282,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 							_ = gc_returned4
 //line specialize.go:24
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i4, -1), 8))))
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line specialize.go:24
 							_ = gc_if5
 //line specialize.go:24
@@ -501,7 +501,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 							_ = gc_returned7
 //line specialize.go:24
-							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i7, -1), 8))))
+							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:24
 							_ = gc_if9
 //line specialize.go:24
@@ -585,7 +585,7 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 							_ = gc_returned8
 //line specialize.go:24
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(min(max(len(in)-gc_i8, -1), 8))))
+							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line specialize.go:24
 							_ = gc_if11
 //line specialize.go:24

@@ -102,3 +102,27 @@ func tail(t *gocuda.Thread, in, out []int32) {
 		out[t.BlockIdx.X] = s[0] + s[1]
 	}
 }
+
+// laneGuard adds a shuffled value under guards on the lane: the first
+// bounds it from both sides (lane > lo, lane <= hi) and by a condition of
+// the warp, so its lane loop runs over that range alone; the second is a
+// disjunction, which every lane evaluates; the third keeps a value
+// assigned outside its if in a lane array, which every lane must store.
+func laneGuard(t *gocuda.Thread, in, out []int32, lo, hi int) {
+	v := in[t.ThreadIdx.X]
+	y := gocuda.ShflDownSync(t, gocuda.FullMask, v, 1, gocuda.WarpSize)
+	if t.LaneID() > lo && hi >= t.LaneID() && t.WarpID() < 2 {
+		v += y
+	}
+	y = gocuda.ShflDownSync(t, gocuda.FullMask, v, 2, gocuda.WarpSize)
+	if t.LaneID() < lo || t.LaneID() > hi {
+		v -= y
+	}
+	y = gocuda.ShflDownSync(t, gocuda.FullMask, v, 4, gocuda.WarpSize)
+	w := y * 2
+	if t.LaneID() >= lo {
+		v ^= w
+	}
+	w = gocuda.ShflDownSync(t, gocuda.FullMask, w, 8, gocuda.WarpSize)
+	out[t.ThreadIdx.X] = v + w
+}
