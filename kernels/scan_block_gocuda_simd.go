@@ -3891,22 +3891,10 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 			compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_lo8 < gc_hi8 {
-				gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
-			}
-			if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-				gc_hi8 = 0
-			}
-			for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank5 >> 5)
+				warp := (gc_w5 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -3916,33 +3904,42 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:170
 				var lanes_ int = lanes
 				_ = lanes_
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_lo8 < gc_hi8 {
+					gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+				}
+				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+					gc_hi8 = 0
+				}
+				for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
 
 //line scan_block.go:202
-				lane_ := (gc_rank5 & 31)
-				_ = lane_
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
+					lane_ := (gc_rank5 & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane5]
+					_ = v_2
 
 //line scan_block.go:204
-				y := gc_c51r[gc_lane5]
+					y := gc_c51r[gc_lane5]
 
 //line scan_block.go:205
-				if lane_ >= d && d < lanes_ {
-					v_2 += y
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane5] = v_2
 				}
-				_ = y
-				gc_l_v_2[gc_lane5] = v_2
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
+		{
 
 //line scan_block.go:167
-			warp := (gc_rank5 >> 5)
+			warp := (gc_w5 >> 5)
 			_ = warp
 
 //line scan_block.go:168
@@ -3952,23 +3949,30 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			v_2 := gc_l_v_2[gc_lane5]
-			_ = v_2
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v_2 := gc_l_v_2[gc_lane5]
+				_ = v_2
 
 //line scan_block.go:209
-			var r_2 T = v_2
+				var r_2 T = v_2
 
 //line scan_block.go:209
-			_ = r_2
+				_ = r_2
 
 //line scan_block.go:170
-			incl_ := r_2
-			_ = r_2
-			_ = incl_
+				incl_ := r_2
+				_ = r_2
+				_ = incl_
 
 //line scan_block.go:171
-			gc_c52v[gc_lane5] = incl_
-			gc_s_incl_[gc_rank5] = incl_
+				gc_c52v[gc_lane5] = incl_
+				gc_s_incl_[gc_rank5] = incl_
+			}
 		}
 
 //line scan_block.go:171
@@ -4664,15 +4668,10 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
+					warp := (gc_w2 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -4682,22 +4681,29 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line scan_block.go:202
-					lane_ := (gc_rank2 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
+						lane_ := (gc_rank2 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c21r[gc_lane2]
+						y := gc_c21r[gc_lane2]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane2] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
 		}
@@ -4769,15 +4775,10 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left3 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left3&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank2 >> 5)
+				warp := (gc_w2 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -4787,23 +4788,30 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_2 float32 = v_2
+					var r_2 float32 = v_2
 
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 
 //line scan_block.go:170
-				incl_ := r_2
-				_ = r_2
-				_ = incl_
+					incl_ := r_2
+					_ = r_2
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c22v[gc_lane2] = incl_
-				gc_s_incl_[gc_rank2] = incl_
+					gc_c22v[gc_lane2] = incl_
+					gc_s_incl_[gc_rank2] = incl_
+				}
 			}
 		}
 
@@ -5693,15 +5701,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left10 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left10&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
+					warp := (gc_w3 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -5711,22 +5714,29 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left10&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 
 //line scan_block.go:202
-					lane_ := (gc_rank3 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
+						lane_ := (gc_rank3 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane3]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c31r[gc_lane3]
+						y := gc_c31r[gc_lane3]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane3] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane3] = v_2
 				}
 			}
 		}
@@ -5798,15 +5808,10 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left11 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left11&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank3 >> 5)
+				warp := (gc_w3 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -5816,23 +5821,30 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left11&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_2 := gc_l_v_2[gc_lane3]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_2 int32 = v_2
+					var r_2 int32 = v_2
 
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 
 //line scan_block.go:170
-				incl_ := r_2
-				_ = r_2
-				_ = incl_
+					incl_ := r_2
+					_ = r_2
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c32v[gc_lane3] = incl_
-				gc_s_incl_[gc_rank3] = incl_
+					gc_c32v[gc_lane3] = incl_
+					gc_s_incl_[gc_rank3] = incl_
+				}
 			}
 		}
 
@@ -6722,15 +6734,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left18 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left18&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
+					warp := (gc_w4 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -6740,22 +6747,29 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left18&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
 
 //line scan_block.go:202
-					lane_ := (gc_rank4 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
+						lane_ := (gc_rank4 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane4]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c41r[gc_lane4]
+						y := gc_c41r[gc_lane4]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane4] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane4] = v_2
 				}
 			}
 		}
@@ -6827,15 +6841,10 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left19 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left19&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank4 >> 5)
+				warp := (gc_w4 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -6845,23 +6854,30 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left19&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_2 := gc_l_v_2[gc_lane4]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_2 uint32 = v_2
+					var r_2 uint32 = v_2
 
 //line scan_block.go:209
-				_ = r_2
+					_ = r_2
 
 //line scan_block.go:170
-				incl_ := r_2
-				_ = r_2
-				_ = incl_
+					incl_ := r_2
+					_ = r_2
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c42v[gc_lane4] = incl_
-				gc_s_incl_[gc_rank4] = incl_
+					gc_c42v[gc_lane4] = incl_
+					gc_s_incl_[gc_rank4] = incl_
+				}
 			}
 		}
 

@@ -199,22 +199,10 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:204
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
-				gc_hi2 = 0
-			}
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank >> 5)
+				warp := (gc_w >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -224,33 +212,42 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:170
 				var lanes_ int = lanes
 				_ = lanes_
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
+					gc_hi2 = 0
+				}
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
 
 //line scan_block.go:202
-				lane_ := (gc_rank & 31)
-				_ = lane_
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
+					lane_ := (gc_rank & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
 
 //line scan_block.go:204
-				y := gc_c1r[gc_lane]
+					y := gc_c1r[gc_lane]
 
 //line scan_block.go:205
-				if lane_ >= d && d < lanes_ {
-					v_2 += y
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane] = v_2
 				}
-				_ = y
-				gc_l_v_2[gc_lane] = v_2
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+		{
 
 //line scan_block.go:167
-			warp := (gc_rank >> 5)
+			warp := (gc_w >> 5)
 			_ = warp
 
 //line scan_block.go:168
@@ -260,23 +257,30 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			v_2 := gc_l_v_2[gc_lane]
-			_ = v_2
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v_2 := gc_l_v_2[gc_lane]
+				_ = v_2
 
 //line scan_block.go:209
-			var r_3 T = v_2
+				var r_3 T = v_2
 
 //line scan_block.go:209
-			_ = r_3
+				_ = r_3
 
 //line scan_block.go:170
-			incl_ := r_3
-			_ = r_3
-			_ = incl_
+				incl_ := r_3
+				_ = r_3
+				_ = incl_
 
 //line scan_block.go:171
-			gc_c2v[gc_lane] = incl_
-			gc_s_incl_[gc_rank] = incl_
+				gc_c2v[gc_lane] = incl_
+				gc_s_incl_[gc_rank] = incl_
+			}
 		}
 
 //line scan_block.go:171

@@ -218,22 +218,10 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 			compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
-			gc_lo8, gc_hi8 := 0, 32
-			if gc_lo8 < gc_hi8 {
-				gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
-			}
-			if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-				gc_hi8 = 0
-			}
-			for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
-				gc_rank5 := gc_w5 + gc_lane5
-				_ = gc_rank5
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank5 >> 5)
+				warp := (gc_w5 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -243,33 +231,42 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 //line scan_block.go:170
 				var lanes_ int = lanes
 				_ = lanes_
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_lo8 < gc_hi8 {
+					gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+				}
+				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+					gc_hi8 = 0
+				}
+				for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
+					if gc_act5&(1<<gc_lane5) == 0 {
+						continue
+					}
+					gc_rank5 := gc_w5 + gc_lane5
+					_ = gc_rank5
 
 //line scan_block.go:202
-				lane_ := (gc_rank5 & 31)
-				_ = lane_
-				v_2 := gc_l_v_2[gc_lane5]
-				_ = v_2
+					lane_ := (gc_rank5 & 31)
+					_ = lane_
+					v_2 := gc_l_v_2[gc_lane5]
+					_ = v_2
 
 //line scan_block.go:204
-				y := gc_c51r[gc_lane5]
+					y := gc_c51r[gc_lane5]
 
 //line scan_block.go:205
-				if lane_ >= d && d < lanes_ {
-					v_2 += y
+					if lane_ >= d && d < lanes_ {
+						v_2 += y
+					}
+					_ = y
+					gc_l_v_2[gc_lane5] = v_2
 				}
-				_ = y
-				gc_l_v_2[gc_lane5] = v_2
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
-			gc_rank5 := gc_w5 + gc_lane5
-			_ = gc_rank5
+		{
 
 //line scan_block.go:167
-			warp := (gc_rank5 >> 5)
+			warp := (gc_w5 >> 5)
 			_ = warp
 
 //line scan_block.go:168
@@ -279,23 +276,30 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			v_2 := gc_l_v_2[gc_lane5]
-			_ = v_2
+			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				if gc_act5&(1<<gc_lane5) == 0 {
+					continue
+				}
+				gc_rank5 := gc_w5 + gc_lane5
+				_ = gc_rank5
+				v_2 := gc_l_v_2[gc_lane5]
+				_ = v_2
 
 //line scan_block.go:209
-			var r_3 T = v_2
+				var r_3 T = v_2
 
 //line scan_block.go:209
-			_ = r_3
+				_ = r_3
 
 //line scan_block.go:170
-			incl_ := r_3
-			_ = r_3
-			_ = incl_
+				incl_ := r_3
+				_ = r_3
+				_ = incl_
 
 //line scan_block.go:171
-			gc_c52v[gc_lane5] = incl_
-			gc_s_incl_[gc_rank5] = incl_
+				gc_c52v[gc_lane5] = incl_
+				gc_s_incl_[gc_rank5] = incl_
+			}
 		}
 
 //line scan_block.go:171
@@ -967,15 +971,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank2 >> 5)
+					warp := (gc_w2 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -985,22 +984,29 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
 
 //line scan_block.go:202
-					lane_ := (gc_rank2 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane2]
-					_ = v_2
+						lane_ := (gc_rank2 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane2]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c21r[gc_lane2]
+						y := gc_c21r[gc_lane2]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane2] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane2] = v_2
 				}
 			}
 		}
@@ -1072,15 +1078,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left2 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank2 >> 5)
+				warp := (gc_w2 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -1090,23 +1091,30 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane2]
-				_ = v_2
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v_2 := gc_l_v_2[gc_lane2]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_3 float32 = v_2
+					var r_3 float32 = v_2
 
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 
 //line scan_block.go:170
-				incl_ := r_3
-				_ = r_3
-				_ = incl_
+					incl_ := r_3
+					_ = r_3
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c22v[gc_lane2] = incl_
-				gc_s_incl_[gc_rank2] = incl_
+					gc_c22v[gc_lane2] = incl_
+					gc_s_incl_[gc_rank2] = incl_
+				}
 			}
 		}
 
@@ -1972,15 +1980,10 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left8 != 0 {
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_left8&(1<<gc_lane3) == 0 {
-						continue
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					_ = gc_rank3
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank3 >> 5)
+					warp := (gc_w3 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -1990,22 +1993,29 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left8&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
 
 //line scan_block.go:202
-					lane_ := (gc_rank3 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane3]
-					_ = v_2
+						lane_ := (gc_rank3 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane3]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c31r[gc_lane3]
+						y := gc_c31r[gc_lane3]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane3] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane3] = v_2
 				}
 			}
 		}
@@ -2077,15 +2087,10 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left9 != 0 {
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_left9&(1<<gc_lane3) == 0 {
-					continue
-				}
-				gc_rank3 := gc_w3 + gc_lane3
-				_ = gc_rank3
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank3 >> 5)
+				warp := (gc_w3 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -2095,23 +2100,30 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane3]
-				_ = v_2
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					v_2 := gc_l_v_2[gc_lane3]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_3 int32 = v_2
+					var r_3 int32 = v_2
 
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 
 //line scan_block.go:170
-				incl_ := r_3
-				_ = r_3
-				_ = incl_
+					incl_ := r_3
+					_ = r_3
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c32v[gc_lane3] = incl_
-				gc_s_incl_[gc_rank3] = incl_
+					gc_c32v[gc_lane3] = incl_
+					gc_s_incl_[gc_rank3] = incl_
+				}
 			}
 		}
 
@@ -2977,15 +2989,10 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left15 != 0 {
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_left15&(1<<gc_lane4) == 0 {
-						continue
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					_ = gc_rank4
+				{
 
 //line scan_block.go:167
-					warp := (gc_rank4 >> 5)
+					warp := (gc_w4 >> 5)
 					_ = warp
 
 //line scan_block.go:168
@@ -2995,22 +3002,29 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:170
 					var lanes_ int = lanes
 					_ = lanes_
+					for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+						if gc_left15&(1<<gc_lane4) == 0 {
+							continue
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						_ = gc_rank4
 
 //line scan_block.go:202
-					lane_ := (gc_rank4 & 31)
-					_ = lane_
-					v_2 := gc_l_v_2[gc_lane4]
-					_ = v_2
+						lane_ := (gc_rank4 & 31)
+						_ = lane_
+						v_2 := gc_l_v_2[gc_lane4]
+						_ = v_2
 
 //line scan_block.go:204
-					y := gc_c41r[gc_lane4]
+						y := gc_c41r[gc_lane4]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
-						v_2 += y
+						if lane_ >= d && d < lanes_ {
+							v_2 += y
+						}
+						_ = y
+						gc_l_v_2[gc_lane4] = v_2
 					}
-					_ = y
-					gc_l_v_2[gc_lane4] = v_2
 				}
 			}
 		}
@@ -3082,15 +3096,10 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left16 != 0 {
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_left16&(1<<gc_lane4) == 0 {
-					continue
-				}
-				gc_rank4 := gc_w4 + gc_lane4
-				_ = gc_rank4
+			{
 
 //line scan_block.go:167
-				warp := (gc_rank4 >> 5)
+				warp := (gc_w4 >> 5)
 				_ = warp
 
 //line scan_block.go:168
@@ -3100,23 +3109,30 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:169
 				mask := scanLaneMask(lanes)
 				_ = mask
-				v_2 := gc_l_v_2[gc_lane4]
-				_ = v_2
+				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+					if gc_left16&(1<<gc_lane4) == 0 {
+						continue
+					}
+					gc_rank4 := gc_w4 + gc_lane4
+					_ = gc_rank4
+					v_2 := gc_l_v_2[gc_lane4]
+					_ = v_2
 
 //line scan_block.go:209
-				var r_3 uint32 = v_2
+					var r_3 uint32 = v_2
 
 //line scan_block.go:209
-				_ = r_3
+					_ = r_3
 
 //line scan_block.go:170
-				incl_ := r_3
-				_ = r_3
-				_ = incl_
+					incl_ := r_3
+					_ = r_3
+					_ = incl_
 
 //line scan_block.go:171
-				gc_c42v[gc_lane4] = incl_
-				gc_s_incl_[gc_rank4] = incl_
+					gc_c42v[gc_lane4] = incl_
+					gc_s_incl_[gc_rank4] = incl_
+				}
 			}
 		}
 

@@ -2525,39 +2525,41 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-
-//line kernels.go:285
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+			{
 
 //line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				_ = lanes
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
+
+//line kernels.go:285
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line kernels.go:287
-				mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 
 //line kernels.go:288
-				var v float32
+					var v float32
 
 //line kernels.go:289
-				if i < len(in) {
-					v = in[i]
+					if i < len(in) {
+						v = in[i]
+					}
+					_ = mask
+					_ = v
+					gc_l_mask[gc_lane] = mask
+					gc_l_v[gc_lane] = v
 				}
-				_ = mask
-				_ = v
-				gc_l_mask[gc_lane] = mask
-				gc_l_v[gc_lane] = v
 			}
 		}
 
@@ -2606,25 +2608,27 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+		{
 
 //line kernels.go:286
-			lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 			_ = lanes
-			mask := gc_l_mask[gc_lane]
-			_ = mask
-			v := gc_l_v[gc_lane]
-			_ = v
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				mask := gc_l_mask[gc_lane]
+				_ = mask
+				v := gc_l_v[gc_lane]
+				_ = v
 
 //line kernels.go:298
-			gc_c2m[gc_lane] = mask
-			gc_c2a[gc_lane] = lanes - 1
-			gc_c2w[gc_lane] = gocuda.WarpSize
+				gc_c2m[gc_lane] = mask
+				gc_c2a[gc_lane] = lanes - 1
+				gc_c2w[gc_lane] = gocuda.WarpSize
+			}
 		}
 
 //line kernels.go:298

@@ -5477,39 +5477,41 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:285
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+				{
 
 //line kernels.go:286
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
 					_ = lanes
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:285
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line kernels.go:287
-					mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
+						mask := ^uint32(0) >> (gocuda.WarpSize - lanes)
 
 //line kernels.go:288
-					var v float32
+						var v float32
 
 //line kernels.go:289
-					if i < len(in) {
-						v = in[i]
+						if i < len(in) {
+							v = in[i]
+						}
+						_ = mask
+						_ = v
+						gc_l_mask[gc_lane2] = mask
+						gc_l_v[gc_lane2] = v
 					}
-					_ = mask
-					_ = v
-					gc_l_mask[gc_lane2] = mask
-					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
@@ -5668,25 +5670,27 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			{
 
 //line kernels.go:286
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
 				_ = lanes
-				mask := gc_l_mask[gc_lane2]
-				_ = mask
-				v := gc_l_v[gc_lane2]
-				_ = v
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					mask := gc_l_mask[gc_lane2]
+					_ = mask
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line kernels.go:298
-				gc_c22m[gc_lane2] = mask
-				gc_c22a[gc_lane2] = lanes - 1
-				gc_c22w[gc_lane2] = gocuda.WarpSize
+					gc_c22m[gc_lane2] = mask
+					gc_c22a[gc_lane2] = lanes - 1
+					gc_c22w[gc_lane2] = gocuda.WarpSize
+				}
 			}
 		}
 

@@ -77,46 +77,48 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:25
 			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			if gc_lo2 < gc_hi2 {
-				gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
-			}
-			if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
-				gc_hi2 = 0
-			}
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			{
 
 //line lane_range.go:22
-				lane := (gc_rank & 31)
-				_ = lane
-
-//line lane_range.go:22
-				warp := (gc_rank >> 5)
+				warp := (gc_w >> 5)
 				_ = warp
 
 //line lane_range.go:23
 				lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
 				_ = lanes
-				v := gc_l_v[gc_lane]
-				_ = v
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_hi2 = min(gc_hi2, min(max(lim+d, -1), 32))
+				}
+				if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+					gc_hi2 = 0
+				}
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+
+//line lane_range.go:22
+					lane := (gc_rank & 31)
+					_ = lane
+					v := gc_l_v[gc_lane]
+					_ = v
 
 //line lane_range.go:25
-				y := gc_c1r[gc_lane]
+					y := gc_c1r[gc_lane]
 
 //line lane_range.go:26
-				if d <= lane && lane < lim+d && d < lanes {
-					v += y
+					if d <= lane && lane < lim+d && d < lanes {
+						v += y
+					}
+					_ = y
+					gc_l_v[gc_lane] = v
 				}
-				_ = y
-				gc_l_v[gc_lane] = v
 			}
 		}
 
@@ -157,35 +159,37 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 
 //line lane_range.go:34
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 2, gocuda.WarpSize, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
+		{
 
 //line lane_range.go:22
-			lane := (gc_rank & 31)
-			_ = lane
-
-//line lane_range.go:22
-			warp := (gc_rank >> 5)
+			warp := (gc_w >> 5)
 			_ = warp
-			v := gc_l_v[gc_lane]
-			_ = v
-			var z int32
-			_ = z
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+
+//line lane_range.go:22
+				lane := (gc_rank & 31)
+				_ = lane
+				v := gc_l_v[gc_lane]
+				_ = v
+				var z int32
+				_ = z
 
 //line lane_range.go:34
-			z = gc_c3r[gc_lane]
+				z = gc_c3r[gc_lane]
 
 //line lane_range.go:35
-			if lane > 30-lim || warp > 0 && lane <= 4 {
-				v ^= z
-			}
+				if lane > 30-lim || warp > 0 && lane <= 4 {
+					v ^= z
+				}
 
 //line lane_range.go:38
-			gc_l_v[gc_lane] = v
+				gc_l_v[gc_lane] = v
+			}
 		}
 
 //line lane_range.go:38

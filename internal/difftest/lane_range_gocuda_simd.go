@@ -197,36 +197,38 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				archsimd.ClearAVXUpperBits()
 			}
 			if gc_left2 != 0 {
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_left2&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					_ = gc_rank2
+				{
 
 //line lane_range.go:22
-					lane := (gc_rank2 & 31)
-					_ = lane
-
-//line lane_range.go:22
-					warp := (gc_rank2 >> 5)
+					warp := (gc_w2 >> 5)
 					_ = warp
 
 //line lane_range.go:23
 					lanes := min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
 					_ = lanes
-					v := gc_l_v[gc_lane2]
-					_ = v
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+
+//line lane_range.go:22
+						lane := (gc_rank2 & 31)
+						_ = lane
+						v := gc_l_v[gc_lane2]
+						_ = v
 
 //line lane_range.go:25
-					y := gc_c21r[gc_lane2]
+						y := gc_c21r[gc_lane2]
 
 //line lane_range.go:26
-					if d <= lane && lane < lim+d && d < lanes {
-						v += y
+						if d <= lane && lane < lim+d && d < lanes {
+							v += y
+						}
+						_ = y
+						gc_l_v[gc_lane2] = v
 					}
-					_ = y
-					gc_l_v[gc_lane2] = v
 				}
 			}
 		}
@@ -368,35 +370,37 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			archsimd.ClearAVXUpperBits()
 		}
 		if gc_left4 != 0 {
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_left4&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			{
 
 //line lane_range.go:22
-				lane := (gc_rank2 & 31)
-				_ = lane
-
-//line lane_range.go:22
-				warp := (gc_rank2 >> 5)
+				warp := (gc_w2 >> 5)
 				_ = warp
-				v := gc_l_v[gc_lane2]
-				_ = v
-				var z int32
-				_ = z
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+
+//line lane_range.go:22
+					lane := (gc_rank2 & 31)
+					_ = lane
+					v := gc_l_v[gc_lane2]
+					_ = v
+					var z int32
+					_ = z
 
 //line lane_range.go:34
-				z = gc_c23r[gc_lane2]
+					z = gc_c23r[gc_lane2]
 
 //line lane_range.go:35
-				if lane > 30-lim || warp > 0 && lane <= 4 {
-					v ^= z
-				}
+					if lane > 30-lim || warp > 0 && lane <= 4 {
+						v ^= z
+					}
 
 //line lane_range.go:38
-				gc_l_v[gc_lane2] = v
+					gc_l_v[gc_lane2] = v
+				}
 			}
 		}
 

@@ -1175,30 +1175,32 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
 
 //line regressions.go:82
-				w := width + (gc_rank>>5)*0
+				w := width + (gc_w>>5)*0
 				_ = w
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line regressions.go:83
-				mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
-				_ = mask
+					mask := gocuda.FullMask >> ((gc_rank >> 5) * 0)
+					_ = mask
 
 //line regressions.go:84
-				gc_c1m[gc_lane] = mask
-				gc_c1v[gc_lane] = int32(gc_tx)
-				gc_c1a[gc_lane] = 1
-				gc_c1w[gc_lane] = w
+					gc_c1m[gc_lane] = mask
+					gc_c1v[gc_lane] = int32(gc_tx)
+					gc_c1a[gc_lane] = 1
+					gc_c1w[gc_lane] = w
+				}
 			}
 		}
 

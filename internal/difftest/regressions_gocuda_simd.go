@@ -1325,30 +1325,32 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
 
 //line regressions.go:82
-					w := width + (gc_rank2>>5)*0
+					w := width + (gc_w2>>5)*0
 					_ = w
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line regressions.go:83
-					mask := gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
-					_ = mask
+						mask := gocuda.FullMask >> ((gc_rank2 >> 5) * 0)
+						_ = mask
 
 //line regressions.go:84
-					gc_c21m[gc_lane2] = mask
-					gc_c21v[gc_lane2] = int32(gc_tx2)
-					gc_c21a[gc_lane2] = 1
-					gc_c21w[gc_lane2] = w
+						gc_c21m[gc_lane2] = mask
+						gc_c21v[gc_lane2] = int32(gc_tx2)
+						gc_c21a[gc_lane2] = 1
+						gc_c21w[gc_lane2] = w
+					}
 				}
 			}
 		}

@@ -41,35 +41,37 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+			{
 
 //line warp_mask.go:13
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				_ = lanes
 
 //line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line warp_mask.go:15
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line warp_mask.go:16
-				v := in[i]
-				_ = v
+					v := in[i]
+					_ = v
 
 //line warp_mask.go:17
-				gc_l_v[gc_lane] = v
+					gc_l_v[gc_lane] = v
+				}
 			}
 		}
 
@@ -120,25 +122,27 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
+			{
 
 //line warp_mask.go:13
-				lanes := min(gocuda.WarpSize, gc_bdx-(gc_rank>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 				_ = lanes
 
 //line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
-				v := gc_l_v[gc_lane]
-				_ = v
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
 
 //line warp_mask.go:21
-				gc_c3v[gc_lane] = v > 0
+					gc_c3v[gc_lane] = v > 0
+				}
 			}
 
 //line warp_mask.go:21

@@ -97,35 +97,37 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					if gc_left&(1<<gc_lane2) == 0 {
-						continue
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+				{
 
 //line warp_mask.go:13
-					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+					lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
 					_ = lanes
 
 //line warp_mask.go:14
 					mask := warpMaskOf(lanes)
 					_ = mask
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						if gc_left&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
 
 //line warp_mask.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line warp_mask.go:16
-					v := in[i]
-					_ = v
+						v := in[i]
+						_ = v
 
 //line warp_mask.go:17
-					gc_l_v[gc_lane2] = v
+						gc_l_v[gc_lane2] = v
+					}
 				}
 			}
 		}
@@ -221,25 +223,27 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
+			{
 
 //line warp_mask.go:13
-				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
+				lanes := min(gocuda.WarpSize, gc_bdx2-(gc_w2>>5)*gocuda.WarpSize)
 				_ = lanes
 
 //line warp_mask.go:14
 				mask := warpMaskOf(lanes)
 				_ = mask
-				v := gc_l_v[gc_lane2]
-				_ = v
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_act2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
 
 //line warp_mask.go:21
-				gc_c23v[gc_lane2] = v > 0
+					gc_c23v[gc_lane2] = v > 0
+				}
 			}
 
 //line warp_mask.go:21

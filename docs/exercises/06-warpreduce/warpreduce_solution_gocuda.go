@@ -91,40 +91,42 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_l_v_[gc_lane] = v_
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+		{
 
 //line warpreduce_solution.go:24
-			lane := (gc_rank & 31)
-			_ = lane
-
-//line warpreduce_solution.go:24
-			warp := (gc_rank >> 5)
+			warp := (gc_w >> 5)
 			_ = warp
-			v_ := gc_l_v_[gc_lane]
-			_ = v_
-			var v int64
-			_ = v
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line warpreduce_solution.go:24
+				lane := (gc_rank & 31)
+				_ = lane
+				v_ := gc_l_v_[gc_lane]
+				_ = v_
+				var v int64
+				_ = v
 
 //line warpreduce_solution.go:14
-			var r int64 = v_
+				var r int64 = v_
 
 //line warpreduce_solution.go:14
-			_ = r
+				_ = r
 
 //line warpreduce_solution.go:29
-			v = r
+				v = r
 
 //line warpreduce_solution.go:30
-			if lane == 0 {
-				warpSums[warp] = v
+				if lane == 0 {
+					warpSums[warp] = v
+				}
+				_ = r
+				gc_s_v[gc_rank] = v
 			}
-			_ = r
-			gc_s_v[gc_rank] = v
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -24,6 +24,7 @@ type emitter struct {
 
 	loop        Node                     // the thread or lane loop being written, nil at block or warp level
 	lane        bool                     // loop is a lane loop
+	warpRemat   []*types.Var             // remat variables of the lane loop being written that are the warp's, written before it
 	warp        *WarpLoop                // the warp loop being written
 	collOut     map[*ast.CallExpr]string // the result array of each collective
 	collIDs     map[*Collective]int      // the number of each collective

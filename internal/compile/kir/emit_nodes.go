@@ -365,6 +365,10 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 		return
 	}
 	for _, obj := range e.f.rematFor(lv) {
+		if e.lane && e.f.warpRemat(obj) {
+			e.warpRemat = append(e.warpRemat, obj) // once per warp, before the lane loop
+			continue
+		}
 		e.source(e.f.Vars[obj].Def)
 		e.printf("_ = %s\n", e.f.Vars[obj].Name) // the loop may use it only where a sync point's result replaced it
 	}

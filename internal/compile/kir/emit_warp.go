@@ -55,6 +55,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
 	outer := e.w
 	var buf bytes.Buffer
 	e.w, e.loop, e.lane, e.loopUse, e.enter, e.labelUsed = &buf, l, true, map[string]bool{}, false, false
+	e.warpRemat = nil
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	e.locals(e.f.LoopVars[l], e.warp.Arrays)
 	body()
@@ -71,6 +72,13 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
 	coords := use["tx"] || use["ty"] || use["tz"]
 	if coords {
 		e.laneCoords(use)
+	}
+	if len(e.warpRemat) > 0 {
+		e.printf("{\n")
+		for _, obj := range e.warpRemat {
+			e.source(e.f.Vars[obj].Def)
+			e.printf("_ = %s\n", e.f.Vars[obj].Name)
+		}
 	}
 	from, to := "0", "32"
 	if rng != nil && !coords && vec == nil {
@@ -103,6 +111,10 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
 	if vec != nil {
 		e.printf("}\n") // the if around the scalar loop
 	}
+	if len(e.warpRemat) > 0 {
+		e.printf("}\n")
+	}
+	e.warpRemat = nil
 }
 
 // laneBounds writes, at warp level, the first lane of rng and the lane

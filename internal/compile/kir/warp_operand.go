@@ -49,6 +49,18 @@ func (f *Func) warpExpr(e ast.Expr, depth int) (ast.Expr, bool) {
 	return e, false
 }
 
+// warpRemat reports whether remat variable obj is the same for every lane
+// of a warp, so that a lane loop may take it from before the loop.
+func (f *Func) warpRemat(obj *types.Var) bool {
+	v := f.Vars[obj]
+	d := defExpr(v)
+	if d == nil {
+		return false
+	}
+	_, ok := f.warpExpr(d, 0)
+	return ok
+}
+
 // warpCall is warpExpr for a call: the warp's index, a conversion, a pure
 // builtin, helper or function of package math, of such operands.
 func (f *Func) warpCall(call *ast.CallExpr, depth int) (ast.Expr, bool) {
