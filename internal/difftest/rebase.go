@@ -63,3 +63,19 @@ func rebaseRow(t *gocuda.Thread, out []int32, row int) {
 		out[x] = int32(y*1000 + t.ThreadIdx.Y)
 	}
 }
+
+// RebaseGuardedKernel reads in behind the thread by k elements, behind the
+// guard i >= k+lo that keeps the index in range (Hillis and Steele's
+// y = x[i-offset]): the rebased slice starts at the guard's first thread.
+// Threads the guard leaves out store -1; where k is negative, threads past
+// the end of in fail.
+//
+//gocuda:kernel RebaseGuardedKernel
+func rebaseGuarded(t *gocuda.Thread, in, out []float32, k, lo int) {
+	i := t.ThreadIdx.X
+	y := float32(-1)
+	if i >= k+lo {
+		y = in[i-k] * 2
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+i] = y
+}

@@ -756,3 +756,106 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 		}
 	}
 }
+
+// RebaseGuardedKernel reads in behind the thread by k elements, behind the
+// guard i >= k+lo that keeps the index in range (Hillis and Steele's
+// y = x[i-offset]): the rebased slice starts at the guard's first thread.
+// Threads the guard leaves out store -1; where k is negative, threads past
+// the end of in fail.
+func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseGuarded,
+		func(gc_t *gocuda.Thread) { rebaseGuarded(gc_t, in, out, k, lo) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_rebaseGuarded(gc_b, gc_lo, gc_hi, in, out, k, lo)
+		})
+}
+
+var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "c2a23dc0222a1d1655df50d901513ace65a621bbdf91e773d96ce80aa7303cab", "rebase.go:67-81")
+
+func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, lo int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := 0
+				if compiled.SIMD {
+//line rebase.go:76
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+//line rebase.go:76
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line rebase.go:76
+					_ = gc_iota2
+//line rebase.go:78
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line rebase.go:75
+						var i int = gc_tx2
+//line rebase.go:75
+						_ = i
+//line rebase.go:75
+						y := gc_vb2
+//line rebase.go:75
+						_ = y
+//line rebase.go:77
+						if (i-
+							k) < 0 || (i-k)+8 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+8 > len(out) {
+//line rebase.go:77
+							break
+//line rebase.go:77
+						}
+//line rebase.go:77
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:77
+						_ = gc_if2
+//line rebase.go:78
+						if gc_if2.ToBits() != 0 {
+//line rebase.go:78
+							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
+//line rebase.go:78
+						}
+//line rebase.go:80
+						y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:75
+					i := gc_tx2
+					_ = i
+
+//line rebase.go:76
+					y := float32(-1)
+
+//line rebase.go:77
+					if i >= k+lo {
+						y = in[i-k] * 2
+					}
+
+//line rebase.go:80
+					out[gc_bx2*gc_bdx2+i] = y
+					_ = y
+				}
+			}
+		}
+	}
+}

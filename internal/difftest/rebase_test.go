@@ -127,3 +127,39 @@ func TestRebaseRowForms(t *testing.T) {
 		}
 	}
 }
+
+// TestRebaseGuarded: each thread past the guard reads in[i-k], the others
+// store -1, for guards at, inside and past the block's threads; a negative
+// k reads past the end of in, and a guard too weak before the start of
+// in, where the first such thread fails on both paths.
+func TestRebaseGuarded(t *testing.T) {
+	const bs = 64
+	in := randF(bs)
+	for _, k := range []int{0, 1, 5, 63, 64, 200} {
+		for _, lo := range []int{0, 2} {
+			t.Run(fmt.Sprintf("k=%d/lo=%d", k, lo), func(t *testing.T) {
+				got := agree(t, func(f form) ([]float32, error) {
+					out := make([]float32, 2*bs)
+					return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, RebaseGuardedKernel(in, out, k, lo))
+				})
+				for j, v := range got {
+					want := float32(-1)
+					if i := j % bs; i >= k+lo {
+						want = in[i-k] * 2
+					}
+					require.Equal(t, want, v, "element %d", j)
+				}
+			})
+		}
+	}
+	for _, c := range []struct{ k, lo, thread int }{{-3, 0, bs - 3}, {5, -3, 2}} {
+		for _, f := range forms {
+			out := make([]float32, 2*bs)
+			err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: bs}}, RebaseGuardedKernel(in, out, c.k, c.lo))
+			var ke *gocuda.KernelError
+			require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+			assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+			assert.Equal(t, c.thread, ke.Thread.X, "%s k=%d lo=%d: the first thread out of range", f.name, c.k, c.lo)
+		}
+	}
+}
