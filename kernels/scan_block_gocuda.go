@@ -215,9 +215,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_low := min(max(0, offset), gc_bdx)
-				if (0-offset)+gc_low >= 0 && (0-offset)+gc_low <= len(x_) && gc_bdx-gc_low <= len(x_)-((0-offset)+gc_low) {
-					gc_at3 := x_[(0-offset)+gc_low:][:gc_bdx-gc_low]
+				gc_off2 := 0 - offset
+				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
+					gc_at3 := x_[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -231,7 +231,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:53
 						if i_ >= offset {
-							y = gc_at3[gc_tx-gc_low]
+							y = gc_at3[gc_tx]
 						}
 						_ = y
 						gc_s_y[gc_rank] = y

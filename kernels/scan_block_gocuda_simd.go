@@ -65,9 +65,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off2 := gc_bx5 * b
-			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx5 <= len(in)-gc_off2 && gc_bdx5 <= len(x) {
-				gc_at5 := in[gc_off2:][:gc_bdx5]
+			gc_off3 := gc_bx5 * b
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx5 <= len(in)-gc_off3 && gc_bdx5 <= len(x) {
+				gc_at5 := in[gc_off3:][:gc_bdx5]
 				gc_at6 := x[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
@@ -234,9 +234,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_low2 := min(max(0, offset), gc_bdx5)
-				if (0-offset)+gc_low2 >= 0 && (0-offset)+gc_low2 <= len(x_) && gc_bdx5-gc_low2 <= len(x_)-((0-offset)+gc_low2) {
-					gc_at7 := x_[(0-offset)+gc_low2:][:gc_bdx5-gc_low2]
+				gc_off4 := 0 - offset
+				if gc_off4 >= 0 && gc_off4 <= len(x_) && gc_bdx5 <= len(x_)-gc_off4 {
+					gc_at7 := x_[gc_off4:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -250,7 +250,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:53
 						if i_ >= offset {
-							y = gc_at7[gc_tx5-gc_low2]
+							y = gc_at7[gc_tx5]
 						}
 						_ = y
 						gc_s_y[gc_rank5] = y

@@ -66,9 +66,10 @@ func rebaseRow(t *gocuda.Thread, out []int32, row int) {
 
 // RebaseGuardedKernel reads in behind the thread by k elements, behind the
 // guard i >= k+lo that keeps the index in range (Hillis and Steele's
-// y = x[i-offset]): the rebased slice starts at the guard's first thread.
-// Threads the guard leaves out store -1; where k is negative, threads past
-// the end of in fail.
+// y = x[i-offset]): a row's offset below the slice's start, which the
+// rebased loop cannot reslice, so the usual loop runs. Threads the guard
+// leaves out store -1; where k is negative, threads past the end of in
+// fail.
 //
 //gocuda:kernel RebaseGuardedKernel
 func rebaseGuarded(t *gocuda.Thread, in, out []float32, k, lo int) {

@@ -725,9 +725,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 
 // RebaseGuardedKernel reads in behind the thread by k elements, behind the
 // guard i >= k+lo that keeps the index in range (Hillis and Steele's
-// y = x[i-offset]): the rebased slice starts at the guard's first thread.
-// Threads the guard leaves out store -1; where k is negative, threads past
-// the end of in fail.
+// y = x[i-offset]): a row's offset below the slice's start, which the
+// rebased loop cannot reslice, so the usual loop runs. Threads the guard
+// leaves out store -1; where k is negative, threads past the end of in
+// fail.
 func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rebaseGuarded,
 		func(gc_t *gocuda.Thread) { rebaseGuarded(gc_t, in, out, k, lo) },
@@ -736,7 +737,7 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 		})
 }
 
-var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "c2a23dc0222a1d1655df50d901513ace65a621bbdf91e773d96ce80aa7303cab", "rebase.go:67-81")
+var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82")
 
 func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k, lo int) {
 	gc_pos := gc_b.Pos()
@@ -757,25 +758,25 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_low := min(max(0, k+lo), gc_bdx)
-				gc_off := gc_bx * gc_bdx
-				if (0-k)+gc_low >= 0 && (0-k)+gc_low <= len(in) && gc_bdx-gc_low <= len(in)-((0-k)+gc_low) && gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-					gc_at := in[(0-k)+gc_low:][:gc_bdx-gc_low]
-					gc_at2 := out[gc_off:][:gc_bdx]
+				gc_off := 0 - k
+				gc_off2 := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_at2 := out[gc_off2:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line rebase.go:75
+//line rebase.go:76
 						i := gc_tx
 						_ = i
 
-//line rebase.go:76
+//line rebase.go:77
 						y := float32(-1)
 
-//line rebase.go:77
+//line rebase.go:78
 						if i >= k+lo {
-							y = gc_at[gc_tx-gc_low] * 2
+							y = gc_at[gc_tx] * 2
 						}
 
 						gc_at2[gc_tx] = y
@@ -786,19 +787,19 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line rebase.go:75
+//line rebase.go:76
 						i := gc_tx
 						_ = i
 
-//line rebase.go:76
+//line rebase.go:77
 						y := float32(-1)
 
-//line rebase.go:77
+//line rebase.go:78
 						if i >= k+lo {
 							y = in[i-k] * 2
 						}
 
-//line rebase.go:80
+//line rebase.go:81
 						out[gc_bx*gc_bdx+i] = y
 						_ = y
 					}

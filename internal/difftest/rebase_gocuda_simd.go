@@ -759,9 +759,10 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 
 // RebaseGuardedKernel reads in behind the thread by k elements, behind the
 // guard i >= k+lo that keeps the index in range (Hillis and Steele's
-// y = x[i-offset]): the rebased slice starts at the guard's first thread.
-// Threads the guard leaves out store -1; where k is negative, threads past
-// the end of in fail.
+// y = x[i-offset]): a row's offset below the slice's start, which the
+// rebased loop cannot reslice, so the usual loop runs. Threads the guard
+// leaves out store -1; where k is negative, threads past the end of in
+// fail.
 func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rebaseGuarded,
 		func(gc_t *gocuda.Thread) { rebaseGuarded(gc_t, in, out, k, lo) },
@@ -770,7 +771,7 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 		})
 }
 
-var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "c2a23dc0222a1d1655df50d901513ace65a621bbdf91e773d96ce80aa7303cab", "rebase.go:67-81")
+var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82")
 
 func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, lo int) {
 	gc_pos2 := gc_b2.Pos()
@@ -793,44 +794,44 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line rebase.go:76
+//line rebase.go:77
 					gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
-//line rebase.go:76
+//line rebase.go:77
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line rebase.go:76
+//line rebase.go:77
 					_ = gc_iota2
-//line rebase.go:78
+//line rebase.go:79
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line rebase.go:75
+//line rebase.go:76
 						var i int = gc_tx2
-//line rebase.go:75
+//line rebase.go:76
 						_ = i
-//line rebase.go:75
+//line rebase.go:76
 						y := gc_vb2
-//line rebase.go:75
+//line rebase.go:76
 						_ = y
-//line rebase.go:77
+//line rebase.go:78
 						if (i-
 							k) < 0 || (i-k)+8 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+8 > len(out) {
-//line rebase.go:77
+//line rebase.go:78
 							break
-//line rebase.go:77
+//line rebase.go:78
 						}
-//line rebase.go:77
+//line rebase.go:78
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:77
+//line rebase.go:78
 						_ = gc_if2
-//line rebase.go:78
+//line rebase.go:79
 						if gc_if2.ToBits() != 0 {
-//line rebase.go:78
+//line rebase.go:79
 							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
-//line rebase.go:78
+//line rebase.go:79
 						}
-//line rebase.go:80
+//line rebase.go:81
 						y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -839,19 +840,19 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line rebase.go:75
+//line rebase.go:76
 					i := gc_tx2
 					_ = i
 
-//line rebase.go:76
+//line rebase.go:77
 					y := float32(-1)
 
-//line rebase.go:77
+//line rebase.go:78
 					if i >= k+lo {
 						y = in[i-k] * 2
 					}
 
-//line rebase.go:80
+//line rebase.go:81
 					out[gc_bx2*gc_bdx2+i] = y
 					_ = y
 				}

@@ -206,12 +206,12 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := cur * b
-				gc_low := min(max(0, d), gc_bdx)
-				gc_off3 := next * b
-				if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && ((cur*b)-d)+gc_low >= 0 && ((cur*b)-d)+gc_low <= len(buf) && gc_bdx-gc_low <= len(buf)-(((cur*b)-d)+gc_low) && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 {
+				gc_off3 := (cur * b) - d
+				gc_off4 := next * b
+				if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
 					gc_at3 := buf[gc_off2:][:gc_bdx]
-					gc_at4 := buf[((cur*b)-d)+gc_low:][:gc_bdx-gc_low]
-					gc_at5 := buf[gc_off3:][:gc_bdx]
+					gc_at4 := buf[gc_off3:][:gc_bdx]
+					gc_at5 := buf[gc_off4:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -225,7 +225,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:29
 						if tid >= d {
-							x += gc_at4[gc_tx-gc_low]
+							x += gc_at4[gc_tx]
 						}
 
 						gc_at5[gc_tx] = x
@@ -265,11 +265,11 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx * b
-			gc_off5 := cur * b
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(buf) && gc_to <= len(buf)-gc_off5 {
-				gc_at6 := out[gc_off4:][:gc_to]
-				gc_at7 := buf[gc_off5:][:gc_to]
+			gc_off5 := gc_bx * b
+			gc_off6 := cur * b
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
+				gc_at6 := out[gc_off5:][:gc_to]
+				gc_at7 := buf[gc_off6:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank

@@ -119,9 +119,6 @@ func (d *dumper) node(n Node, depth int) {
 				case r.Off != nil:
 					off = d.text(r.Off) + "+x"
 				}
-				if r.Low != nil {
-					off += fmt.Sprintf(", x >= %s%s", d.text(r.Low), map[int]string{0: "", 1: "+1"}[r.LowAdj])
-				}
 				head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
 			}
 		}

@@ -47,7 +47,6 @@ type emitter struct {
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
 	rebased     []string                 // while writing that form, the names of its rebased slices
-	rebasedLows []string                 // and of their first threads, for those read under a lower bound
 }
 
 var (

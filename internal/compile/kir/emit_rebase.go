@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/token"
 	"strings"
 )
 
@@ -13,8 +12,7 @@ import (
 type rebasedLoop struct {
 	thread []byte
 	names  []string
-	lows   []string // for a slice read under a lower bound, the name of the first thread it covers
-	label  string   // the loop's label, where a thread returns
+	label  string // the loop's label, where a thread returns
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -27,23 +25,20 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	saved := e.w
 	var buf bytes.Buffer
 	e.w = &buf
-	names, lows := make([]string, len(l.Rebase.Slices)), make([]string, len(l.Rebase.Slices))
-	for k, r := range l.Rebase.Slices {
+	names := make([]string, len(l.Rebase.Slices))
+	for k := range names {
 		names[k] = e.f.Names.Fresh("at")
-		if r.Low != nil {
-			lows[k] = e.f.Names.Fresh("low")
-		}
 	}
 	label, used := e.label, e.labelUsed
-	e.label, e.labelUsed, e.rebased, e.rebasedLows = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names, lows
+	e.label, e.labelUsed, e.rebased = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
-	fast := &rebasedLoop{thread: buf.Bytes(), names: names, lows: lows}
+	fast := &rebasedLoop{thread: buf.Bytes(), names: names}
 	if e.labelUsed {
 		fast.label = e.label
 	}
-	e.label, e.labelUsed, e.rebased, e.rebasedLows, e.w = label, used, nil, nil, saved
+	e.label, e.labelUsed, e.rebased, e.w = label, used, nil, saved
 	return fast
 }
 
@@ -61,11 +56,7 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	if l.Rebase.Slices[k].One {
 		return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: intLit(0)}, true
 	}
-	var at ast.Expr = ast.NewIdent(e.use("tx"))
-	if low := e.rebasedLows[k]; low != "" {
-		at = &ast.BinaryExpr{X: at, Op: token.SUB, Y: ast.NewIdent(low)}
-	}
-	return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: at}, true
+	return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: ast.NewIdent(e.use("tx"))}, true
 }
 
 // rebasedThreads opens the row's check and its unchecked loop over
@@ -82,11 +73,6 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	var decls, slices strings.Builder
 	for k, r := range l.Rebase.Slices {
 		x, at := e.plain(r.X), ""
-		if r.Low != nil {
-			e.lowSlice(&decls, &conds, r, e.fast.lows[k], from, to, x)
-			fmt.Fprintf(&slices, "%s := %s\n", e.fast.names[k], e.lowSliceExpr(r, e.fast.lows[k], to, x))
-			continue
-		}
 		if r.Off != nil {
 			text := e.oneLine(r.Off)
 			if at = offs[text]; at == "" {
@@ -122,31 +108,4 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	}
 	e.w.Write(e.fast.thread)
 	e.printf("}\n} else {\n")
-}
-
-// lowSlice writes the first thread low that slice r, read under a lower
-// bound of the thread's x index, covers: the bound, within [from, to];
-// and the checks that the slice holds the elements of threads low to to.
-// Threads below low do not read it; a bound past to leaves it empty.
-func (e *emitter) lowSlice(decls *strings.Builder, conds *[]string, r RebasedSlice, low, from, to, x string) {
-	adj := ""
-	if r.LowAdj != 0 {
-		adj = fmt.Sprintf("+%d", r.LowAdj)
-	}
-	fmt.Fprintf(decls, "%s := min(max(%s, %s%s), %s)\n", low, from, e.oneLine(r.Low), adj, to)
-	start := low
-	if r.Off != nil {
-		start = fmt.Sprintf("(%s)+%s", e.oneLine(r.Off), low)
-	}
-	*conds = append(*conds, fmt.Sprintf("%s >= 0 && %s <= len(%s) && %s-%s <= len(%s)-(%s)", start, start, x, to, low, x, start))
-}
-
-// lowSliceExpr is the reslicing of slice r from its first thread low:
-// element tx-low is the one thread tx reads.
-func (e *emitter) lowSliceExpr(r RebasedSlice, low, to, x string) string {
-	start := low
-	if r.Off != nil {
-		start = fmt.Sprintf("(%s)+%s", e.oneLine(r.Off), low)
-	}
-	return fmt.Sprintf("%s[%s:][:%s-%s]", x, start, to, low)
 }

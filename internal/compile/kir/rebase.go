@@ -21,10 +21,7 @@ import (
 // (x[off:][:to]) and the threads index it by tx, so that Go's
 // bounds-check elimination drops the checks, and no thread records its
 // position (none can fail); elsewhere the loop as usual, which fails at
-// the thread that does. An index read inside an if that admits only
-// threads from some bound on (if i >= offset { y = x[i-offset] }) is
-// rebased from that bound, where the row's offset alone may lie before
-// the slice's start.
+// the thread that does.
 func rebase(f *Func) {
 	if f.Exits {
 		return // a thread that has returned is skipped by its record: keep the usual loop
@@ -70,13 +67,6 @@ type RebasedSlice struct {
 	X   *ast.Ident
 	Off ast.Expr
 	One bool
-	// Low, where set, is a bound the loop's code reads the slice under,
-	// an if admitting only threads whose x index is at least Low+Adj
-	// (Hillis and Steele's if i >= offset { y = x[i-offset] }): the
-	// slice is resliced from there, so that an offset below zero leaves
-	// the slice in range for the threads that read it.
-	Low    ast.Expr
-	LowAdj int
 }
 
 // A rebaser checks the code of one thread loop.
@@ -88,9 +78,6 @@ type rebaser struct {
 	// each step sets to keyOff plus the thread's x index.
 	key    *types.Var
 	keyOff ast.Expr
-	// lows are the lower bounds of the thread's x index that the ifs
-	// around the statement being checked admit, innermost last.
-	lows []Bound
 }
 
 // strideStmts returns the statements a step of grid-stride loop s writes
@@ -182,14 +169,7 @@ func (r *rebaser) stmt(s ast.Stmt) bool {
 	case *ast.IncDecStmt:
 		return r.lhs(s.X)
 	case *ast.IfStmt:
-		if (s.Init != nil && !r.stmt(s.Init)) || !r.expr(s.Cond) {
-			return false
-		}
-		n := len(r.lows)
-		r.lows = append(r.lows, r.lowBounds(s.Cond)...)
-		ok := r.stmt(s.Body)
-		r.lows = r.lows[:n]
-		return ok && (s.Else == nil || r.stmt(s.Else))
+		return (s.Init == nil || r.stmt(s.Init)) && r.expr(s.Cond) && r.stmt(s.Body) && (s.Else == nil || r.stmt(s.Else))
 	case *ast.BlockStmt:
 		for _, s := range s.List {
 			if !r.stmt(s) {
@@ -365,34 +345,15 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 		}
 		one = true // every thread of the row reads the one element
 	}
-	var low Bound
-	if len(r.lows) > 0 && !one && off != nil { // at tx alone, the slice starts at the loop's first thread, at least 0
-		low = r.lows[len(r.lows)-1]
-	}
 	for k, s := range r.slices {
-		if info.ObjectOf(s.X) == v && s.One == one && offKey(s.Off) == offKey(off) && offKey(s.Low) == offKey(low.X) && s.LowAdj == low.Adj {
+		if info.ObjectOf(s.X) == v && s.One == one && offKey(s.Off) == offKey(off) {
 			r.at[x] = k
 			return true
 		}
 	}
 	r.at[x] = len(r.slices)
-	r.slices = append(r.slices, RebasedSlice{X: id, Off: off, One: one, Low: low.X, LowAdj: low.Adj})
+	r.slices = append(r.slices, RebasedSlice{X: id, Off: off, One: one})
 	return true
-}
-
-// lowBounds returns the lower bounds of the thread's x index itself that
-// cond, a conjunction, sets: tx >= X+Adj, X uniform (narrow's bounds).
-func (r *rebaser) lowBounds(cond ast.Expr) []Bound {
-	var out []Bound
-	for _, c := range conjuncts(cond) {
-		for _, b := range r.f.bounds(c, false) {
-			tv := r.f.Src.Info.Types[b.X]
-			if b.Row == nil && !b.Upper && b.Off == nil && (tv.Value != nil || types.Identical(tv.Type, types.Typ[types.Int])) {
-				out = append(out, b)
-			}
-		}
-	}
-	return out
 }
 
 // offKey returns the text of a row's offset, "" for none.

@@ -65,15 +65,3 @@ func blockStride(t *gocuda.Thread, out []int32) {
 		out[base+j] = s[len(s)-1-j]
 	}
 }
-
-// guarded is a Hillis-Steele step's read: x[i-offset] behind the guard
-// i >= offset, an index below the slice's start for the threads the guard
-// leaves out. The rebased slice starts at the guard's first thread.
-func guarded(t *gocuda.Thread, x, out []float32, offset int) {
-	i := t.ThreadIdx.X
-	var y float32
-	if i >= offset {
-		y = x[i-offset]
-	}
-	out[t.BlockIdx.X*t.BlockDim.X+i] = y
-}
