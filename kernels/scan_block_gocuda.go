@@ -936,7 +936,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 					y := gc_c1r[gc_lane]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
+					{
 						v_2 += y
 					}
 					_ = y
@@ -1227,7 +1227,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 							y_ := gc_c3r[gc_lane]
 
 //line scan_block.go:205
-							if lane_2 >= d_ && d_ < lanes_2 {
+							{
 								v_3 += y_
 							}
 							_ = y_

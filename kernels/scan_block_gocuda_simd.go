@@ -3928,7 +3928,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 					y := gc_c51r[gc_lane5]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
+					{
 						v_2 += y
 					}
 					_ = y
@@ -4219,7 +4219,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 							y_ := gc_c53r[gc_lane5]
 
 //line scan_block.go:205
-							if lane_2 >= d_ && d_ < lanes_2 {
+							{
 								v_3 += y_
 							}
 							_ = y_

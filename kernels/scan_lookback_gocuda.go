@@ -236,7 +236,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					y := gc_c1r[gc_lane]
 
 //line scan_block.go:205
-					if lane_ >= d && d < lanes_ {
+					{
 						v_2 += y
 					}
 					_ = y
@@ -527,7 +527,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							y_ := gc_c3r[gc_lane]
 
 //line scan_block.go:205
-							if lane_2 >= d_ && d_ < lanes_2 {
+							{
 								v_3 += y_
 							}
 							_ = y_

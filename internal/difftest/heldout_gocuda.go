@@ -637,7 +637,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 				tmp := gc_c1r[gc_lane]
 
 //line heldout.go:62
-				if (gc_rank & 31) >= d {
+				{
 					*val += tmp
 				}
 				_ = tmp

@@ -638,7 +638,7 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 				tmp := gc_c21r[gc_lane2]
 
 //line heldout.go:62
-				if (gc_rank2 & 31) >= d {
+				{
 					*val += tmp
 				}
 				_ = tmp

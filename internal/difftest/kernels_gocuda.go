@@ -2601,7 +2601,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				y := gc_c1r[gc_lane]
 
 //line kernels.go:294
-				if (gc_rank & 31) >= d {
+				{
 					v += y
 				}
 				_ = y
@@ -3597,7 +3597,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 			v := gc_s_v[gc_rank]
 
 //line kernels.go:394
-			if lane >= 28 {
+			{
 				if v > 0 {
 					out[r] = -1
 //line kernels.go:396

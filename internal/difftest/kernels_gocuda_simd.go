@@ -7199,7 +7199,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			v := gc_s_v[gc_rank2]
 
 //line kernels.go:394
-			if lane >= 28 {
+			{
 				if v > 0 {
 					out[r] = -1
 //line kernels.go:396

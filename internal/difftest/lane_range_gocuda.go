@@ -113,7 +113,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 					y := gc_c1r[gc_lane]
 
 //line lane_range.go:26
-					if d <= lane && lane < lim+d && d < lanes {
+					{
 						v += y
 					}
 					_ = y
@@ -148,7 +148,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			z := gc_c2r[gc_lane]
 
 //line lane_range.go:31
-			if lane <= lim && lane > lim-9 {
+			{
 				v = 3*v - z
 			}
 			_ = z

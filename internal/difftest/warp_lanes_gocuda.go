@@ -295,7 +295,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				n := gc_c1r[gc_lane]
 
 //line warp_lanes.go:67
-				if lane >= d {
+				{
 					v += n
 				}
 				_ = n

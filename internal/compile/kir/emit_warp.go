@@ -45,23 +45,24 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 // laneLoop writes a lane loop: the code first, to learn which of the
 // thread's coordinates it uses, then the loop around it.
 func (e *emitter) laneLoop(l *LaneLoop, body func()) {
-	e.laneLoopIn(l, nil, body)
+	e.laneLoopIn(l, nil, func(bool) { body() })
 }
 
 // laneLoopIn is laneLoop over the lanes of rng only, where rng is set and
-// the loop neither counts the thread's coordinates nor takes SIMD steps.
-func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
+// the loop neither counts the thread's coordinates nor takes SIMD steps:
+// body then writes the code without its guard, which the range decides
+// (dropGuard).
+func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bool)) {
 	n := e.name
 	outer := e.w
-	var buf bytes.Buffer
-	e.w, e.loop, e.lane, e.loopUse, e.enter, e.labelUsed = &buf, l, true, map[string]bool{}, false, false
-	e.warpRemat = nil
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
-	e.locals(e.f.LoopVars[l], e.warp.Arrays)
-	body()
-	e.stores(e.f.LoopVars[l], e.warp.Arrays)
-	safe := e.safeLane(l)
+	buf := e.laneCode(l, body, rng != nil)
 	vec := e.laneVector(l)
+	if rng != nil && (vec != nil || e.loopUse["tx"] || e.loopUse["ty"] || e.loopUse["tz"]) {
+		rng = nil
+		buf = e.laneCode(l, body, false) // every lane runs, its guard with it
+	}
+	safe := e.safeLane(l)
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.lane, e.loopUse = nil, false, nil
@@ -81,7 +82,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func()) {
 		}
 	}
 	from, to := "0", "32"
-	if rng != nil && !coords && vec == nil {
+	if rng != nil {
 		from, to = e.laneBounds(rng)
 	}
 	if e.labelUsed {
@@ -141,6 +142,18 @@ func (e *emitter) laneBounds(rng *laneRange) (from, to string) {
 	return from, to
 }
 
+// laneCode writes the code of lane loop l, its locals loaded from and
+// stored to their lane arrays, into a buffer, noting what it uses.
+func (e *emitter) laneCode(l *LaneLoop, body func(dropGuard bool), dropGuard bool) *bytes.Buffer {
+	var buf bytes.Buffer
+	e.w, e.loop, e.lane, e.loopUse, e.enter, e.labelUsed = &buf, l, true, map[string]bool{}, false, false
+	e.warpRemat = nil
+	e.locals(e.f.LoopVars[l], e.warp.Arrays)
+	body(dropGuard)
+	e.stores(e.f.LoopVars[l], e.warp.Arrays)
+	return &buf
+}
+
 // laneCoords opens a scope declaring the coordinates of the thread before
 // the warp's first, which the lane loop counts along (x fastest), so that
 // a lane costs an increment and a compare.
@@ -166,9 +179,13 @@ func (e *emitter) lanes(l *LaneLoop) {
 	if !ok || !e.operandsDirect(l) {
 		rng = nil // the operands are evaluated for every lane
 	}
-	e.laneLoopIn(l, rng, func() {
-		for _, n := range l.Body {
-			e.source(n.(*Code).Stmt)
+	e.laneLoopIn(l, rng, func(dropGuard bool) {
+		for i, n := range l.Body {
+			s := n.(*Code).Stmt
+			if dropGuard && i == len(l.Body)-1 {
+				s = s.(*ast.IfStmt).Body // the loop's range holds its condition
+			}
+			e.source(s)
 		}
 		e.blankTopDecls(l.Body)
 		for _, c := range l.Operands {
