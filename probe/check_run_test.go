@@ -169,7 +169,8 @@ func TestRunPublishMeetsWords(t *testing.T) {
 		psA := bsA.slotOf(key)
 		require.Equal(t, bA.Index+1, psA.fresh, "block 0 made the page")
 		// Block 0's threads 0..7 write cells 0..7 of the page: a run.
-		psA.run = run{head: compactWord(packCompact(0, 0, 0, uint64(write.id)), Write, false), n: 8, k: Write}
+		head := compactWord(packCompact(0, 0, 0, uint64(write.id)), Write, false)
+		psA.run = run{head: head, next: head + 8<<rankShift, base: key << pageShift, n: 8, k: Write}
 		bsA.runs = append(bsA.runs, psA)
 		readCell := func() {
 			psB := bsB.slotOf(key)
