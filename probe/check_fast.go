@@ -42,8 +42,24 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	bs.saw(site)
 	rank := t.ThreadRank()
 	b.Work[rank]++ // bs.worked
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 || b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits ||
-		c.allocs.table.Load() != nil {
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		// The commonest shared access, a read of one cell that the
+		// cell's readers cover, takes no further call: sharedOf's cache
+		// and sharedFast's first test.
+		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
+			if i := (p - sl.base&^3) / 4; site.Kind == Read && i < uintptr(len(sl.cover)) &&
+				sharedCovered(sl.cover[i], bs.gen, b, rank) {
+				return
+			}
+			if !bs.sharedFast(sl, b, site, rank, p, 4, same) {
+				bs.touch(b, site, rank, p, 4, same)
+			}
+			return
+		}
+		bs.touchAt(b, site, rank, p, 4, same)
+		return
+	}
+	if b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits || c.allocs.table.Load() != nil {
 		bs.touchAt(b, site, rank, p, 4, same)
 		return
 	}
@@ -88,10 +104,25 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 
 // touchAt checks the access of thread rank of b at site, of size bytes
 // at p, having counted it as the thread's work: on shared memory's fast
-// path or global memory's, where they take it, else the full path.
+// path or global memory's, where they take it, else the full path. The
+// commonest shared access, a read of one cell that the cell's readers
+// cover, takes no further call: sharedOf's cache and sharedFast's first
+// test.
 func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
-	if (len(b.Shared) > 0 || b.Dynamic.Size > 0) && bs.sharedAt(b, site, rank, p, size, same) {
-		return
+	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
+			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
+				i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
+				return
+			}
+			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
+				bs.touch(b, site, rank, p, size, same)
+			}
+			return
+		}
+		if bs.touchShared(b, site, rank, p, size, same) {
+			return
+		}
 	}
 	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
 		bs.touch(b, site, rank, p, size, same)
@@ -118,7 +149,8 @@ func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintpt
 // global is global memory's fast path for a 4-byte access at p of
 // thread rank of b, having passed syncs block barriers and no other
 // collective, whose allocation, a if any, memcheck and initcheck have
-// nothing to say of: the run of its page, else its word.
+// nothing to say of: the run of its page (see check_run.go), else its
+// word, else the full path.
 func (bs *blockState) global(b *probelink.Block, site *Site, rank int, syncs uint32, p uintptr, same bool, a *allocation) {
 	key := p >> pageShift
 	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
@@ -127,57 +159,27 @@ func (bs *blockState) global(b *probelink.Block, site *Site, rank int, syncs uin
 	}
 	ps := sl.ps
 	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
-	if nw := compactWord(cw, site.Kind, same); ps.fresh != b.Index+1 ||
-		!ps.run.extend(p, rank, nw) && !bs.runMiss(ps, p, rank, nw, site.Kind) {
-		// Not in a run of a page the block made and has only run through
-		// (see check_run.go): the page's word.
-		bs.wordAccess(ps, site, rank, syncs, cw, p, same)
+	nw := compactWord(cw, site.Kind, same)
+	if ps.fresh != b.Index+1 || !ps.run.extend(p, rank, nw) && !bs.runMiss(ps, p, rank, nw, site.Kind) {
+		// Not in a run of a page the block made and has only run
+		// through: the page's word, as compactAccess has it (which the
+		// compiler does not inline).
+		if !ps.touched || ps.pg.hasSum.Load() {
+			bs.touchPage(ps)
+		}
+		w := &ps.pg.words[p&(pageBytes-1)/4]
+		old := w.Load()
+		if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
+			return
+		}
+		if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) ||
+			old != nw && !w.CompareAndSwap(old, nw) {
+			bs.touch(b, site, rank, p, 4, same)
+			return
+		}
 	}
 	if a != nil && site.Kind != Read {
 		a.setInit(int(p-a.base), 4)
-	}
-}
-
-// sharedAt checks t's access at site of size bytes at p if p is shared
-// memory, and reports whether it is. The commonest shared access, a read
-// of one cell that the cell's readers cover, takes no further call:
-// sharedOf's cache and sharedFast's first test.
-func (bs *blockState) sharedAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
-	sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]
-	if p-sl.base >= sl.end-sl.base {
-		return bs.touchShared(b, site, rank, p, size, same)
-	}
-	if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
-		i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
-		return true
-	}
-	if !bs.sharedFast(sl, b, site, rank, p, size, same) {
-		bs.touch(b, site, rank, p, size, same)
-	}
-	return true
-}
-
-// wordAccess is the fast path's access to the compact word of the
-// access at p, on the page of ps, by thread rank having passed syncs
-// block barriers: cw is its compact form (see compactOf). It goes the
-// full path where the word cannot keep the access.
-func (bs *blockState) wordAccess(ps *pageSlot, site *Site, rank int, syncs uint32, cw uint64, p uintptr, same bool) {
-	b := bs.b
-	if !ps.touched || ps.pg.hasSum.Load() {
-		bs.touchPage(ps)
-	}
-	// compactAccess, by hand: the compiler does not inline it.
-	w := &ps.pg.words[p&(pageBytes-1)/4]
-	old := w.Load()
-	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
-		return
-	}
-	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
-		bs.touch(b, site, rank, p, 4, same)
-		return
-	}
-	if nw := compactWord(cw, site.Kind, same); old != nw && !w.CompareAndSwap(old, nw) {
-		bs.touch(b, site, rank, p, 4, same)
 	}
 }
 
