@@ -39,10 +39,10 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	if bs == nil {
 		return
 	}
-	bs.saw(site)
 	rank := t.ThreadRank()
 	b.Work[rank]++ // bs.worked
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
+		bs.saw(site)
 		// The commonest shared access, a read of one cell that the
 		// cell's readers cover, takes no further call: sharedOf's cache
 		// and sharedFast's first test.
@@ -66,11 +66,13 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	// A block has at most 1024 threads: rank fits in its bits.
 	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	// A page's run is its block's (see flushRuns): the page is one the
-	// block made and has only run through.
+	// block made and has only run through. The run's start saw the site
+	// (see saw), in this block, before any of its extensions.
 	if sl.key1 == p>>pageShift+1 &&
 		sl.ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
 		return
 	}
+	bs.saw(site)
 	bs.global(b, site, rank, 0, p, same, nil)
 }
 
@@ -96,7 +98,6 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 	if bs == nil {
 		return
 	}
-	bs.saw(site)
 	rank := t.ThreadRank()
 	b.Work[rank]++
 	bs.touchAt(b, site, rank, uintptr(base)+uintptr(i)*usize, size, same)
@@ -109,6 +110,7 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 // cover, takes no further call: sharedOf's cache and sharedFast's first
 // test.
 func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+	bs.saw(site)
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
 		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
 			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
