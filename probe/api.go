@@ -40,10 +40,8 @@ func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 // computed (an element of an array, a field of an element): generated code
 // writes *probe.Addr(t, &sites[k], &a[i]) where the kernel wrote a[i].
 func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
-	if chk != nil {
-		touch(chk, t, site, unsafe.Pointer(p), 1, unsafe.Sizeof(*p), 0, nil)
-	} else if on {
-		rec.addr(t, site, unsafe.Pointer(p), int(unsafe.Sizeof(*p)), false)
+	if on {
+		touch(chk, t, site, unsafe.Pointer(p), -1, unsafe.Sizeof(*p), 0, nil)
 	}
 	return p
 }
@@ -53,13 +51,7 @@ func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
 // kernel wrote a[i] = v.
 func StoreAddr[E any](t *gocuda.Thread, site *Site, p *E, v E) {
 	if on {
-		if chk != nil {
-			touch(chk, t, site, unsafe.Pointer(p), 1, unsafe.Sizeof(v), 0, unsafe.Pointer(&v))
-		} else {
-			size := int(unsafe.Sizeof(v))
-			same := sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size)
-			rec.addr(t, site, unsafe.Pointer(p), size, same)
-		}
+		touch(chk, t, site, unsafe.Pointer(p), -1, unsafe.Sizeof(v), 0, unsafe.Pointer(&v))
 	}
 	*p = v
 }

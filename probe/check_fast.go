@@ -23,8 +23,9 @@ import (
 // calls end it.
 
 // touch is the access s[i] at site, s being n elements of size bytes at
-// base (Index, Store; Addr's *p is s[0] of one element), by t: with c,
-// the checker (chk), racecheck on shared or global memory, initcheck and
+// base (Index, Store), or if n < 0 the access *base through an address
+// the kernel computed (Addr, StoreAddr; i is 0), by t: with c, the
+// checker (chk), racecheck on shared or global memory, initcheck and
 // memcheck; without, the active mode's access. v is the value a store
 // writes, nil for an access that stores nothing.
 func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int, size uintptr, i int64, v unsafe.Pointer) {
@@ -83,7 +84,11 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 	in := uint64(i) < uint64(n)
 	same := v != nil && in && sameBytes(unsafe.Add(base, uintptr(i)*usize), v, size)
 	if c == nil {
-		rec.access(t, site, base, n, size, i, same)
+		if n < 0 {
+			rec.addr(t, site, base, size, same)
+		} else {
+			rec.access(t, site, base, n, size, i, same)
+		}
 		return
 	}
 	if !in {
