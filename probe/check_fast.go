@@ -17,10 +17,9 @@ import (
 // full path, blockState.touch, takes the rest.
 //
 // Index, Store and Addr inline into the kernel with one call, to touch,
-// which decides a run's extension without a further call: a call in its
-// midst would have the compiler save its values on every access, and a
-// call more per access would be a fifth of a copy's cost. Its other
-// calls end it.
+// which decides a run's extension and a covered shared read without a
+// further call. Its other calls end it: a call in its midst would have
+// the compiler save its values on every access.
 
 // touch is the access s[i] at site, s being n elements of size bytes at
 // base (Index, Store), or if n < 0 the access *base through an address
@@ -64,11 +63,11 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 		bs.touchAt(b, site, rank, p, 4, same)
 		return
 	}
-	// A block has at most 1024 threads: rank fits in its bits.
-	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	// A page's run is its block's (see flushRuns): the page is one the
 	// block made and has only run through. The run's start saw the site
-	// (see saw), in this block, before any of its extensions.
+	// (see saw), in this block, before any of its extensions. A block
+	// has at most 1024 threads: rank fits in its bits.
+	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	if sl.key1 == p>>pageShift+1 &&
 		sl.ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
 		return
