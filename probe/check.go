@@ -100,7 +100,7 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	}
 }
 
-// touch is checker.touch past its fast path: it checks the access of
+// touch is the package's touch past its fast path: it checks the access of
 // thread rank of b against the full shadow.
 func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
 	var x accessCtx
