@@ -34,25 +34,27 @@ package probe
 // passed the same block barriers: head, the compact word of its first
 // (see compactWord), plus i<<rankShift is the word of its i-th.
 type run struct {
-	head  uint64
-	next  uint64  // the word of the access that would extend it; 0: no run
+	head  uint64  // 0: no run
+	next  uint64  // the word of the access that would extend it
 	base  uintptr // the address of its cells less 4 bytes a rank: thread r's is base+4r
 	start uint16  // its first cell
-	n     uint16  // its length
 	k     Kind
 }
+
+// len returns the number of r's accesses.
+func (r *run) len() uintptr { return uintptr((r.next - r.head) >> rankShift) }
 
 // extend extends r by the access with compact word w, at p, of thread
 // rank if the access extends it, and reports whether it did. The word
 // names the site, and so the kind; the cell follows from the rank. (Its
-// cells lie in one page, which the caller checks: a rank past the word's
-// bits, at most 256 past a first one of 768 or more, would be of a cell
-// pages before.)
+// cells lie in one page, which the caller checks. Past rank 1023 next
+// carries out of the rank's bits, even to 0, and can match no access of
+// the page: a rank past them, at most 256 past a first one of 768 or
+// more, would be of a cell pages before.)
 func (r *run) extend(p uintptr, rank int, w uint64) bool {
 	if r.next != w || p-uintptr(rank)*4 != r.base {
 		return false
 	}
-	r.n++
 	r.next += 1 << rankShift
 	return true
 }
@@ -63,12 +65,11 @@ func (r *run) extend(p uintptr, rank int, w uint64) bool {
 // if there is none and reports true; else it puts the run in the page
 // and reports false, and the caller goes the word's way.
 func (bs *blockState) runMiss(ps *pageSlot, p uintptr, rank int, w uint64, k Kind) bool {
-	if ps.run.next != 0 {
+	if ps.run.head != 0 {
 		bs.flushRun(ps)
 		return false
 	}
-	ps.run = run{head: w, next: w + 1<<rankShift, base: p - uintptr(rank)*4, start: uint16(p & (pageBytes - 1) / 4),
-		n: 1, k: k}
+	ps.run = run{head: w, next: w + 1<<rankShift, base: p - uintptr(rank)*4, start: uint16(p & (pageBytes - 1) / 4), k: k}
 	bs.runs = append(bs.runs, ps)
 	return true
 }
@@ -76,7 +77,7 @@ func (bs *blockState) runMiss(ps *pageSlot, p uintptr, rank int, w uint64, k Kin
 // flushRuns puts the block's runs in their pages.
 func (bs *blockState) flushRuns() {
 	for _, ps := range bs.runs {
-		if ps.run.next != 0 {
+		if ps.run.head != 0 {
 			bs.flushRun(ps)
 		}
 	}
@@ -111,7 +112,7 @@ func (bs *blockState) expandSum(pg *page) {
 	if !pg.touched.Load() {
 		pg.touched.Store(true)
 	}
-	for j := range uintptr(r.n) {
+	for j := range r.len() {
 		bs.applyWord(pg, uintptr(r.start)+j, r.head+uint64(j)<<rankShift, r.k)
 	}
 	pg.sum = run{}
