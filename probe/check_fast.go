@@ -56,11 +56,13 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 			}
 			return
 		}
-		bs.touchAt(b, site, rank, p, 4, same)
+		if !bs.touchShared(b, site, rank, p, 4, same) {
+			bs.globalAt(b, site, rank, p, 4, same)
+		}
 		return
 	}
 	if b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits || c.allocs.table.Load() != nil {
-		bs.touchAt(b, site, rank, p, 4, same)
+		bs.globalAt(b, site, rank, p, 4, same)
 		return
 	}
 	// A page's run is its block's (see flushRuns): the page is one the
@@ -72,8 +74,7 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 		sl.ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
 		return
 	}
-	bs.saw(site)
-	bs.global(b, site, rank, 0, p, same, nil)
+	bs.globalAt(b, site, rank, p, 4, same)
 }
 
 // touchAny is touch for any access: of any size or alignment, out of
@@ -109,27 +110,22 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 
 // touchAt checks the access of thread rank of b at site, of size bytes
 // at p, having counted it as the thread's work: on shared memory's fast
-// path or global memory's, where they take it, else the full path. The
-// commonest shared access, a read of one cell that the cell's readers
-// cover, takes no further call: sharedOf's cache and sharedFast's first
-// test.
+// path or global memory's, where they take it, else the full path.
 func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
 	bs.saw(site)
-	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
-		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
-			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
-				i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
-				return
-			}
-			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
-				bs.touch(b, site, rank, p, size, same)
-			}
-			return
-		}
-		if bs.touchShared(b, site, rank, p, size, same) {
-			return
-		}
+	if (len(b.Shared) > 0 || b.Dynamic.Size > 0) && bs.touchShared(b, site, rank, p, size, same) {
+		return
 	}
+	bs.globalAt(b, site, rank, p, size, same)
+}
+
+// globalAt is touchAt for global memory: its fast path for a 4-byte
+// access of a thread having passed block barriers and no other
+// collective, that memcheck and initcheck have nothing to say of, takes
+// the run of its page (see check_run.go), else its word; the full path
+// the rest.
+func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+	bs.saw(site)
 	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
 		bs.touch(b, site, rank, p, size, same)
 		return
@@ -149,15 +145,6 @@ func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintpt
 			return
 		}
 	}
-	bs.global(b, site, rank, syncs, p, same, a)
-}
-
-// global is global memory's fast path for a 4-byte access at p of
-// thread rank of b, having passed syncs block barriers and no other
-// collective, whose allocation, a if any, memcheck and initcheck have
-// nothing to say of: the run of its page (see check_run.go), else its
-// word, else the full path.
-func (bs *blockState) global(b *probelink.Block, site *Site, rank int, syncs uint32, p uintptr, same bool, a *allocation) {
 	key := p >> pageShift
 	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	if sl.key1 != key+1 {
