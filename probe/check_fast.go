@@ -51,14 +51,10 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 				sharedCovered(sl.cover[i], bs.gen, b, rank) {
 				return
 			}
-			if !bs.sharedFast(sl, b, site, rank, p, 4, same) {
-				bs.touch(b, site, rank, p, 4, same)
-			}
+			bs.sharedAt(sl, b, site, rank, p, same)
 			return
 		}
-		if !bs.touchShared(b, site, rank, p, 4, same) {
-			bs.globalAt(b, site, rank, p, 4, same)
-		}
+		bs.touchAt(b, site, rank, p, 4, same)
 		return
 	}
 	if b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits || c.allocs.table.Load() != nil {
@@ -173,6 +169,14 @@ func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintp
 	}
 	if a != nil && site.Kind != Read {
 		a.setInit(int(p-a.base), 4)
+	}
+}
+
+// sharedAt checks the 4-byte access at p, in the shared array of sl, of
+// thread rank of b at site: sharedFast, else the full path.
+func (bs *blockState) sharedAt(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, same bool) {
+	if !bs.sharedFast(sl, b, site, rank, p, 4, same) {
+		bs.touch(b, site, rank, p, 4, same)
 	}
 }
 
