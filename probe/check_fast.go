@@ -16,10 +16,10 @@ import (
 // which costs a comparison and an increment each (see check_run.go). The
 // full path, blockState.touch, takes the rest.
 //
-// Index, Store and Addr inline into the kernel with one call, to touch,
-// which decides a run's extension and a covered shared read without a
-// further call. Its other calls end it: a call in its midst would have
-// the compiler save its values on every access.
+// Index, Store, Addr and StoreAddr inline into the kernel with one call,
+// to touch, which decides a run's extension and a covered shared read
+// without a further call. Its other calls end it: a call in its midst
+// would have the compiler save its values on every access.
 
 // touch is the access s[i] at site, s being n elements of size bytes at
 // base (Index, Store), or if n < 0 the access *base through an address
