@@ -66,9 +66,17 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	// (see saw), in this block, before any of its extensions. A block
 	// has at most 1024 threads: rank fits in its bits.
 	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
-	if sl.key1 == p>>pageShift+1 &&
-		sl.ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
-		return
+	if ps := sl.ps; sl.key1 == p>>pageShift+1 {
+		if ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
+			return
+		}
+		// A read that the page's word covers (see covered), on a page
+		// without another block's summary: globalAt's first test.
+		if site.Kind == Read && ps.touched && !ps.pg.hasSum.Load() &&
+			covered(ps.pg.words[p&(pageBytes-1)/4].Load(), uint32(b.Index), 0, uint32(rank/32)) {
+			bs.saw(site)
+			return
+		}
 	}
 	bs.globalAt(b, site, rank, p, 4, same)
 }
