@@ -20,16 +20,8 @@ type Integer interface {
 // kernel wrote s[i]. It records the access and returns &s[i]; an index out
 // of range is reported (memcheck) before it panics as s[i] would.
 func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
-	var zero E
-	if chk != nil {
-		base := unsafe.Pointer(unsafe.SliceData(s))
-		if uint64(int64(i)) < uint64(len(s)) {
-			chk.touch(t, site, uintptr(base)+uintptr(i)*unsafe.Sizeof(zero), int(unsafe.Sizeof(zero)), false)
-		} else {
-			chk.access(t, site, base, len(s), int(unsafe.Sizeof(zero)), int64(i), false)
-		}
-	} else if on {
-		rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), int(unsafe.Sizeof(zero)), int64(i), false)
+	if on {
+		touch(chk, t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), unsafe.Sizeof(s[0]), int64(i), nil)
 	}
 	return &s[i]
 }
@@ -39,14 +31,7 @@ func Index[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I) *E {
 // that the checker knows whether v is the value s[i] holds already.
 func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 	if on {
-		size := int(unsafe.Sizeof(v))
-		in := uint64(int64(i)) < uint64(len(s))
-		same := in && sameBytes(unsafe.Pointer(&s[i]), unsafe.Pointer(&v), size)
-		if chk != nil && in {
-			chk.touch(t, site, uintptr(unsafe.Pointer(&s[i])), size, same)
-		} else {
-			rec.access(t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), size, int64(i), same)
-		}
+		touch(chk, t, site, unsafe.Pointer(unsafe.SliceData(s)), len(s), unsafe.Sizeof(v), int64(i), unsafe.Pointer(&v))
 	}
 	s[i] = v
 }
@@ -55,10 +40,8 @@ func Store[E any, I Integer](t *gocuda.Thread, site *Site, s []E, i I, v E) {
 // computed (an element of an array, a field of an element): generated code
 // writes *probe.Addr(t, &sites[k], &a[i]) where the kernel wrote a[i].
 func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
-	if chk != nil {
-		chk.touch(t, site, uintptr(unsafe.Pointer(p)), int(unsafe.Sizeof(*p)), false)
-	} else if on {
-		rec.addr(t, site, unsafe.Pointer(p), int(unsafe.Sizeof(*p)), false)
+	if on {
+		touch(chk, t, site, unsafe.Pointer(p), -1, unsafe.Sizeof(*p), 0, nil)
 	}
 	return p
 }
@@ -68,13 +51,7 @@ func Addr[E any](t *gocuda.Thread, site *Site, p *E) *E {
 // kernel wrote a[i] = v.
 func StoreAddr[E any](t *gocuda.Thread, site *Site, p *E, v E) {
 	if on {
-		size := int(unsafe.Sizeof(v))
-		same := sameBytes(unsafe.Pointer(p), unsafe.Pointer(&v), size)
-		if chk != nil {
-			chk.touch(t, site, uintptr(unsafe.Pointer(p)), size, same)
-		} else {
-			rec.addr(t, site, unsafe.Pointer(p), size, same)
-		}
+		touch(chk, t, site, unsafe.Pointer(p), -1, unsafe.Sizeof(v), 0, unsafe.Pointer(&v))
 	}
 	*p = v
 }

@@ -70,16 +70,20 @@ func newChecker() recorder {
 
 // access checks s[i], s being n elements of size bytes at base.
 func (c *checker) access(t *gocuda.Thread, site *Site, base unsafe.Pointer, n, size int, i int64, same bool) {
-	if i < 0 || i >= int64(n) {
-		c.outOfRange(t, site, uintptr(base), n, size, i)
-		return
+	var v unsafe.Pointer
+	if same && i >= 0 && i < int64(n) {
+		v = unsafe.Add(base, i*int64(size)) // the bytes there: touch finds them the same
 	}
-	c.touch(t, site, uintptr(base)+uintptr(i)*uintptr(size), size, same)
+	touch(c, t, site, base, n, uintptr(size), i, v)
 }
 
 // addr checks an access of size bytes at p.
 func (c *checker) addr(t *gocuda.Thread, site *Site, p unsafe.Pointer, size int, same bool) {
-	c.touch(t, site, uintptr(p), size, same)
+	var v unsafe.Pointer
+	if same {
+		v = p
+	}
+	touch(c, t, site, p, 1, uintptr(size), 0, v)
 }
 
 // local is an access to the thread's own variable: nothing to check.
@@ -96,7 +100,7 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 	}
 }
 
-// touch is checker.touch past its fast path: it checks the access of
+// touch is the package's touch past its fast path: it checks the access of
 // thread rank of b against the full shadow.
 func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
 	var x accessCtx

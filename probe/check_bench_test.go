@@ -11,6 +11,11 @@ import (
 // (impl=checked: the hand-instrumented kernel, which check mode runs on
 // the runtime path) with the same kernels uninstrumented on the runtime
 // path (impl=runtime): the ratio is the checker's slowdown.
+//
+// The instrumented kernels' constructors are not inlined: a closure
+// they return would, inlined into the benchmark, keep its probe calls
+// (Index) as calls (golang/go#81380), where generated code, whose
+// kernels are functions, has them inline.
 func BenchmarkCheck(b *testing.B) {
 	const n = 1 << 16 // reduction elements
 	const side = 256  // transposed matrix side
@@ -95,6 +100,8 @@ var broadcastTileSites = sitesOf("probe.broadcastTileKernel.func1",
 // broadcastTileKernel has each thread load its element of in into a
 // shared tile and, after a barrier, sum the whole tile into its element
 // of out.
+//
+//go:noinline // see BenchmarkCheck
 func broadcastTileKernel(in, out []float32) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := broadcastTileSites
@@ -155,6 +162,8 @@ var transposeSites = sitesOf("probe.transposeKernel.func1",
 )
 
 // transposeKernel is plainTranspose instrumented.
+//
+//go:noinline // see BenchmarkCheck
 func transposeKernel(in, out []float32, side int) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := transposeSites

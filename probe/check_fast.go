@@ -1,7 +1,10 @@
 package probe
 
 import (
+	"unsafe"
+
 	"github.com/gocuda/gocuda/gocuda"
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // The checker's fast path: a 4-byte access to global memory by a thread
@@ -12,42 +15,121 @@ import (
 // accesses to consecutive elements of a page the block made are a run,
 // which costs a comparison and an increment each (see check_run.go). The
 // full path, blockState.touch, takes the rest.
+//
+// Index, Store, Addr and StoreAddr inline into the kernel with one call,
+// to touch, which decides a run's extension and a covered shared read
+// without a further call. Its other calls end it: a call in its midst
+// would have the compiler save its values on every access.
 
-// touch checks an access of size bytes at p by t: racecheck on shared or
-// global memory, initcheck, and memcheck's use after free. same reports
-// that a write stores the bytes already there. It decides the fast path's
-// case itself, and leaves the rest to blockState.touch.
-func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same bool) {
-	if size <= 0 || t == nil {
+// touch is the access s[i] at site, s being n elements of size bytes at
+// base (Index, Store), or if n < 0 the access *base through an address
+// the kernel computed (Addr, StoreAddr; i is 0), by t: with c, the
+// checker (chk), racecheck on shared or global memory, initcheck and
+// memcheck; without, the active mode's access. v is the value a store
+// writes, nil for an access that stores nothing.
+func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int, size uintptr, i int64, v unsafe.Pointer) {
+	p := uintptr(base) + uintptr(i)*size
+	if c == nil || uint64(i) >= uint64(n) || size != 4 || (p|uintptr(v))&3 != 0 || t == nil {
+		touchAny(c, t, site, base, n, size, i, v)
 		return
 	}
+	same := v != nil && *(*uint32)(unsafe.Add(base, uintptr(i)*4)) == *(*uint32)(v)
 	b := blockOf(t)
 	bs := (*blockState)(b.Fast) // b.State, without the assertion
 	if bs == nil {
 		return
 	}
-	bs.saw(site)
 	rank := t.ThreadRank()
 	b.Work[rank]++ // bs.worked
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
-		// The commonest shared access, a read of one cell that the cell's
-		// readers cover, without a call: sharedOf's cache and
-		// touchShared's first test.
+		bs.saw(site)
+		// The commonest shared access, a read of one cell that the
+		// cell's readers cover, takes no further call: sharedOf's cache
+		// and sharedFast's first test.
 		if sl := &bs.siteShared[site.id&int32(len(bs.siteShared)-1)]; p-sl.base < sl.end-sl.base {
-			if i := (p - sl.base&^3) / 4; site.Kind == Read && size == 4 && p&3 == 0 &&
-				i < uintptr(len(sl.cover)) && sharedCovered(sl.cover[i], bs.gen, b, rank) {
+			if i := (p - sl.base&^3) / 4; site.Kind == Read && i < uintptr(len(sl.cover)) &&
+				sharedCovered(sl.cover[i], bs.gen, b, rank) {
 				return
 			}
-			if !bs.sharedFast(sl, b, site, rank, p, size, same) {
-				bs.touch(b, site, rank, p, size, same)
-			}
+			bs.sharedAt(sl, b, site, rank, p, same)
 			return
 		}
-		if bs.touchShared(b, site, rank, p, size, same) {
+		bs.touchAt(b, site, rank, p, 4, same)
+		return
+	}
+	if b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits || c.allocs.table.Load() != nil {
+		bs.globalAt(b, site, rank, p, 4, same)
+		return
+	}
+	// A page's run is its block's (see flushRuns): the page is one the
+	// block made and has only run through. The run's start saw the site
+	// (see saw), in this block, before any of its extensions. A block
+	// has at most 1024 threads: rank fits in its bits.
+	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
+	if ps := sl.ps; sl.key1 == p>>pageShift+1 {
+		if ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
+			return
+		}
+		// A read that the page's word covers (see covered), on a page
+		// without another block's summary: globalAt's first test.
+		if site.Kind == Read && ps.touched && !ps.pg.hasSum.Load() &&
+			covered(ps.pg.words[p&(pageBytes-1)/4].Load(), uint32(b.Index), 0, uint32(rank/32)) {
+			bs.saw(site)
 			return
 		}
 	}
-	// A block has at most 1024 threads: rank fits in its bits.
+	bs.globalAt(b, site, rank, p, 4, same)
+}
+
+// touchAny is touch for any access: of any size or alignment, out of
+// range, or in a mode other than check.
+func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int, usize uintptr, i int64, v unsafe.Pointer) {
+	size := int(usize)
+	in := uint64(i) < uint64(n)
+	same := v != nil && in && sameBytes(unsafe.Add(base, uintptr(i)*usize), v, size)
+	if c == nil {
+		if n < 0 {
+			rec.addr(t, site, base, size, same)
+		} else {
+			rec.access(t, site, base, n, size, i, same)
+		}
+		return
+	}
+	if !in {
+		c.outOfRange(t, site, uintptr(base), n, size, i)
+		return
+	}
+	if size <= 0 || t == nil {
+		return
+	}
+	b := blockOf(t)
+	bs := (*blockState)(b.Fast)
+	if bs == nil {
+		return
+	}
+	rank := t.ThreadRank()
+	b.Work[rank]++
+	bs.touchAt(b, site, rank, uintptr(base)+uintptr(i)*usize, size, same)
+}
+
+// touchAt checks the access of thread rank of b at site, of size bytes
+// at p, having counted it as the thread's work: on shared memory's fast
+// path or global memory's, where they take it, else the full path.
+func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+	bs.saw(site)
+	if (len(b.Shared) > 0 || b.Dynamic.Size > 0) && bs.touchShared(b, site, rank, p, size, same) {
+		return
+	}
+	bs.globalAt(b, site, rank, p, size, same)
+}
+
+// globalAt is touchAt for global memory: its fast path for a 4-byte
+// access of a thread having passed block barriers and no other
+// collective, that memcheck and initcheck have nothing to say of, takes
+// the run of its page (see check_run.go), else its word; the full path
+// the rest.
+func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+	bs.saw(site)
 	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
 		bs.touch(b, site, rank, p, size, same)
 		return
@@ -60,7 +142,7 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 		}
 	}
 	var a *allocation
-	if c.allocs.table.Load() != nil {
+	if bs.launch.c.allocs.table.Load() != nil {
 		var ok bool
 		if a, ok = bs.plainGlobal(site, p); !ok {
 			bs.touch(b, site, rank, p, size, same)
@@ -74,35 +156,35 @@ func (c *checker) touch(t *gocuda.Thread, site *Site, p uintptr, size int, same 
 	}
 	ps := sl.ps
 	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
-	i := p & (pageBytes - 1) / 4
-	if nw := compactWord(cw, site.Kind, same); ps.fresh == b.Index+1 &&
-		(ps.run.extend(i, nw, site.Kind) || bs.runMiss(ps, i, nw, site.Kind)) {
-		// A page the block made and has only run through (see
-		// check_run.go): the access is in its run.
-		if a != nil && site.Kind != Read {
-			a.setInit(int(p-a.base), 4)
+	nw := compactWord(cw, site.Kind, same)
+	if ps.fresh != b.Index+1 || !ps.run.extend(p, rank, nw) && !bs.runMiss(ps, p, rank, nw, site.Kind) {
+		// Not in a run of a page the block made and has only run
+		// through: the page's word, as compactAccess has it (which the
+		// compiler does not inline).
+		if !ps.touched || ps.pg.hasSum.Load() {
+			bs.touchPage(ps)
 		}
-		return
-	}
-	if !ps.touched || ps.pg.hasSum.Load() {
-		bs.touchPage(ps)
-	}
-	// compactAccess, by hand: the compiler does not inline it.
-	w := &ps.pg.words[i]
-	old := w.Load()
-	if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
-		return
-	}
-	if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) {
-		bs.touch(b, site, rank, p, size, same)
-		return
-	}
-	if nw := compactWord(cw, site.Kind, same); old != nw && !w.CompareAndSwap(old, nw) {
-		bs.touch(b, site, rank, p, size, same)
-		return
+		w := &ps.pg.words[p&(pageBytes-1)/4]
+		old := w.Load()
+		if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
+			return
+		}
+		if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) ||
+			old != nw && !w.CompareAndSwap(old, nw) {
+			bs.touch(b, site, rank, p, 4, same)
+			return
+		}
 	}
 	if a != nil && site.Kind != Read {
 		a.setInit(int(p-a.base), 4)
+	}
+}
+
+// sharedAt checks the 4-byte access at p, in the shared array of sl, of
+// thread rank of b at site: sharedFast, else the full path.
+func (bs *blockState) sharedAt(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, same bool) {
+	if !bs.sharedFast(sl, b, site, rank, p, 4, same) {
+		bs.touch(b, site, rank, p, 4, same)
 	}
 }
 

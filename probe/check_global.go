@@ -144,7 +144,7 @@ func (bs *blockState) slotOf(key uintptr) *pageSlot {
 	}
 	ps := &bs.pages[(uint64(key)*0x9e3779b97f4a7c15)>>(64-9)]
 	if ps.key1 != key+1 {
-		if ps.run.n > 0 {
+		if ps.run.head != 0 {
 			bs.flushRun(ps)
 		}
 		for i := range bs.sitePages {

@@ -35,7 +35,7 @@ type blockState struct {
 
 	// first is the first site an instrumented call named in the launch's
 	// blocks on this executor, in the block of linear index firstBlock:
-	// the kernel's name is its function's. Every access reads it: it
+	// the kernel's name is its function's. Most accesses read it: it
 	// shares a cache line with the fields above and the caches below.
 	first      *Site
 	firstBlock int64
@@ -146,7 +146,8 @@ func (ls *launchState) kernel() string {
 }
 
 // saw notes the first site of the executor's blocks that lies in a
-// kernel (not in a helper).
+// kernel (not in a helper). Every access but a run's extension calls it
+// (see touch): the run's start, before it in the block, did.
 func (bs *blockState) saw(site *Site) {
 	if bs.first == nil && site.kernel != "" {
 		bs.first, bs.firstBlock = site, bs.b.Index

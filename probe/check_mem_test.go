@@ -130,6 +130,8 @@ var copySites = sitesOf("probe.copyKernel.func1",
 )
 
 // copyKernel copies src to dst, one thread per element.
+//
+//go:noinline // see BenchmarkCheck
 func copyKernel(dst, src []float32) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := copySites

@@ -32,6 +32,8 @@ var reduceSites = sitesOf("probe.reduceKernel.func1",
 
 // reduceKernel sums each block's elements of in into out[block] by a
 // shared-memory tree; without sync it leaves out the barrier of each step.
+//
+//go:noinline // see BenchmarkCheck
 func reduceKernel(in, out []float32, sync bool) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		s := reduceSites

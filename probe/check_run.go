@@ -34,35 +34,42 @@ package probe
 // passed the same block barriers: head, the compact word of its first
 // (see compactWord), plus i<<rankShift is the word of its i-th.
 type run struct {
-	head  uint64
-	next  uint64 // the word of the access that would extend it
-	start uint16 // its first cell
-	n     uint16 // its length; 0: no run
+	head  uint64  // 0: no run
+	next  uint64  // the word of the access that would extend it
+	base  uintptr // the address of its cells less 4 bytes a rank: thread r's is base+4r
+	start uint16  // its first cell
 	k     Kind
 }
 
-// extend extends r by the access of kind k, with compact word w, to
-// cell i if the access extends it, and reports whether it did.
-func (r *run) extend(i uintptr, w uint64, k Kind) bool {
-	if r.n == 0 || r.next != w || uintptr(r.start)+uintptr(r.n) != i || r.k != k {
+// len returns the number of r's accesses.
+func (r *run) len() uintptr { return uintptr((r.next - r.head) >> rankShift) }
+
+// extend extends r by the access with compact word w, at p, of thread
+// rank if the access extends it, and reports whether it did. The word
+// names the site, and so the kind; the cell follows from the rank. (Its
+// cells lie in one page, which the caller checks. Past rank 1023 next
+// carries out of the rank's bits, even to 0, and can match no access of
+// the page: a rank past them, at most 256 past a first one of 768 or
+// more, would be of a cell pages before.)
+func (r *run) extend(p uintptr, rank int, w uint64) bool {
+	if r.next != w || p-uintptr(rank)*4 != r.base {
 		return false
 	}
-	r.n++
 	r.next += 1 << rankShift
 	return true
 }
 
-// runMiss takes an access of kind k with compact word w to cell i of the
-// page of ps, which the block made and has only run through, and which
-// does not extend the page's run: it starts the run if there is none
-// and reports true; else it puts the run in the page and reports false,
-// and the caller goes the word's way.
-func (bs *blockState) runMiss(ps *pageSlot, i uintptr, w uint64, k Kind) bool {
-	if ps.run.n != 0 {
+// runMiss takes an access of kind k with compact word w, at p, of thread
+// rank, on the page of ps, which the block made and has only run
+// through, and which does not extend the page's run: it starts the run
+// if there is none and reports true; else it puts the run in the page
+// and reports false, and the caller goes the word's way.
+func (bs *blockState) runMiss(ps *pageSlot, p uintptr, rank int, w uint64, k Kind) bool {
+	if ps.run.head != 0 {
 		bs.flushRun(ps)
 		return false
 	}
-	ps.run = run{head: w, next: w + 1<<rankShift, start: uint16(i), n: 1, k: k}
+	ps.run = run{head: w, next: w + 1<<rankShift, base: p - uintptr(rank)*4, start: uint16(p & (pageBytes - 1) / 4), k: k}
 	bs.runs = append(bs.runs, ps)
 	return true
 }
@@ -70,7 +77,7 @@ func (bs *blockState) runMiss(ps *pageSlot, i uintptr, w uint64, k Kind) bool {
 // flushRuns puts the block's runs in their pages.
 func (bs *blockState) flushRuns() {
 	for _, ps := range bs.runs {
-		if ps.run.n > 0 {
+		if ps.run.head != 0 {
 			bs.flushRun(ps)
 		}
 	}
@@ -90,7 +97,7 @@ func (bs *blockState) flushRun(ps *pageSlot) {
 		bs.expandSum(pg)
 	}
 	pg.sum = ps.run
-	ps.run.n = 0
+	ps.run = run{}
 	pg.hasSum.Store(true)
 	if pg.touched.Load() {
 		bs.expandSum(pg)
@@ -105,7 +112,7 @@ func (bs *blockState) expandSum(pg *page) {
 	if !pg.touched.Load() {
 		pg.touched.Store(true)
 	}
-	for j := range uintptr(r.n) {
+	for j := range r.len() {
 		bs.applyWord(pg, uintptr(r.start)+j, r.head+uint64(j)<<rankShift, r.k)
 	}
 	pg.sum = run{}

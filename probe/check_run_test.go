@@ -169,7 +169,8 @@ func TestRunPublishMeetsWords(t *testing.T) {
 		psA := bsA.slotOf(key)
 		require.Equal(t, bA.Index+1, psA.fresh, "block 0 made the page")
 		// Block 0's threads 0..7 write cells 0..7 of the page: a run.
-		psA.run = run{head: compactWord(packCompact(0, 0, 0, uint64(write.id)), Write, false), n: 8, k: Write}
+		head := compactWord(packCompact(0, 0, 0, uint64(write.id)), Write, false)
+		psA.run = run{head: head, next: head + 8<<rankShift, base: key << pageShift, k: Write}
 		bsA.runs = append(bsA.runs, psA)
 		readCell := func() {
 			psB := bsB.slotOf(key)
@@ -207,4 +208,33 @@ func TestRunPublishMeetsWords(t *testing.T) {
 			assert.Equal(t, []any{thread[a.Expr], block[a.Expr]}, []any{a.Thread, a.Block}, "access %s", a.Expr)
 		}
 	}
+}
+
+// TestRunToLastRank: a run that ends at a block's last thread, 1023, is
+// still put in its page at the block's end, though its next word carries
+// out of the rank's bits: to 0 for a same-value write at site 0 of block
+// 0, the word run.next would otherwise take for no run.
+func TestRunToLastRank(t *testing.T) {
+	const first, key = 1000, 0x40 // ranks 1000..1023 write the page of 0x10000
+	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{1024, 1, 1}, Threads: 1024}
+	ls := &launchState{c: &checker{}, l: l, failed: map[[2]int64]bool{}}
+	bs, b := &blockState{launch: ls}, &probelink.Block{Launch: l}
+	b.Reset(l, 0, [3]int{0})
+	bs.begin(b)
+	ps := bs.slotOf(key)
+	base := uintptr(key) << pageShift
+	for rank := first; rank < 1024; rank++ {
+		p, w := base+uintptr(rank-first)*4, compactWord(packCompact(uint64(rank), 0, 0, 0), Write, true)
+		if rank == first {
+			require.True(t, bs.runMiss(ps, p, rank, w, Write), "the first write starts the run")
+		} else {
+			require.True(t, ps.run.extend(p, rank, w), "rank %d extends the run", rank)
+		}
+	}
+	require.Zero(t, ps.run.next, "the next word carried out to 0")
+	bs.flushRuns()
+	pg := ps.pg
+	require.True(t, pg.hasSum.Load(), "the run is the page's summary")
+	assert.Equal(t, []any{uintptr(1024 - first), uint16(0)}, []any{pg.sum.len(), pg.sum.start})
+	ls.global.release()
 }

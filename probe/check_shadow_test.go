@@ -29,7 +29,7 @@ type step struct {
 // runShadow applies steps to the shadow of a 16-byte shared array of a
 // block of 64 threads and returns the hazards found, as "RAW 0>32 ERROR"
 // (the threads of the first and second access), sorted. With fast, each
-// access tries the fast path first, as checker.touch does.
+// access tries the fast path first, as touch does.
 func runShadow(steps []step, fast bool) []string {
 	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{64, 1, 1}, Threads: 64}
 	b := &probelink.Block{Launch: l}

@@ -27,7 +27,7 @@ type sharedSlot struct {
 	cover     []uint64
 }
 
-// touchShared is checker.touch for shared memory: it reports whether p is
+// touchShared is touch for shared memory: it reports whether p is
 // shared memory, and if so checks the access.
 func (bs *blockState) touchShared(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
 	sl := bs.sharedOf(b, site, p)

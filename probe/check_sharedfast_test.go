@@ -71,7 +71,7 @@ func TestTileReads(t *testing.T) {
 	}
 }
 
-// TestSharedCovered: the cover words' test in checker.touch agrees with
+// TestSharedCovered: the cover words' test in touch agrees with
 // the fast path's, and a key covers only the reads of its block,
 // interval, and for a warp's key, warp and count of collectives.
 func TestSharedCovered(t *testing.T) {
