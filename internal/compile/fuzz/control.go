@@ -144,10 +144,7 @@ func (g *gen) threadLoop(c ctx) {
 // naive matrix multiply's b[k*n+col], which the interchange pass runs
 // trip by trip for the block.
 func (g *gen) columnWalk(c ctx) {
-	vs := g.vars(i32, false, true)
-	if !c.uniform {
-		vs = thread(vs)
-	}
+	vs := thread(g.vars(i32, false, true)) // the sum is the thread's: a uniform variable would stop being one
 	if len(vs) == 0 {
 		g.local(c)
 		return
