@@ -667,9 +667,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							gc_l_v[gc_lane] = v
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
@@ -696,9 +693,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:66
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act = gc_save8 &^ gc_dead
@@ -1596,9 +1590,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_l_v_[gc_lane] = v_
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
@@ -1625,9 +1616,6 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:66
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act = gc_save10 &^ gc_dead

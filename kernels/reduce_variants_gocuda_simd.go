@@ -2288,9 +2288,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_l_v[gc_lane5] = v
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b17, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
 						gc_tidx5 := gc_b17.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
@@ -2317,9 +2314,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:66
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b17, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act5 = gc_save85 &^ gc_dead5
@@ -3031,9 +3025,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -3100,9 +3091,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act2 = gc_save82 &^ gc_dead2
@@ -3814,9 +3802,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -3883,9 +3868,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b7, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act3 = gc_save83 &^ gc_dead3
@@ -4597,9 +4579,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -4666,9 +4645,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b12, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act4 = gc_save84 &^ gc_dead4
@@ -7909,9 +7885,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_l_v_[gc_lane5] = v_
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b5, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 					{
 						gc_tidx5 := gc_b5.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
@@ -7938,9 +7911,6 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:66
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b5, "SyncWarp", gc_w5, gc_act5, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act5 = gc_save105 &^ gc_dead5
@@ -8711,9 +8681,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -8780,9 +8747,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act2 = gc_save102 &^ gc_dead2
@@ -9553,9 +9517,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9622,9 +9583,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b3, "SyncWarp", gc_w3, gc_act3, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act3 = gc_save103 &^ gc_dead3
@@ -10395,9 +10353,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 					}
-
-//line reduce_variants.go:64
-					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10464,9 +10419,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 					}
-
-//line reduce_variants.go:66
-					compiled.WarpLanes[bool, bool](gc_b4, "SyncWarp", gc_w4, gc_act4, gocuda.FullMask, nil, nil, nil, nil, nil)
 				}
 			}
 			gc_act4 = gc_save104 &^ gc_dead4

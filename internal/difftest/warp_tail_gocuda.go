@@ -296,9 +296,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 						gc_l_v[gc_lane] = v
 					}
 				}
-
-//line warp_tail.go:26
-				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -325,9 +322,6 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 //line warp_tail.go:28
 					}
 				}
-
-//line warp_tail.go:28
-				compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, gocuda.FullMask, nil, nil, nil, nil, nil)
 			}
 			gc_act = gc_save7 &^ gc_dead
 		}

@@ -349,9 +349,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-
-//line warp_tail.go:26
-				compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 				gc_left2 := gc_act2
 				if compiled.SIMD {
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -418,9 +415,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-
-//line warp_tail.go:28
-				compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, gocuda.FullMask, nil, nil, nil, nil, nil)
 			}
 			gc_act2 = gc_save72 &^ gc_dead2
 		}

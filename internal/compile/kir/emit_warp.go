@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -311,6 +312,22 @@ func (f *Func) collOperandsOf(c *Collective, arrays map[*types.Var]string, name 
 	return ops
 }
 
+// fullSyncWarp reports whether c is a __syncwarp whose mask is the
+// constant of all 32 lanes: compiled, lanes of a warp run one after
+// another between collectives, so such a sync completes with nothing to
+// exchange or check, whatever lanes arrive.
+func (f *Func) fullSyncWarp(c *Collective) bool {
+	if c.Entry.Short != "SyncWarp" || c.Entry.Mask < 0 || c.Entry.Coalesced || c.Entry.Tile {
+		return false
+	}
+	tv := f.Src.Info.Types[c.Call.Args[c.Entry.Mask]]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	v, exact := constant.Uint64Val(tv.Value)
+	return exact && uint32(v) == ^uint32(0)
+}
+
 // shuffleWarp returns a shuffle's mask, argument and width, by operand
 // index (mask 0, argument 2, width 3), where each is the same for every
 // lane of a warp, written for warp level.
@@ -352,6 +369,9 @@ func (e *emitter) operands(c *Collective) {
 
 // collective writes the completion of collective c for the current warp.
 func (e *emitter) collective(c *Collective) {
+	if e.f.fullSyncWarp(c) {
+		return // every lane that arrived is in its mask: it exchanges nothing (compiled.WarpLanes's own test)
+	}
 	ops := e.collOperands(c)
 	for _, op := range ops {
 		if op.array != "" && !op.direct {

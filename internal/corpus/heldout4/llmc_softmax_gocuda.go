@@ -4126,9 +4126,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:425
 		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-
-//line llmc_softmax.go:426
-			compiled.WarpLanes[bool, bool](gc_b, "SyncWarp", gc_w, gc_act, 0xFFFFFFFF, nil, nil, nil, nil, nil)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue

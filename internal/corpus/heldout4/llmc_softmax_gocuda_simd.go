@@ -4575,9 +4575,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:425
 		for offset := gocuda.WarpSize / 2; offset > 0; offset >>= 1 {
-
-//line llmc_softmax.go:426
-			compiled.WarpLanes[bool, bool](gc_b2, "SyncWarp", gc_w2, gc_act2, 0xFFFFFFFF, nil, nil, nil, nil, nil)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
