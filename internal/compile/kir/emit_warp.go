@@ -19,6 +19,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	var buf bytes.Buffer
 	e.w, e.warp, e.warpDecls = &buf, w, nil
 	e.nodes(w.Body)
+	uses := e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
 	e.w, e.warp = outer, nil
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
 	e.printf("%s := uint32(uint64(1)<<min(32, %s-%s) - 1)\n", e.use("act"), n["n"], n["w"])
@@ -27,7 +28,7 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
 	}
 	e.printf("var %s uint32\n_ = %s\n", e.use("dead"), n["dead"])
-	if !usesLanes(w.Body) {
+	if !uses {
 		e.printf("_ = %s\n", n["act"]) // all its code went to the warp's level
 	}
 	for _, obj := range sortedVars(e.f, w.Arrays) {
@@ -599,13 +600,18 @@ func (e *emitter) coalescedCollective(c *Collective, value, arg collOperand, out
 }
 
 // usesLanes reports whether warp-level nodes read the warp's active
-// lanes: a lane loop, a collective, a lane-divergent if or loop, a
+// lanes: a lane loop the emitter writes (see lanes), a collective that
+// writes code (not a full SyncWarp), a lane-divergent if or loop, a
 // return.
-func usesLanes(nodes []Node) bool {
+func (e *emitter) usesLanes(nodes []Node) bool {
 	found := false
 	Walk(nodes, func(n Node) {
-		switch n.(type) {
-		case *LaneLoop, *Collective, *WarpIf, *WarpFor, *Return:
+		switch n := n.(type) {
+		case *LaneLoop:
+			found = found || len(n.Body) > 0 || !e.operandsDirect(n)
+		case *Collective:
+			found = found || !e.f.fullSyncWarp(n)
+		case *WarpIf, *WarpFor, *Return:
 			found = true
 		}
 	})
