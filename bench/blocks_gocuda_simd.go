@@ -236,7 +236,8 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 //line blocks.go:34
 	warps := gocuda.Shared[float64](t, gc_bdx2/gocuda.WarpSize)
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]float64
@@ -244,13 +245,10 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -267,10 +265,7 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 
 //line blocks.go:37
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, off, gocuda.WarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				v := gc_l_v[gc_lane2]
@@ -281,10 +276,7 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 				gc_l_v[gc_lane2] = v
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			v := gc_l_v[gc_lane2]
@@ -880,15 +872,13 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:109
 	warps := gocuda.Shared[float64](t, gc_n2/32)
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]float64
 		var gc_c21r [32]float64
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -903,10 +893,7 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:112
 			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				v := gc_l_v[gc_lane2]
@@ -917,10 +904,7 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_l_v[gc_lane2] = v
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			v := gc_l_v[gc_lane2]

@@ -19,8 +19,22 @@ import (
 // read as two streams 1 KiB apart, the next block's after. Where the
 // second is much slower, the compiled kernels' loads are bounded by it,
 // whatever the compiler does with the rest.
+//
+// The impl=hand*Order variants add each kernel's block reduction to that
+// read order, written by hand as plain loops over a block-sized array:
+// the sequential-addressing tree of kernel 4 (handFirstAddOrder), kernel
+// 5's tree to 64 then its last warp's six steps (handUnrolledWarpOrder),
+// and the warp-shuffle reduction's five shuffle-down steps per warp of 32,
+// then five over the warps' sums (handWarpShuffleOrder). They measure what
+// the kernels' own order of work reaches on this machine.
 func BenchmarkReducePattern(b *testing.B) {
-	benchSums(b, []namedSum{{bench.HandParallel, bench.ReduceSerial}, {"handHarrisOrder", sumHarrisOrder}})
+	benchSums(b, []namedSum{
+		{bench.HandParallel, bench.ReduceSerial},
+		{"handHarrisOrder", sumHarrisOrder},
+		{"handFirstAddOrder", func(x []float32) float32 { return sumBlocks(x, firstAddBlock) }},
+		{"handUnrolledWarpOrder", func(x []float32) float32 { return sumBlocks(x, unrolledWarpBlock) }},
+		{"handWarpShuffleOrder", func(x []float32) float32 { return sumBlocks(x, warpShuffleSumBlock) }},
+	})
 }
 
 // A namedSum is a hand-written sum of a float32 slice, by its impl name.

@@ -2195,7 +2195,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v [32]T
@@ -2204,13 +2205,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			{
 				gc_tidx5 := gc_b17.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
 					if gc_tx5 == gc_bdx5 {
 						gc_tx5 = 0
-					}
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
@@ -2850,7 +2848,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]float32
@@ -2859,13 +2858,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -3627,7 +3623,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v [32]int32
@@ -3636,13 +3633,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			{
 				gc_tidx3 := gc_b7.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -4404,7 +4398,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 		}
 	}
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v [32]uint32
@@ -4413,13 +4408,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			{
 				gc_tidx4 := gc_b12.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
-					}
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
@@ -4801,7 +4793,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_ [32]T
@@ -4809,13 +4802,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		{
 			gc_tidx5 := gc_b23.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -4847,10 +4837,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_ := gc_l_v_[gc_lane5]
@@ -4861,10 +4848,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 				gc_l_v_[gc_lane5] = v_
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			gc_pos5.Thread = gc_rank5
 			v_ := gc_l_v_[gc_lane5]
@@ -4890,7 +4874,8 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
@@ -4908,10 +4893,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 
 //line reduce_variants.go:107
 				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -4929,10 +4911,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b23, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						v_2 := gc_l_v_2[gc_lane5]
@@ -4943,10 +4922,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 						gc_l_v_2[gc_lane5] = v_2
 					}
 				}
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 					v_2 := gc_l_v_2[gc_lane5]
@@ -4971,13 +4947,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 		{
 			gc_tidx5 := gc_b23.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -7792,7 +7765,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_ [32]T
@@ -7801,13 +7775,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			{
 				gc_tidx5 := gc_b5.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
 					if gc_tx5 == gc_bdx5 {
 						gc_tx5 = 0
-					}
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
@@ -8506,7 +8477,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_ [32]float32
@@ -8515,13 +8487,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -9342,7 +9311,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_ [32]int32
@@ -9351,13 +9321,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -10178,7 +10145,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		}
 	}
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_ [32]uint32
@@ -10187,13 +10155,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
-					}
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
@@ -10669,15 +10634,13 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
 		var gc_c51r [32]T
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
 			v := gc_s_v[gc_rank5]
@@ -10704,10 +10667,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:91
 			compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_2 := gc_l_v_2[gc_lane5]
@@ -10718,10 +10678,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 				gc_l_v_2[gc_lane5] = v_2
 			}
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			gc_pos5.Thread = gc_rank5
 			v_2 := gc_l_v_2[gc_lane5]
@@ -10747,7 +10704,8 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 		}
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_3 [32]T
@@ -10765,10 +10723,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:107
 				warps := (gc_bdx5 + gocuda.WarpSize - 1) / gocuda.WarpSize
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -10786,10 +10741,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:91
 					compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						v_3 := gc_l_v_3[gc_lane5]
@@ -10800,10 +10752,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 						gc_l_v_3[gc_lane5] = v_3
 					}
 				}
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 					v_3 := gc_l_v_3[gc_lane5]
@@ -10828,13 +10777,10 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 		{
 			gc_tidx5 := gc_b11.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5

@@ -3835,7 +3835,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:167
 	b_ := gc_bdx5
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
@@ -3845,13 +3846,10 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 		{
 			gc_tidx5 := gc_b11.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -3911,10 +3909,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
 					gc_hi8 = 0
 				}
+				gc_hi8 = min(gc_hi8, gc_cnt5)
 				for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 
@@ -3949,10 +3945,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_2 := gc_l_v_2[gc_lane5]
@@ -3977,10 +3970,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:171
 		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
 
@@ -4120,7 +4110,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 			}
 		}
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			_ = gc_dead5
 			var gc_l_s [32]T
@@ -4139,10 +4130,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
 
@@ -4172,10 +4160,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:187
 					_ = lanes_2
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						s := gc_l_s[gc_lane5]
@@ -4202,10 +4187,8 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 						if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
 							gc_hi9 = 0
 						}
+						gc_hi9 = min(gc_hi9, gc_cnt5)
 						for gc_lane5 := gc_lo9; gc_lane5 < gc_hi9; gc_lane5++ {
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
 
@@ -4226,10 +4209,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 							gc_l_v_3[gc_lane5] = v_3
 						}
 					}
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
 

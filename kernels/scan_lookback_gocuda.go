@@ -130,7 +130,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:167
 	b_ := gc_bdx
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_v_2 [32]T
@@ -140,13 +141,10 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -219,10 +217,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				if gc_lo2 < gc_hi2 && !(d < (min(w, b_-(gc_w>>5)*w))) {
 					gc_hi2 = 0
 				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 
@@ -257,10 +253,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				v_2 := gc_l_v_2[gc_lane]
@@ -285,10 +278,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:171
 		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, (scanLaneMask((min(w, b_-(gc_w>>5)*w)))), &gc_c2v, 1, w, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 
@@ -428,7 +418,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			}
 		}
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
 			var gc_l_s [32]T
@@ -447,10 +438,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 
@@ -480,10 +468,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_block.go:187
 					_ = lanes_2
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						s := gc_l_s[gc_lane]
@@ -510,10 +495,8 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 						if gc_lo3 < gc_hi3 && !(d_ < lanes_2) {
 							gc_hi3 = 0
 						}
+						gc_hi3 = min(gc_hi3, gc_cnt)
 						for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
-							}
 							gc_rank := gc_w + gc_lane
 							_ = gc_rank
 
@@ -534,10 +517,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 							gc_l_v_3[gc_lane] = v_3
 						}
 					}
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
 

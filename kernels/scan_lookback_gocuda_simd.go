@@ -149,7 +149,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 //line scan_block.go:167
 	b_ := gc_bdx5
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_v_2 [32]T
@@ -159,13 +160,10 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		{
 			gc_tidx5 := gc_b11.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -238,10 +236,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
 					gc_hi8 = 0
 				}
+				gc_hi8 = min(gc_hi8, gc_cnt5)
 				for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 
@@ -276,10 +272,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 //line scan_block.go:169
 			mask := scanLaneMask(lanes)
 			_ = mask
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
 				v_2 := gc_l_v_2[gc_lane5]
@@ -304,10 +297,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:171
 		compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_c52v, 1, w, &gc_c52r)
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			_ = gc_rank5
 
@@ -447,7 +437,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 			}
 		}
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			_ = gc_dead5
 			var gc_l_s [32]T
@@ -466,10 +457,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:182
 					warps := scanCeil(b_, w)
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
 
@@ -499,10 +487,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:187
 					_ = lanes_2
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						_ = gc_rank5
 						s := gc_l_s[gc_lane5]
@@ -529,10 +514,8 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 						if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
 							gc_hi9 = 0
 						}
+						gc_hi9 = min(gc_hi9, gc_cnt5)
 						for gc_lane5 := gc_lo9; gc_lane5 < gc_hi9; gc_lane5++ {
-							if gc_act5&(1<<gc_lane5) == 0 {
-								continue
-							}
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
 
@@ -553,10 +536,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 							gc_l_v_3[gc_lane5] = v_3
 						}
 					}
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 						gc_rank5 := gc_w5 + gc_lane5
 						gc_pos5.Thread = gc_rank5
 
@@ -833,7 +813,8 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:167
 	b_ := gc_bdx2
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v_2 [32]float32
@@ -843,13 +824,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1842,7 +1820,8 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:167
 	b_ := gc_bdx3
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_v_2 [32]int32
@@ -1852,13 +1831,10 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		{
 			gc_tidx3 := gc_b5.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
 					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
@@ -2851,7 +2827,8 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:167
 	b_ := gc_bdx4
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_v_2 [32]uint32
@@ -2861,13 +2838,10 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		{
 			gc_tidx4 := gc_b8.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
 					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4

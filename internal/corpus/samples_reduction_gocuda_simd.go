@@ -6072,17 +6072,15 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		{
 			var gc_m75 uint32
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 
@@ -6153,10 +6151,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			}
 			gc_act5 = gc_save75 &^ gc_dead5
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			gc_pos5.Thread = gc_rank5
 			mySum := gc_s_mySum[gc_rank5]
@@ -6413,17 +6408,15 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		{
 			var gc_m72 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -6582,10 +6575,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save72 &^ gc_dead2
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			mySum := gc_s_mySum[gc_rank2]
@@ -6842,17 +6832,15 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		{
 			var gc_m73 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
@@ -7011,10 +6999,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save73 &^ gc_dead3
 		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 			mySum := gc_s_mySum[gc_rank3]
@@ -7271,17 +7256,15 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		{
 			var gc_m74 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 
@@ -7440,10 +7423,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			gc_act4 = gc_save74 &^ gc_dead4
 		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
+		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
 			gc_pos4.Thread = gc_rank4
 			mySum := gc_s_mySum[gc_rank4]
@@ -7918,17 +7898,15 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		{
 			var gc_m95 uint32
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 
@@ -7999,10 +7977,7 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 			}
 			gc_act5 = gc_save95 &^ gc_dead5
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			gc_pos5.Thread = gc_rank5
 			mySum := gc_s_mySum[gc_rank5]
@@ -8572,17 +8547,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		{
 			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -8741,10 +8714,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save92 &^ gc_dead2
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			mySum := gc_s_mySum[gc_rank2]
@@ -9314,17 +9284,15 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		{
 			var gc_m93 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
@@ -9483,10 +9451,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save93 &^ gc_dead3
 		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 			mySum := gc_s_mySum[gc_rank3]
@@ -10056,17 +10021,15 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		{
 			var gc_m94 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 
@@ -10225,10 +10188,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 			gc_act4 = gc_save94 &^ gc_dead4
 		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
+		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
 			gc_pos4.Thread = gc_rank4
 			mySum := gc_s_mySum[gc_rank4]
@@ -10691,17 +10651,15 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		{
 			var gc_m95 uint32
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 
@@ -10772,10 +10730,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 			}
 			gc_act5 = gc_save95 &^ gc_dead5
 		}
-		for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-			if gc_act5&(1<<gc_lane5) == 0 {
-				continue
-			}
+		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
 			gc_pos5.Thread = gc_rank5
 			mySum := gc_s_mySum[gc_rank5]
@@ -11311,17 +11266,15 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		{
 			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -11480,10 +11433,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			gc_act2 = gc_save92 &^ gc_dead2
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			mySum := gc_s_mySum[gc_rank2]
@@ -12019,17 +11969,15 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		{
 			var gc_m93 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
@@ -12188,10 +12136,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			gc_act3 = gc_save93 &^ gc_dead3
 		}
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 			mySum := gc_s_mySum[gc_rank3]
@@ -12727,17 +12672,15 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	tile32 := cg.TiledPartition(cta, 32)
 	_ = tile32
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		{
 			var gc_m94 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 
@@ -12896,10 +12839,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 			}
 			gc_act4 = gc_save94 &^ gc_dead4
 		}
-		for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-			if gc_act4&(1<<gc_lane4) == 0 {
-				continue
-			}
+		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
 			gc_pos4.Thread = gc_rank4
 			mySum := gc_s_mySum[gc_rank4]
@@ -13024,7 +12964,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:391
 	_ = mask_
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_mySum_ [32]T
@@ -13037,13 +12978,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		{
 			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -13113,10 +13051,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			}
 		}
 		{
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 				mySum_ := gc_l_mySum_[gc_lane5]
@@ -13131,10 +13066,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			}
 			{
 				var gc_m85 uint32
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 					ok := gc_l_ok[gc_lane5]
@@ -13176,10 +13108,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		}
 		{
 			var gc_m125 uint32
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
-				}
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 				returned := gc_l_returned[gc_lane5]
@@ -13240,13 +13169,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		{
 			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -13279,7 +13205,8 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
 	for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-		gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+		gc_cnt5 := min(32, gc_n5-gc_w5)
+		gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 		var gc_dead5 uint32
 		_ = gc_dead5
 		var gc_l_mask_2 [32]uint32
@@ -13300,13 +13227,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		{
 			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				_ = gc_rank5
@@ -13359,13 +13283,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			{
 				gc_tidx5 := gc_b5.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
 					if gc_tx5 == gc_bdx5 {
 						gc_tx5 = 0
-					}
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
 					}
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
@@ -13642,13 +13563,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		{
 			gc_tidx5 := gc_b5.At(gc_w5)
 			gc_tx5 := gc_tidx5.X - 1
-			for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
+			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_tx5++
 				if gc_tx5 == gc_bdx5 {
 					gc_tx5 = 0
-				}
-				if gc_act5&(1<<gc_lane5) == 0 {
-					continue
 				}
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
@@ -13749,7 +13667,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:391
 	_ = mask_
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mySum_ [32]float32
@@ -13762,13 +13681,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -13838,10 +13754,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 		{
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				mySum_ := gc_l_mySum_[gc_lane2]
@@ -13856,10 +13769,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			}
 			{
 				var gc_m82 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 					ok := gc_l_ok[gc_lane2]
@@ -13901,10 +13811,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 		{
 			var gc_m122 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 				returned := gc_l_returned[gc_lane2]
@@ -13987,13 +13894,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -14026,7 +13930,8 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mask_2 [32]uint32
@@ -14047,13 +13952,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
@@ -14106,13 +14008,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -14642,7 +14541,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:391
 	_ = mask_
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_mySum_ [32]int32
@@ -14655,13 +14555,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		{
 			gc_tidx3 := gc_b3.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
 					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
@@ -14731,10 +14628,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 		{
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 				mySum_ := gc_l_mySum_[gc_lane3]
@@ -14749,10 +14643,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			}
 			{
 				var gc_m83 uint32
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 					ok := gc_l_ok[gc_lane3]
@@ -14794,10 +14685,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		{
 			var gc_m123 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 				returned := gc_l_returned[gc_lane3]
@@ -14880,13 +14768,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		{
 			gc_tidx3 := gc_b3.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
 					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
@@ -14919,7 +14804,8 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_l_mask_2 [32]uint32
@@ -14940,13 +14826,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		{
 			gc_tidx3 := gc_b3.At(gc_w3)
 			gc_tx3 := gc_tidx3.X - 1
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_tx3++
 				if gc_tx3 == gc_bdx3 {
 					gc_tx3 = 0
-				}
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				_ = gc_rank3
@@ -14999,13 +14882,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -15535,7 +15415,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:391
 	_ = mask_
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_mySum_ [32]uint32
@@ -15548,13 +15429,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		{
 			gc_tidx4 := gc_b4.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
 					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
@@ -15624,10 +15502,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 		{
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 				mySum_ := gc_l_mySum_[gc_lane4]
@@ -15642,10 +15517,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 			{
 				var gc_m84 uint32
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 					ok := gc_l_ok[gc_lane4]
@@ -15687,10 +15559,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		{
 			var gc_m124 uint32
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
-				}
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 				returned := gc_l_returned[gc_lane4]
@@ -15773,13 +15642,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		{
 			gc_tidx4 := gc_b4.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
 					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
@@ -15812,7 +15678,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
 	for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-		gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+		gc_cnt4 := min(32, gc_n4-gc_w4)
+		gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 		var gc_dead4 uint32
 		_ = gc_dead4
 		var gc_l_mask_2 [32]uint32
@@ -15833,13 +15700,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		{
 			gc_tidx4 := gc_b4.At(gc_w4)
 			gc_tx4 := gc_tidx4.X - 1
-			for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_tx4++
 				if gc_tx4 == gc_bdx4 {
 					gc_tx4 = 0
-				}
-				if gc_act4&(1<<gc_lane4) == 0 {
-					continue
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				_ = gc_rank4
@@ -15892,13 +15756,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			{
 				gc_tidx4 := gc_b4.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
 					if gc_tx4 == gc_bdx4 {
 						gc_tx4 = 0
-					}
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
@@ -16543,17 +16404,15 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_w5 := 0; gc_w5 < gc_n5; gc_w5 += 32 {
-			gc_act5 := uint32(uint64(1)<<min(32, gc_n5-gc_w5) - 1)
+			gc_cnt5 := min(32, gc_n5-gc_w5)
+			gc_act5 := uint32(uint64(1)<<gc_cnt5 - 1)
 			var gc_dead5 uint32
 			_ = gc_dead5
 			var gc_c51v [32]T
 			var gc_c51r [32]T
 			{
 				var gc_m75 uint32
-				for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-					if gc_act5&(1<<gc_lane5) == 0 {
-						continue
-					}
+				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					gc_pos5.Thread = gc_rank5
 
@@ -16844,17 +16703,15 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 	}
 	{
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_c21v [32]float32
 			var gc_c21r [32]float32
 			{
 				var gc_m72 uint32
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
 
@@ -17167,17 +17024,15 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			var gc_c31v [32]int32
 			var gc_c31r [32]int32
 			{
 				var gc_m73 uint32
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
 
@@ -17490,17 +17345,15 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_w4 := 0; gc_w4 < gc_n4; gc_w4 += 32 {
-			gc_act4 := uint32(uint64(1)<<min(32, gc_n4-gc_w4) - 1)
+			gc_cnt4 := min(32, gc_n4-gc_w4)
+			gc_act4 := uint32(uint64(1)<<gc_cnt4 - 1)
 			var gc_dead4 uint32
 			_ = gc_dead4
 			var gc_c41v [32]uint32
 			var gc_c41r [32]uint32
 			{
 				var gc_m74 uint32
-				for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
-					if gc_act4&(1<<gc_lane4) == 0 {
-						continue
-					}
+				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_rank4 := gc_w4 + gc_lane4
 					gc_pos4.Thread = gc_rank4
 

@@ -38,7 +38,8 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:22
 	sums := gocuda.DynamicShared[int32](t)
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_c1v [32]int32
@@ -46,13 +47,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -73,10 +71,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 
 //line samples_scan.go:32
 			mask := uint32(0xffffffff)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				value := gc_s_value[gc_rank]
@@ -90,13 +85,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
 					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
@@ -125,13 +117,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -149,7 +138,8 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_warpSum [32]int32
@@ -159,13 +149,10 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank

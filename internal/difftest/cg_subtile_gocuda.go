@@ -43,7 +43,8 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 	tile_ := cg.TiledPartition(tile32, size)
 	_ = tile_
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_v [32]int32
@@ -52,10 +53,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 		var gc_c2r [32]int32
 		var gc_c3v [32]bool
 		var gc_c3r [32]uint32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 
@@ -74,10 +72,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 
 //line cg_subtile.go:30
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_l_v, off, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				v := gc_l_v[gc_lane]
@@ -88,10 +83,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 				gc_l_v[gc_lane] = v
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
@@ -107,10 +99,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 
 //line cg_subtile.go:33
 		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_l_v, 0, nil, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			o := gc_l_o[gc_lane]
@@ -126,10 +115,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 
 //line cg_subtile.go:34
 		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c3v, 0, nil, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 

@@ -44,7 +44,8 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 	tile_ := cg.TiledPartition(tile32, size)
 	_ = tile_
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]int32
@@ -53,10 +54,7 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 		var gc_c22r [32]int32
 		var gc_c23v [32]bool
 		var gc_c23r [32]uint32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			_ = gc_rank2
 
@@ -111,10 +109,7 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			v := gc_l_v[gc_lane2]
@@ -130,10 +125,7 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 
 //line cg_subtile.go:33
 		compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_l_v, 0, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			o := gc_l_o[gc_lane2]
@@ -149,10 +141,7 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 
 //line cg_subtile.go:34
 		compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c23v, 0, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 

@@ -40,15 +40,13 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 //line cg_tile.go:19
 	_ = g
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_val [32]int32
 		var gc_c1r [32]int32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
@@ -71,10 +69,7 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 
 //line cg_tile.go:29
 			compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, g.Size(), &gc_l_val, i, nil, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				val := gc_l_val[gc_lane]
@@ -85,10 +80,7 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 				gc_l_val[gc_lane] = val
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			val := gc_l_val[gc_lane]
@@ -145,7 +137,8 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_o [32]TileOut
@@ -174,10 +167,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		var gc_c11r [32]float32
 		var gc_c12v [32]float32
 		var gc_c12r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -205,10 +195,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:60
 		compiled.TileLanes[int32, int32](gc_b, "Shfl", gc_w, gc_act, tile_.Size(), &gc_c1v, 0, &gc_c1a, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -232,10 +219,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:61
 		compiled.TileLanes[int32, int32](gc_b, "ShflUp", gc_w, gc_act, tile_.Size(), &gc_c2v, 1, nil, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -259,10 +243,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:62
 		compiled.TileLanes[int32, int32](gc_b, "ShflDown", gc_w, gc_act, tile_.Size(), &gc_c3v, size/2, nil, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -286,10 +267,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:63
 		compiled.TileLanes[int32, int32](gc_b, "ShflXor", gc_w, gc_act, tile_.Size(), &gc_c4v, 1, nil, &gc_c4r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -313,10 +291,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:64
 		compiled.TileLanes[bool, bool](gc_b, "Any", gc_w, gc_act, tile_.Size(), &gc_c5v, 0, nil, &gc_c5r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -340,10 +315,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:65
 		compiled.TileLanes[bool, bool](gc_b, "All", gc_w, gc_act, tile_.Size(), &gc_c6v, 0, nil, &gc_c6r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -367,10 +339,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:66
 		compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile_.Size(), &gc_c7v, 0, nil, &gc_c7r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -396,10 +365,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:69
 		compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, tile_.Size(), nil, 0, nil, nil)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -427,10 +393,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:71
 		compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c8v, cg.Plus[int32], &gc_c8r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -454,10 +417,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:72
 		compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c9v, cg.Greater[int32], &gc_c9r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -485,10 +445,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:74
 		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c10v, func(a, b float32) float32 { return a + b }, &gc_c10r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -516,10 +473,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:75
 		compiled.TileReduce[float32](gc_b, "InclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c11v, cg.Plus[float32], &gc_c11r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 
@@ -547,10 +501,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:76
 		compiled.TileReduce[float32](gc_b, "ExclusiveScan", gc_w, gc_act, tile_.Size(), &gc_c12v, cg.Plus[float32], &gc_c12r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 

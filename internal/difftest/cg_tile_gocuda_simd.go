@@ -41,15 +41,13 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 //line cg_tile.go:19
 	_ = g
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val [32]int32
 		var gc_c21r [32]int32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
@@ -108,10 +106,7 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			val := gc_l_val[gc_lane2]
@@ -168,7 +163,8 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 //line cg_tile.go:67
 	seen := gocuda.Shared[int32](t, gc_n2)[:gc_n2]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_o [32]TileOut
@@ -197,10 +193,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 		var gc_c211r [32]float32
 		var gc_c212v [32]float32
 		var gc_c212r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -228,10 +221,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:60
 		compiled.TileLanes[int32, int32](gc_b2, "Shfl", gc_w2, gc_act2, tile_.Size(), &gc_c21v, 0, &gc_c21a, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -255,10 +245,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:61
 		compiled.TileLanes[int32, int32](gc_b2, "ShflUp", gc_w2, gc_act2, tile_.Size(), &gc_c22v, 1, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -282,10 +269,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:62
 		compiled.TileLanes[int32, int32](gc_b2, "ShflDown", gc_w2, gc_act2, tile_.Size(), &gc_c23v, size/2, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -309,10 +293,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:63
 		compiled.TileLanes[int32, int32](gc_b2, "ShflXor", gc_w2, gc_act2, tile_.Size(), &gc_c24v, 1, nil, &gc_c24r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -336,10 +317,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:64
 		compiled.TileLanes[bool, bool](gc_b2, "Any", gc_w2, gc_act2, tile_.Size(), &gc_c25v, 0, nil, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -363,10 +341,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:65
 		compiled.TileLanes[bool, bool](gc_b2, "All", gc_w2, gc_act2, tile_.Size(), &gc_c26v, 0, nil, &gc_c26r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -390,10 +365,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:66
 		compiled.TileLanes[bool, uint32](gc_b2, "Ballot", gc_w2, gc_act2, tile_.Size(), &gc_c27v, 0, nil, &gc_c27r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -419,10 +391,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:69
 		compiled.TileLanes[bool, bool](gc_b2, "Sync", gc_w2, gc_act2, tile_.Size(), nil, 0, nil, nil)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -450,10 +419,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:71
 		compiled.TileReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c28v, cg.Plus[int32], &gc_c28r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -477,10 +443,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:72
 		compiled.TileReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c29v, cg.Greater[int32], &gc_c29r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -508,10 +471,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:74
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c210v, func(a, b float32) float32 { return a + b }, &gc_c210r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -539,10 +499,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:75
 		compiled.TileReduce[float32](gc_b2, "InclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c211v, cg.Plus[float32], &gc_c211r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -570,10 +527,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 
 //line cg_tile.go:76
 		compiled.TileReduce[float32](gc_b2, "ExclusiveScan", gc_w2, gc_act2, tile_.Size(), &gc_c212v, cg.Plus[float32], &gc_c212r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 

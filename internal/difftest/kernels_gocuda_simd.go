@@ -5807,7 +5807,8 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:326
 	buf := gocuda.Shared[int32](t, 16)[:16]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_pred [32]bool
@@ -5830,10 +5831,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		var gc_c26r [32]uint32
 		var gc_c27r [32]uint32
 		var gc_c28r [32]uint32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -5851,10 +5849,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:314
 		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			_ = gc_rank2
 			pred := gc_l_pred[gc_lane2]
@@ -5870,10 +5865,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:315
 		compiled.WarpLanes[bool, bool](gc_b2, "AllSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c22r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			_ = gc_rank2
 			pred := gc_l_pred[gc_lane2]
@@ -5889,10 +5881,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:316
 		compiled.WarpLanes[bool, bool](gc_b2, "AnySync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_l_pred, nil, nil, &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -5964,10 +5953,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 //line kernels.go:318
 		compiled.WarpLanes[int32, int32](gc_b2, "ReduceMinSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c25v, nil, nil, &gc_c25r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -6030,10 +6016,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		}
 		{
 			var gc_m132 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -6164,10 +6147,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 		}
 		{
 			var gc_m172 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -6247,10 +6227,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 			}
 			gc_act2 = gc_save172 &^ gc_dead2
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -6297,17 +6274,15 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		{
 			var gc_m42 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -6528,7 +6503,8 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]int32
@@ -6546,10 +6522,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 		var gc_c25r [32]uint32
 		{
 			var gc_m82 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 

@@ -34,7 +34,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_v [32]int32
@@ -45,13 +46,10 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -96,10 +94,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
 					gc_hi2 = 0
 				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
 				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 
@@ -131,10 +127,8 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		if gc_lo3 < gc_hi3 {
 			gc_lo3 = max(gc_lo3, max(min(lim-9, 32), -1)+1)
 		}
+		gc_hi3 = min(gc_hi3, gc_cnt)
 		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 
@@ -164,10 +158,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:22
 			warp := (gc_w >> 5)
 			_ = warp
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 
@@ -197,13 +188,10 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank

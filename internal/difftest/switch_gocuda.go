@@ -233,7 +233,8 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:22
 			if tag == 1 {
 				for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-					gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+					gc_cnt := min(32, gc_n-gc_w)
+					gc_act := uint32(uint64(1)<<gc_cnt - 1)
 					var gc_dead uint32
 					_ = gc_dead
 					var gc_c1v [32]int32
@@ -241,13 +242,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					{
 						gc_tidx := gc_b.At(gc_w)
 						gc_tx := gc_tidx.X - 1
-						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 							gc_tx++
 							if gc_tx == gc_bdx {
 								gc_tx = 0
-							}
-							if gc_act&(1<<gc_lane) == 0 {
-								continue
 							}
 							gc_rank := gc_w + gc_lane
 							_ = gc_rank
@@ -263,10 +261,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 
 //line switch.go:23
 					compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						v := gc_s_v[gc_rank]
@@ -497,16 +492,15 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		} else {
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+				gc_cnt := min(32, gc_n-gc_w)
+				gc_act := uint32(uint64(1)<<gc_cnt - 1)
 				var gc_dead uint32
 				_ = gc_dead
+				_ = gc_act
 
 //line switch.go:34
 				if op < 0 {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						v := gc_s_v[gc_rank]

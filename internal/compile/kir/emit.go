@@ -47,6 +47,9 @@ type emitter struct {
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
 	rebased     []string                 // while writing that form, the names of its rebased slices
+	prefix      bool                     // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
+	cntUsed     bool                     // a lane loop of the current warp loop counts to cnt
+	actRead     bool                     // a lane loop of the current warp loop tests the active lanes' mask
 }
 
 var (
@@ -56,7 +59,7 @@ var (
 
 // roles are the builtins of a body, with the base of their names.
 var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bdz", "gd", "gdx", "gdy", "gdz",
-	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks", "w", "act", "dead", "lane", "tidx", "c", "from", "to", "bound", "base", "end"}
+	"bidx", "bx", "by", "bz", "pos", "exited", "blk", "lo", "hi", "blocks", "w", "act", "dead", "lane", "tidx", "c", "from", "to", "bound", "base", "end", "cnt"}
 
 // Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
 // with params the kernel's parameters after the thread (", a float32, x []float32").

@@ -18,11 +18,17 @@ func (e *emitter) warpLoop(w *WarpLoop) {
 	outer := e.w
 	var buf bytes.Buffer
 	e.w, e.warp, e.warpDecls = &buf, w, nil
+	e.prefix, e.cntUsed, e.actRead = !e.f.Exits && !laneReturns(w.Body), false, false
 	e.nodes(w.Body)
-	uses := e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
-	e.w, e.warp = outer, nil
+	uses := e.actRead || e.usesLanes(w.Body) // with the warp's lane arrays, as its code was written
+	e.w, e.warp, e.prefix = outer, nil, false
 	e.printf("for %s := 0; %s < %s; %s += 32 {\n", e.use("w"), n["w"], e.use("n"), n["w"])
-	e.printf("%s := uint32(uint64(1)<<min(32, %s-%s) - 1)\n", e.use("act"), n["n"], n["w"])
+	if e.cntUsed {
+		e.printf("%s := min(32, %s-%s)\n", n["cnt"], n["n"], n["w"])
+		e.printf("%s := uint32(uint64(1)<<%s - 1)\n", e.use("act"), n["cnt"])
+	} else {
+		e.printf("%s := uint32(uint64(1)<<min(32, %s-%s) - 1)\n", e.use("act"), n["n"], n["w"])
+	}
 	if e.f.Exits {
 		e.printf("for %s := range min(32, %s-%s) {\nif %s[%s+%s] {\n%s &^= 1 << %s\n}\n}\n",
 			n["lane"], n["n"], n["w"], e.use("exited"), n["w"], n["lane"], n["act"], n["lane"])
@@ -70,7 +76,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.loop, e.lane, e.loopUse = nil, false, nil
 	act := n["act"]
 	if vec != nil {
-		act = e.laneSteps(vec, use)
+		act, e.actRead = e.laneSteps(vec, use), true
 	}
 	coords := use["tx"] || use["ty"] || use["tz"]
 	if coords {
@@ -83,9 +89,16 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 			e.printf("_ = %s\n", e.f.Vars[obj].Name)
 		}
 	}
+	prefix := e.prefix && vec == nil
 	from, to := "0", "32"
+	if prefix {
+		to, e.cntUsed = n["cnt"], true
+	}
 	if rng != nil {
 		from, to = e.laneBounds(rng)
+		if prefix {
+			e.printf("%s = min(%s, %s)\n", to, to, n["cnt"])
+		}
 	}
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
@@ -96,7 +109,10 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 		e.nextRow(use)
 		e.printf("}\n")
 	}
-	e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", act, n["lane"])
+	if !prefix {
+		e.printf("if %s&(1<<%s) == 0 {\ncontinue\n}\n", act, n["lane"])
+		e.actRead = true
+	}
 	if safe {
 		e.printf("%s := %s + %s\n_ = %s\n", n["rank"], n["w"], n["lane"], n["rank"])
 	} else {
@@ -464,6 +480,8 @@ func (e *emitter) warpIf(w *WarpIf) {
 	}
 	e.printf("%s := %s\n%s = %s & %s\n", save, n["act"], n["act"], save, m)
 	e.printf("if %s != 0 {\n", n["act"])
+	prefix := e.prefix
+	e.prefix = prefix && w.Warp != nil // all the warp's lanes, or none, take a branch
 	e.nodes(w.Then)
 	e.printf("}\n")
 	if len(w.Else) > 0 {
@@ -471,6 +489,7 @@ func (e *emitter) warpIf(w *WarpIf) {
 		e.nodes(w.Else)
 		e.printf("}\n")
 	}
+	e.prefix = prefix
 	e.printf("%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], e.skipped())
 }
 
@@ -549,6 +568,9 @@ func (e *emitter) warpFor(w *WarpFor) {
 	if w.Src.Init != nil {
 		e.lanes(w.Init)
 	}
+	prefix := e.prefix
+	e.prefix = false // lanes leave the loop at different trips
+	defer func() { e.prefix = prefix }()
 	e.printf("for {\nif %s.Stopped() {\nreturn\n}\n%s = %s &^ %s\nvar %s, %s uint32\n_ = %s\n", n["b"], n["act"], in, n["dead"], m, skip, skip)
 	if w.Src.Cond == nil {
 		e.printf("%s = ^uint32(0)\n", m)
@@ -600,19 +622,43 @@ func (e *emitter) coalescedCollective(c *Collective, value, arg collOperand, out
 }
 
 // usesLanes reports whether warp-level nodes read the warp's active
-// lanes: a lane loop the emitter writes (see lanes), a collective that
-// writes code (not a full SyncWarp), a lane-divergent if or loop, a
-// return.
+// lanes: a collective that writes code (not a full SyncWarp), a
+// lane-divergent if or loop, a return. A lane loop reads them where it
+// tests each lane's bit (see laneLoopIn and actRead).
 func (e *emitter) usesLanes(nodes []Node) bool {
 	found := false
 	Walk(nodes, func(n Node) {
 		switch n := n.(type) {
-		case *LaneLoop:
-			found = found || len(n.Body) > 0 || !e.operandsDirect(n)
 		case *Collective:
 			found = found || !e.f.fullSyncWarp(n)
 		case *WarpIf, *WarpFor, *Return:
 			found = true
+		}
+	})
+	return found
+}
+
+// laneReturns reports whether a lane of warp code may return: a Return
+// node, or a return statement in lane code (outside function literals).
+// Where none may and the body has no exits, the warp's active lanes at its
+// top level, and in branches all its lanes take, are its first
+// min(32, n-w): a lane loop runs over them with no test of the mask.
+func laneReturns(nodes []Node) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		switch n := n.(type) {
+		case *Return:
+			found = true
+		case *Code:
+			ast.Inspect(n.Stmt, func(x ast.Node) bool {
+				switch x.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.ReturnStmt:
+					found = true
+				}
+				return !found
+			})
 		}
 	})
 	return found

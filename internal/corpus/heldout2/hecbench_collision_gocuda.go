@@ -340,7 +340,8 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 //line hecbench_collision.go:77
 	_ = width_14
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x [32]int32
@@ -441,13 +442,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -519,10 +517,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
@@ -615,10 +610,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
@@ -711,10 +703,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
@@ -807,10 +796,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
@@ -903,10 +889,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
@@ -999,10 +982,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
@@ -1095,10 +1075,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
@@ -1191,10 +1168,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
@@ -1287,10 +1261,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
@@ -1383,10 +1354,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
@@ -1479,10 +1447,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
@@ -1575,10 +1540,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
@@ -1671,10 +1633,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
@@ -1767,10 +1726,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
@@ -1863,10 +1819,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
@@ -1930,10 +1883,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 
 //line hecbench_collision.go:126
 		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c16r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
@@ -1957,13 +1907,10 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -2635,7 +2582,8 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 //line hecbench_collision.go:77
 	_ = width_29
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x [32]pair[int32, int32]
@@ -2828,13 +2776,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -2910,10 +2855,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c1v, laneMask, width, &gc_c1r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x := gc_l_x[gc_lane]
@@ -3006,10 +2948,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c2v, laneMask_, width_, &gc_c2r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_ := gc_l_x_[gc_lane]
@@ -3102,10 +3041,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c3v, laneMask_2, width_2, &gc_c3r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_2 := gc_l_x_2[gc_lane]
@@ -3198,10 +3134,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c4v, laneMask_3, width_3, &gc_c4r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
@@ -3294,10 +3227,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c5v, laneMask_4, width_4, &gc_c5r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_4 := gc_l_x_4[gc_lane]
@@ -3390,10 +3320,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c6v, laneMask_5, width_5, &gc_c6r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_5 := gc_l_x_5[gc_lane]
@@ -3486,10 +3413,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c7v, laneMask_6, width_6, &gc_c7r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_6 := gc_l_x_6[gc_lane]
@@ -3582,10 +3506,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c8v, laneMask_7, width_7, &gc_c8r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_7 := gc_l_x_7[gc_lane]
@@ -3678,10 +3599,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c9v, laneMask_8, width_8, &gc_c9r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_8 := gc_l_x_8[gc_lane]
@@ -3774,10 +3692,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c10v, laneMask_9, width_9, &gc_c10r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_9 := gc_l_x_9[gc_lane]
@@ -3870,10 +3785,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c11v, laneMask_10, width_10, &gc_c11r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_10 := gc_l_x_10[gc_lane]
@@ -3966,10 +3878,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c12v, laneMask_11, width_11, &gc_c12r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_11 := gc_l_x_11[gc_lane]
@@ -4062,10 +3971,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c13v, laneMask_12, width_12, &gc_c13r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_12 := gc_l_x_12[gc_lane]
@@ -4158,10 +4064,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c14v, laneMask_13, width_13, &gc_c14r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_13 := gc_l_x_13[gc_lane]
@@ -4254,10 +4157,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c15v, laneMask_14, width_14, &gc_c15r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_14 := gc_l_x_14[gc_lane]
@@ -4322,10 +4222,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:152
 		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_c16v, 1, colWarpSize, &gc_c16r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
@@ -4397,10 +4294,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c17v, laneMask_15, width_15, &gc_c17r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_15 := gc_l_x_15[gc_lane]
@@ -4493,10 +4387,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c18v, laneMask_16, width_16, &gc_c18r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_16 := gc_l_x_16[gc_lane]
@@ -4589,10 +4480,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c19v, laneMask_17, width_17, &gc_c19r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_17 := gc_l_x_17[gc_lane]
@@ -4685,10 +4573,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c20v, laneMask_18, width_18, &gc_c20r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_18 := gc_l_x_18[gc_lane]
@@ -4781,10 +4666,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c21v, laneMask_19, width_19, &gc_c21r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_19 := gc_l_x_19[gc_lane]
@@ -4877,10 +4759,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c22v, laneMask_20, width_20, &gc_c22r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_20 := gc_l_x_20[gc_lane]
@@ -4973,10 +4852,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c23v, laneMask_21, width_21, &gc_c23r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_21 := gc_l_x_21[gc_lane]
@@ -5069,10 +4945,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c24v, laneMask_22, width_22, &gc_c24r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_22 := gc_l_x_22[gc_lane]
@@ -5165,10 +5038,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c25v, laneMask_23, width_23, &gc_c25r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_23 := gc_l_x_23[gc_lane]
@@ -5261,10 +5131,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c26v, laneMask_24, width_24, &gc_c26r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_24 := gc_l_x_24[gc_lane]
@@ -5357,10 +5224,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c27v, laneMask_25, width_25, &gc_c27r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_25 := gc_l_x_25[gc_lane]
@@ -5453,10 +5317,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c28v, laneMask_26, width_26, &gc_c28r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_26 := gc_l_x_26[gc_lane]
@@ -5549,10 +5410,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c29v, laneMask_27, width_27, &gc_c29r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_27 := gc_l_x_27[gc_lane]
@@ -5645,10 +5503,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c30v, laneMask_28, width_28, &gc_c30r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_28 := gc_l_x_28[gc_lane]
@@ -5741,10 +5596,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 
 //line hecbench_collision.go:70
 		compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, colMask, &gc_c31v, laneMask_29, width_29, &gc_c31r)
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			x_29 := gc_l_x_29[gc_lane]
@@ -5811,13 +5663,10 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank

@@ -310,7 +310,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:68
 		shared := gc_shared13(32)[:32]
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			var gc_l_val_2 [32]float32
@@ -375,10 +376,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:60
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c31r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
 					val_2 := gc_l_val_2[gc_lane3]
@@ -392,13 +390,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -434,7 +429,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 		}
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			var gc_l_val_3 [32]float32
@@ -442,13 +438,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -481,10 +474,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:60
 				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c32r)
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
-					}
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
 					val_3 := gc_l_val_3[gc_lane3]
@@ -827,7 +817,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:32
 		shared_ := gc_shared23(32)[:32]
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			var gc_l_val_5 [32]float32
@@ -931,13 +922,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -973,7 +961,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			}
 		}
 		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-			gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 			var gc_dead3 uint32
 			_ = gc_dead3
 			var gc_l_val_6 [32]float32
@@ -981,13 +970,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -1059,13 +1045,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			{
 				gc_tidx3 := gc_b3.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
 					if gc_tx3 == gc_bdx3 {
 						gc_tx3 = 0
-					}
-					if gc_act3&(1<<gc_lane3) == 0 {
-						continue
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					gc_pos3.Thread = gc_rank3
@@ -1388,7 +1371,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:68
 		shared := gc_shared12(32)[:32]
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_val_2 [32]float32
@@ -1453,10 +1437,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:60
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_2, mask, 32, &gc_c21r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					val_2 := gc_l_val_2[gc_lane2]
@@ -1470,13 +1451,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -1512,7 +1490,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 		}
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_val_3 [32]float32
@@ -1520,13 +1499,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -1559,10 +1535,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:60
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, fullMaskLP, &gc_l_val_3, mask_, 32, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					val_3 := gc_l_val_3[gc_lane2]
@@ -1905,7 +1878,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:32
 		shared_ := gc_shared22(32)[:32]
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_val_5 [32]float32
@@ -2009,13 +1983,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -2051,7 +2022,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			}
 		}
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_val_6 [32]float32
@@ -2059,13 +2031,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -2137,13 +2106,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -2436,7 +2402,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:32
 	shared := gc_shared12(32)[:32]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val_ [32]float32
@@ -2540,13 +2507,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -2582,7 +2546,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_val_2 [32]float32
@@ -2590,13 +2555,10 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2

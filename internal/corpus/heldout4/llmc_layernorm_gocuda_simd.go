@@ -1806,17 +1806,15 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			threadSum := gc_s_threadSum[gc_rank2]
@@ -1827,10 +1825,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:188
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			threadSum2 := gc_s_threadSum2[gc_rank2]
@@ -1849,13 +1844,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1882,7 +1874,8 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:216
 	o := out[idx*C:]
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_blockSum [32]float32
@@ -1893,13 +1886,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1933,10 +1923,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:203
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c23v, cg.Plus[float32], &gc_c23r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			warpSum2 := gc_s_warpSum2[gc_rank2]
@@ -1955,13 +1942,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2

@@ -984,15 +984,13 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			threadSum := gc_s_threadSum[gc_rank2]
@@ -1006,13 +1004,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1032,7 +1027,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c22v [32]float32
@@ -1040,13 +1036,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1303,15 +1296,13 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c31v [32]float32
 		var gc_c31r [32]float32
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 			accumulator := gc_s_accumulator[gc_rank3]
@@ -1322,10 +1313,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 
 //line llmc_misc.go:166
 		compiled.TileReduce[float32](gc_b3, "Reduce", gc_w3, gc_act3, warp.Size(), &gc_c31v, cg.Plus[float32], &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 
@@ -1338,17 +1326,15 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c32v [32]float32
 		var gc_c32r [32]float32
 		{
 			var gc_m93 uint32
-			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-				if gc_act3&(1<<gc_lane3) == 0 {
-					continue
-				}
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
@@ -1526,15 +1512,13 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			accumulator := gc_s_accumulator[gc_rank2]
@@ -1545,10 +1529,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 
 //line llmc_misc.go:166
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
@@ -1561,17 +1542,15 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c22v [32]float32
 		var gc_c22r [32]float32
 		{
 			var gc_m92 uint32
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
@@ -1762,15 +1741,13 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		}
 	}
 	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
-		gc_act3 := uint32(uint64(1)<<min(32, gc_n3-gc_w3) - 1)
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
 		var gc_dead3 uint32
 		_ = gc_dead3
 		var gc_c31v [32]float32
 		var gc_c31r [32]float32
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 			accumulator := gc_s_accumulator[gc_rank3]
@@ -1781,10 +1758,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 
 //line llmc_misc.go:198
 		compiled.TileReduce[float32](gc_b3, "Reduce", gc_w3, gc_act3, warp.Size(), &gc_c31v, cg.Plus[float32], &gc_c31r)
-		for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
-			if gc_act3&(1<<gc_lane3) == 0 {
-				continue
-			}
+		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
 
@@ -1917,15 +1891,13 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 			accumulator := gc_s_accumulator[gc_rank2]
@@ -1936,10 +1908,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 
 //line llmc_misc.go:198
 		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
 
