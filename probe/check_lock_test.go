@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +65,33 @@ func TestSpinLockOrders(t *testing.T) {
 			assert.Equal(t, []*Site{&s[2], &s[2]}, []*Site{siteAt(r.Accesses[0]), siteAt(r.Accesses[1])})
 		}
 	}
+}
+
+// TestSpinLockNeverFree: a spin on a lock no thread frees (lock.h's Lock
+// left at 1) is a runaway loop, under the checker as without it: the
+// launch's context stops it at the loop's back-edge and the launch
+// returns the context's error, with no report. The kernel cancels the
+// context itself once it has spun a while, so that nothing is timed.
+func TestSpinLockNeverFree(t *testing.T) {
+	s := lockSites
+	back := sitesOf("probe.neverFree.func1", Site{Kind: BackEdge, Line: 2, Expr: "for atomic.CAS(&mutex[0], 0, 1) != 0"})
+	mutex := []int32{1}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var spins int
+	var err error
+	got := checkReports(t, func(dev *gocuda.Device) {
+		err = dev.LaunchContext(ctx, gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: gocuda.Dim3{X: 32}}, func(t *gocuda.Thread) {
+			for After(t, &s[0], atomic.CAS(Atomic(t, &s[0], &mutex[0]), 0, 1)) != 0 {
+				Back(t, &back[0])
+				if t.BlockIdx.X == 0 && t.ThreadIdx.X == 0 {
+					if spins++; spins == 1000 {
+						cancel()
+					}
+				}
+			}
+		})
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Empty(t, got)
 }
