@@ -22,9 +22,10 @@ import (
 // race with anything; a device-wide fence (atomic.ThreadFence) followed
 // by an atomic releases the accesses before the fence (the thread's own,
 // and its block's before a barrier the thread passed before fencing), and
-// an atomic of another block that observes it (the same location, later)
-// acquires them: its thread's later accesses, and its block's after its
-// next barrier, are ordered after them, as the PTX memory model and
+// an atomic that observes it (the same location, later; of another block,
+// or of the same block: a spin lock's) acquires them: its thread's later
+// accesses, and its block's after its next barrier, are ordered after
+// them, as the PTX memory model and
 // BARRACUDA have it (see check_order.go). That makes CUDA's
 // threadFenceReduction and last-block idioms race-free, and the same code
 // without its fence racy.
@@ -39,8 +40,7 @@ import (
 //     run, where another access needs them (see check_run.go): of a race
 //     between blocks, the pair of sites named can differ from one run to
 //     the next, as it can with the order the blocks run in.
-//   - Ordering by warp collectives is approximate (see accessCtx.ordered);
-//     atomics and fences order nothing within a block (barriers do).
+//   - Ordering by warp collectives is approximate (see accessCtx.ordered).
 //   - A cell keeps two readers: a read that two kept readers cover (of
 //     two blocks, of two warps of the reader's barrier interval, or of
 //     the reader's warp) is not recorded, so a later write's hazard is

@@ -8,7 +8,7 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// Ordering between the blocks of a launch by fences and atomics, after
+// Ordering between the threads of a launch by fences and atomics, after
 // the PTX memory model's release and acquire patterns (a fence then an
 // atomic; an atomic observing it) and BARRACUDA's reading of them.
 //
@@ -24,21 +24,30 @@ import (
 // earlier ones, as a release sequence's read-modify-writes do): its
 // thread's accesses of later epochs, and its block's accesses after a
 // barrier it had not yet passed, are ordered after everything those
-// releases cover. Two accesses of different blocks conflict only if
-// neither is so ordered before the other.
+// releases cover. Two accesses of different threads conflict only if
+// neither is so ordered before the other: of different blocks, or of one
+// block (a spin lock taken in turn by its threads, between barriers).
+// A spin's repeated atomics log nothing new (see release.repeats).
 //
-// All this is only consulted for accesses of different blocks that would
-// otherwise conflict, and only once some release has happened in the
-// launch: kernels without fences pay one atomic load for it.
+// All this is only consulted for accesses that would otherwise conflict,
+// and only once some release has happened in the launch: kernels without
+// fences pay one atomic load for it.
 
 // An ordering is a launch's releases and acquisitions.
 type ordering struct {
 	released atomic.Bool // some release has happened
 	atomics  atomic.Bool // some atomic on global memory has happened
 
-	mu   sync.Mutex
-	locs map[uintptr]*atomicLoc
-	acqs map[uint32][]acquisition // by block (linear index, low 32 bits)
+	mu    sync.Mutex
+	locs  map[uintptr]*atomicLoc
+	acqs  map[uint32][]acquisition // by block (linear index, low 32 bits)
+	query uint64                   // the number of searches made (see before)
+	next  []*acquisition           // a search's frontier, kept for its room
+	// The latest release by thread (block<<16 | rank): the epoch it
+	// covers up to, and by block the barriers: an access no release
+	// covers is ordered before nothing (see before).
+	relEpoch map[uint64]uint16
+	relSyncs map[uint32]uint32
 }
 
 // An atomicLoc is the log of releases on one atomic location.
@@ -46,6 +55,13 @@ type atomicLoc struct {
 	log      []release
 	byBlock  map[uint32][]int32 // positions in log, by releasing block
 	inherits bool               // some release carries acquisitions
+
+	// For the search of query (see before): the position in log of
+	// the first release covering its access (len(log) if none), and how
+	// far into log its releases' acquisitions have been followed.
+	query   uint64
+	cover   int
+	scanned int
 }
 
 // A release is a fence followed by an atomic.
@@ -57,6 +73,7 @@ type release struct {
 	// inherits are the acquisitions the releasing thread had made (or
 	// its block had, before a barrier it passed) when it fenced.
 	inherits []acquisition
+	nacqs    int // the block's acquisitions when it was made
 }
 
 // An acquisition is an atomic observing the first n releases of loc.
@@ -74,36 +91,26 @@ func (a *acquisition) follows(x *entry) bool {
 	return a.rank == x.rank && x.epoch >= a.epoch || x.syncs > a.syncs
 }
 
-// covers reports whether the releases a observed cover the access e;
-// depth bounds the chains of inherited acquisitions followed.
-func (a *acquisition) covers(e *entry, depth int) bool {
-	for _, i := range a.loc.byBlock[e.block] {
-		if int(i) >= a.n {
-			break
-		}
-		r := &a.loc.log[i]
-		if r.rank == e.rank && e.epoch < r.epoch || e.syncs < r.syncs {
-			return true
-		}
-	}
-	if !a.loc.inherits || depth == 0 {
-		return false
-	}
-	for _, r := range a.loc.log[:a.n] {
-		for i := range r.inherits {
-			if r.inherits[i].covers(e, depth-1) {
-				return true
+// covered reports whether a release of loc before the n-th covers the
+// access e of search q, finding the first one once per search.
+func (l *atomicLoc) covered(e *entry, n int, q uint64) bool {
+	if l.query != q {
+		l.query, l.scanned, l.cover = q, 0, len(l.log)
+		for _, i := range l.byBlock[e.block] {
+			if r := &l.log[i]; r.rank == e.rank && e.epoch < r.epoch || e.syncs < r.syncs {
+				l.cover = int(i)
+				break
 			}
 		}
 	}
-	return false
+	return l.cover < n
 }
 
 // maxInherit bounds the chains of blocks followed through acquisitions.
 const maxInherit = 8
 
 // ordered reports whether atomics order the accesses e and x, of
-// different blocks, one way or the other. It is inlined: kernels without
+// different threads, one way or the other. It is inlined: kernels without
 // fences pay one atomic load.
 func (o *ordering) ordered(e, x *entry) bool {
 	return o.released.Load() && o.orderedLocked(e, x)
@@ -117,14 +124,49 @@ func (o *ordering) orderedLocked(e, x *entry) bool {
 }
 
 // before reports whether e is ordered before x by an acquisition of x's
-// block. o.mu is held.
+// block, directly or through the acquisitions that releases it observed
+// carry (at most maxInherit deep). The search goes breadth first, and
+// follows each location's releases once, so that its cost is bounded by
+// the releases logged however they chain (a spin lock passed from block
+// to block chains every one). o.mu is held.
 func (o *ordering) before(e, x *entry) bool {
+	if o.relEpoch[uint64(e.block)<<16|uint64(e.rank)] <= e.epoch && o.relSyncs[e.block] <= e.syncs {
+		return false // no release covers e (the current access, often)
+	}
+	o.query++
+	q := o.query
+	frontier := o.next[:0]
 	acqs := o.acqs[x.block]
 	for i := range acqs {
-		if acqs[i].follows(x) && acqs[i].covers(e, maxInherit) {
-			return true
+		if a := &acqs[i]; a.follows(x) {
+			if a.loc.covered(e, a.n, q) {
+				return true
+			}
+			frontier = append(frontier, a)
 		}
 	}
+	for depth := 0; depth < maxInherit && len(frontier) > 0; depth++ {
+		next := frontier[len(frontier):]
+		for _, a := range frontier {
+			l := a.loc
+			if !l.inherits || l.scanned >= a.n {
+				continue
+			}
+			for _, r := range l.log[l.scanned:a.n] {
+				for j := range r.inherits {
+					b := &r.inherits[j]
+					if b.loc.covered(e, b.n, q) {
+						o.next = frontier[:0]
+						return true
+					}
+					next = append(next, b)
+				}
+			}
+			l.scanned = a.n
+		}
+		frontier = append(frontier[:0], next...)
+	}
+	o.next = frontier[:0]
 	return false
 }
 
@@ -165,16 +207,32 @@ func (c *checker) atomic(t *gocuda.Thread, site *Site, p unsafe.Pointer, size in
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	r := release{block: uint32(b.Index), rank: uint16(rank), epoch: bs.fenceEpoch[rank], syncs: bs.fenceSyncs[rank]}
+	acqs := o.acqs[r.block]
+	r.nacqs = len(acqs)
+	loc := o.loc(uintptr(p))
+	if mine := loc.byBlock[r.block]; len(mine) > 0 && loc.log[mine[len(mine)-1]].repeats(&r) {
+		return // a spin lock's atomic again: the release is logged
+	}
 	fenced := entry{rank: uint16(rank), epoch: bs.fenceEpoch[rank] - 1, syncs: bs.fenceSyncs[rank]}
-	for _, a := range o.acqs[r.block] {
+	for _, a := range acqs {
 		if a.follows(&fenced) {
 			r.inherits = append(r.inherits, a)
 		}
 	}
-	loc := o.loc(uintptr(p))
+	o.publish(loc, r)
+}
+
+// publish appends the release r to the log of loc. o.mu is held.
+func (o *ordering) publish(loc *atomicLoc, r release) {
 	if loc.byBlock == nil {
 		loc.byBlock = map[uint32][]int32{}
 	}
+	if o.relEpoch == nil {
+		o.relEpoch, o.relSyncs = map[uint64]uint16{}, map[uint32]uint32{}
+	}
+	key := uint64(r.block)<<16 | uint64(r.rank)
+	o.relEpoch[key] = max(o.relEpoch[key], r.epoch)
+	o.relSyncs[r.block] = max(o.relSyncs[r.block], r.syncs)
 	loc.byBlock[r.block] = append(loc.byBlock[r.block], int32(len(loc.log)))
 	loc.inherits = loc.inherits || len(r.inherits) > 0
 	loc.log = append(loc.log, r)
@@ -200,15 +258,27 @@ func (c *checker) observed(t *gocuda.Thread, site *Site) {
 	if loc == nil || len(loc.log) == 0 {
 		return
 	}
+	block := uint32(b.Index)
+	acqs := o.acqs[block]
+	if n := len(acqs); n > 0 && acqs[n-1].rank == uint16(rank) && acqs[n-1].loc == loc && acqs[n-1].n == len(loc.log) &&
+		acqs[n-1].syncs == b.Syncs[rank] {
+		return // it observes nothing new: a spin lock's atomic again
+	}
 	bs.flushRuns()
 	bs.epoch[rank]++
 	bs.epochs, bs.slowGlobal, bs.marked = true, true, true
-	block := uint32(b.Index)
 	if o.acqs == nil {
 		o.acqs = map[uint32][]acquisition{}
 	}
 	o.acqs[block] = append(o.acqs[block], acquisition{rank: uint16(rank), epoch: bs.epoch[rank], syncs: b.Syncs[rank],
 		loc: loc, n: len(loc.log)})
+}
+
+// repeats reports whether r, of the same block and location as the
+// release q, covers and carries nothing more: q's thread made both with no
+// fence, barrier or acquisition of its block between them.
+func (q *release) repeats(r *release) bool {
+	return q.rank == r.rank && q.epoch == r.epoch && q.syncs == r.syncs && q.nacqs == r.nacqs
 }
 
 // loc returns the log of the atomic location p, creating it. o.mu is held.

@@ -93,16 +93,7 @@ func TestOrdering(t *testing.T) {
 	// made an atomic on c1: a release.
 	o := &ordering{}
 	c1, c2 := o.loc(0x100), o.loc(0x200)
-	publish := func(loc *atomicLoc, r release) {
-		if loc.byBlock == nil {
-			loc.byBlock = map[uint32][]int32{}
-		}
-		loc.byBlock[r.block] = append(loc.byBlock[r.block], int32(len(loc.log)))
-		loc.inherits = loc.inherits || len(r.inherits) > 0
-		loc.log = append(loc.log, r)
-	}
-	publish(c1, release{block: 1, rank: 3, epoch: 1, syncs: 2})
-	o.released.Store(true)
+	o.publish(c1, release{block: 1, rank: 3, epoch: 1, syncs: 2})
 	// Block 5's thread 0 observed it at epoch 1 having passed 1 barrier.
 	acq := acquisition{rank: 0, epoch: 1, syncs: 1, loc: c1, n: 1}
 	o.acqs = map[uint32][]acquisition{5: {acq}}
@@ -128,7 +119,7 @@ func TestOrdering(t *testing.T) {
 	}
 	// Block 5 then fences and releases on c2, inheriting its acquisition;
 	// block 9 observes c2: block 1's access reaches it through block 5.
-	publish(c2, release{block: 5, rank: 0, epoch: 3, syncs: 3, inherits: []acquisition{acq}})
+	o.publish(c2, release{block: 5, rank: 0, epoch: 3, syncs: 3, inherits: []acquisition{acq}})
 	o.acqs[9] = []acquisition{{rank: 2, epoch: 1, syncs: 0, loc: c2, n: 1}}
 	assert.True(t, o.ordered(at(1, 3, 2, 0), at(9, 2, 0, 1)), "through a chain")
 	assert.False(t, o.ordered(at(1, 3, 2, 1), at(9, 2, 0, 1)), "not what the chain's start did not release")

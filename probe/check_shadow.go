@@ -110,21 +110,22 @@ type seenHazard struct {
 
 // ordered reports whether a barrier orders the earlier access e, of
 // another thread, before the current one. Across blocks a grid barrier
-// does, and a fence and atomics can (see check_order.go). In a block, a
-// block barrier does: e's thread had passed fewer (or more, for a thread
-// that exited early) than the current thread has. In a warp, a warp
-// collective does: the two threads' counts of collectives passed differ,
-// or e's thread has passed one since e. This is an approximation: it is
-// exact while the warp's collectives name the whole warp, but a
-// collective whose mask leaves some lanes out makes their counts differ
-// for good, so that later accesses of lanes on either side are taken to
-// be ordered.
+// does. In a block, a block barrier does: e's thread had passed fewer (or
+// more, for a thread that exited early) than the current thread has. In a
+// warp, a warp collective does: the two threads' counts of collectives
+// passed differ, or e's thread has passed one since e. This is an
+// approximation: it is exact while the warp's collectives name the whole
+// warp, but a collective whose mask leaves some lanes out makes their
+// counts differ for good, so that later accesses of lanes on either side
+// are taken to be ordered. Anywhere, a fence and atomics can (see
+// check_order.go): a spin lock's threads may be of one block.
 func (x *accessCtx) ordered(e *entry) bool {
 	if e.block != x.cur.block {
 		return e.gsyncs != x.cur.gsyncs || x.bs.launch.order.ordered(e, &x.cur)
 	}
 	return e.syncs != x.cur.syncs ||
-		e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank]))
+		e.rank/32 == x.cur.rank/32 && (e.wsyncs != x.cur.wsyncs || e.wsyncs != uint16(x.b.WarpSyncs[e.rank])) ||
+		x.bs.launch.order.ordered(e, &x.cur)
 }
 
 // conflicts reports whether e is an access of another thread that no
@@ -138,9 +139,24 @@ func (x *accessCtx) conflicts(e *entry) bool {
 	return x.unordered(e)
 }
 
+// live reports whether no barrier orders the reader e, of another thread,
+// before the current access (conflicts, but for fences and atomics).
+func (x *accessCtx) live(e *entry) bool {
+	if e.site <= 0 || e.block == x.cur.block && (e.rank == x.cur.rank || e.syncs != x.cur.syncs) {
+		return false
+	}
+	if e.block != x.cur.block {
+		return e.gsyncs == x.cur.gsyncs
+	}
+	return e.rank/32 != x.cur.rank/32 || e.wsyncs == x.cur.wsyncs && e.wsyncs == uint16(x.b.WarpSyncs[e.rank])
+}
+
 // unordered is conflicts past its inline cases.
 func (x *accessCtx) unordered(e *entry) bool {
-	return e.block == x.cur.block && e.rank/32 != x.cur.rank/32 || !x.ordered(e)
+	if e.block == x.cur.block && e.rank/32 != x.cur.rank/32 {
+		return !x.bs.launch.order.ordered(e, &x.cur) // only atomics order other warps in a barrier interval
+	}
+	return !x.ordered(e)
 }
 
 func (x *accessCtx) hazard(k hazardKind, e *entry) {
@@ -177,8 +193,11 @@ func (x *accessCtx) read(c *cell) {
 	// Replace a stale reader: ordered before this access, so before any
 	// later one. With two live readers of other threads, keeping either
 	// one and this one leaves two distinct threads.
+	// Staleness is judged by barriers alone: a search of the atomics'
+	// ordering for two reads that cannot race would cost more than the
+	// access (every thread reading a spin lock's handle, say).
 	slot := 0
-	if x.conflicts(&c.r[0]) && !x.conflicts(&c.r[1]) {
+	if x.live(&c.r[0]) && !x.live(&c.r[1]) {
 		slot = 1
 	}
 	x.put(&c.r[slot])

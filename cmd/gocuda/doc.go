@@ -88,8 +88,9 @@ to call package probe at every slice or array element they read or
 write, every if and for condition, the top of every loop body, every
 block or grid barrier and the mask of every warp collective. Kernels are
 the functions with a *gocuda.Thread parameter and the closures inside
-them; functions of the package that they call without the thread and
-that index slices or arrays get an instrumented twin that takes it;
+them; functions and methods of the package that they call without the
+thread and that index slices or arrays, or make atomics or fences (a spin
+lock's lock and unlock), get an instrumented twin that takes it;
 generated files (*_gocuda.go) are not rewritten, and an instrumented
 build runs every kernel on the runtime path. The rewritten
 files reach the compiler through the go command's -overlay flag, as with

@@ -21,10 +21,11 @@
 // probe.Local for a variable of the kernel's own (registers or local
 // memory on a GPU); atomics of package atomic go through probe.Atomic and
 // probe.After, device-wide fences are followed by probe.Fence (the calls
-// package kapi lists). A function of the package that a kernel calls
-// without the thread and that indexes a slice or array gets a twin, after
-// a //line directive, that takes the thread and is instrumented; kernels
-// call the twin. The operand of &, range clauses, maps and strings are
+// package kapi lists). A function or method of the package that a kernel
+// calls without the thread and that indexes a slice or array, or makes an
+// atomic or a fence, gets a twin (a method's is a method), after a //line
+// directive, that takes the thread and is instrumented; kernels call the
+// twin. The operand of &, range clauses, maps and strings are
 // not instrumented, nor is a site where the thread's name is shadowed.
 //
 // The rewriting is a set of text edits on the file's bytes that never add

@@ -12,23 +12,49 @@ import (
 	"github.com/gocuda/gocuda/internal/kapi"
 )
 
-// Helpers that take no thread. A kernel calls functions of its package
-// that index slices or arrays without the thread (a vector load, a tile
-// copy), as a CUDA kernel calls __device__ functions: their accesses are
-// its thread's. Each such helper gets a twin, appended to its file, that
-// takes the thread first and is instrumented as a kernel is; kernel code
-// (and the twins themselves) call the twin with their thread, other code
-// the helper as it was. A //line directive gives the twin its original's
-// lines, so that panics and reports name the helper's own lines, under the
-// caller's thread.
+// Helpers that take no thread. A kernel calls functions and methods of its
+// package that index slices or arrays, or make atomics or fences, without
+// the thread (a vector load, a tile copy, a spin lock's lock and unlock),
+// as a CUDA kernel calls __device__ functions: their accesses are its
+// thread's. Each such helper gets a twin, appended to its file, that takes
+// the thread first and is instrumented as a kernel is (a method's twin is
+// a method of the same receiver); kernel code (and the twins themselves)
+// call the twin with their thread, other code the helper as it was. A
+// //line directive gives the twin its original's lines, so that panics
+// and reports name the helper's own lines, under the caller's thread.
 
-// A helperKey names a helper: the file declaring it, and its name.
-type helperKey struct{ file, name string }
+// A helperKey names a helper: the file declaring it, its receiver's type
+// name (empty for a function) and its name.
+type helperKey struct{ file, recv, name string }
 
-// helperTwins returns the twin name of every function of pkgs that kernel
-// code calls, directly or through other such functions, that has no
-// thread parameter, is no method, and indexes a slice or array or calls
-// such a function.
+// keyOf returns the helperKey of fn, declared in p.
+func keyOf(p *packages.Package, fn *types.Func) helperKey {
+	fn = fn.Origin()
+	return helperKey{p.Fset.Position(fn.Pos()).Filename, recvName(fn), fn.Name()}
+}
+
+// recvName returns the name of the type of fn's receiver, "" if fn is a
+// function or an interface's method.
+func recvName(fn *types.Func) string {
+	sig, _ := fn.Type().(*types.Signature)
+	if sig == nil || sig.Recv() == nil {
+		return ""
+	}
+	t := sig.Recv().Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// helperTwins returns the twin name of every function or method of pkgs
+// (with a body, of a named type that is no interface) that kernel code
+// calls, directly or through other such functions, that has no thread
+// parameter, and indexes a slice or array, makes an atomic or a fence, or
+// calls such a function.
 func helperTwins(pkgs []*packages.Package) map[helperKey]string {
 	twins := map[helperKey]string{}
 	for _, p := range pkgs {
@@ -38,21 +64,30 @@ func helperTwins(pkgs []*packages.Package) map[helperKey]string {
 		h := &helperScan{p: p, decls: map[*types.Func]*ast.FuncDecl{}, called: map[*types.Func]bool{}}
 		h.run()
 		for fn := range h.needed() {
-			key := helperKey{p.Fset.Position(fn.Pos()).Filename, fn.Name()}
+			key := keyOf(p, fn)
 			if _, ok := twins[key]; !ok {
-				twins[key] = twinName(p, fn.Name())
+				twins[key] = twinName(p, fn)
 			}
 		}
 	}
 	return twins
 }
 
-// twinName returns an identifier for the twin of the function name that
-// p does not declare.
-func twinName(p *packages.Package, name string) string {
-	twin := "gocudaT_" + name
-	for i := 1; p.Types.Scope().Lookup(twin) != nil; i++ {
-		twin = "gocudaT" + strconv.Itoa(i) + "_" + name
+// twinName returns an identifier for the twin of fn that p does not
+// declare, or, for a method, that its receiver's type has no field or
+// method of.
+func twinName(p *packages.Package, fn *types.Func) string {
+	taken := func(name string) bool { return p.Types.Scope().Lookup(name) != nil }
+	if sig, _ := fn.Type().(*types.Signature); sig != nil && sig.Recv() != nil {
+		recv := sig.Recv().Type()
+		taken = func(name string) bool {
+			obj, _, _ := types.LookupFieldOrMethod(recv, true, p.Types, name)
+			return obj != nil
+		}
+	}
+	twin := "gocudaT_" + fn.Name()
+	for i := 1; taken(twin); i++ {
+		twin = "gocudaT" + strconv.Itoa(i) + "_" + fn.Name()
 	}
 	return twin
 }
@@ -60,7 +95,7 @@ func twinName(p *packages.Package, name string) string {
 // A helperScan finds the helpers of one package.
 type helperScan struct {
 	p      *packages.Package
-	decls  map[*types.Func]*ast.FuncDecl // the package's plain functions without a thread
+	decls  map[*types.Func]*ast.FuncDecl // the package's functions and methods without a thread
 	called map[*types.Func]bool          // those reached from kernel code
 }
 
@@ -92,7 +127,7 @@ func (h *helperScan) run() {
 			case hasThread(h.p.TypesInfo, fd.Type):
 				kernels = append(kernels, fd.Body)
 			default:
-				if fn, ok := h.p.TypesInfo.Defs[fd.Name].(*types.Func); ok && fd.Recv == nil {
+				if fn, ok := h.p.TypesInfo.Defs[fd.Name].(*types.Func); ok && (fd.Recv == nil || recvName(fn) != "") {
 					h.decls[fn] = fd
 				}
 				literals(fd.Body)
@@ -111,12 +146,13 @@ func (h *helperScan) run() {
 	}
 }
 
-// callees returns the package's plain functions n calls.
+// callees returns the package's functions and methods without a thread
+// that n calls.
 func (h *helperScan) callees(n ast.Node) []*types.Func {
 	var out []*types.Func
 	ast.Inspect(n, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(h.p.TypesInfo, c).(*types.Func); ok && h.decls[fn.Origin()] != nil {
+			if fn := typeutil.StaticCallee(h.p.TypesInfo, c); fn != nil && h.decls[fn.Origin()] != nil {
 				out = append(out, fn.Origin())
 			}
 		}
@@ -125,8 +161,8 @@ func (h *helperScan) callees(n ast.Node) []*types.Func {
 	return out
 }
 
-// needed returns the called helpers that index an element, or call one
-// that does.
+// needed returns the called helpers that index an element or make an
+// atomic or a fence, or call one that does.
 func (h *helperScan) needed() map[*types.Func]bool {
 	need := map[*types.Func]bool{}
 	for changed := true; changed; {
@@ -135,7 +171,7 @@ func (h *helperScan) needed() map[*types.Func]bool {
 			if need[fn] {
 				continue
 			}
-			if h.indexes(h.decls[fn].Body) || h.callsNeeded(h.decls[fn].Body, need) {
+			if body := h.decls[fn].Body; h.indexes(body) || h.synchronizes(body) || h.callsNeeded(body, need) {
 				need[fn], changed = true, true
 			}
 		}
@@ -148,6 +184,22 @@ func (h *helperScan) indexes(body *ast.BlockStmt) bool {
 	ast.Inspect(body, func(n ast.Node) bool {
 		if ix, ok := n.(*ast.IndexExpr); ok && h.p.TypesInfo.Types[ix].IsValue() && elements(h.p.TypesInfo.TypeOf(ix.X)) {
 			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// synchronizes reports whether body calls an atomic or a device-wide
+// fence: the checker orders accesses by them (a spin lock's methods).
+func (h *helperScan) synchronizes(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			callee, _ := typeutil.Callee(h.p.TypesInfo, c).(*types.Func)
+			if e, ok := kapi.Lookup(callee); ok && (e.Kind == kapi.Atomic || e.Kind == kapi.Fence) {
+				found = true
+			}
 		}
 		return !found
 	})
@@ -174,24 +226,33 @@ func hasThread(info *types.Info, ft *ast.FuncType) bool {
 	return false
 }
 
-// twinOf returns the twin of the function c calls, if it has one.
+// twinOf returns the twin of the function or method c calls, if it has
+// one, and the identifier naming it in the call. A method expression
+// (T.m(x)) and a method value stored first are called as they are.
 func (r *fileRewriter) twinOf(c *ast.CallExpr) (name string, id *ast.Ident, ok bool) {
-	fn, isFunc := typeutil.Callee(r.info, c).(*types.Func)
-	if !isFunc || fn.Pkg() != r.pkg.Types {
+	fn := typeutil.StaticCallee(r.info, c)
+	if fn == nil || fn.Pkg() != r.pkg.Types {
 		return "", nil, false
 	}
-	switch x := ast.Unparen(c.Fun).(type) {
+	fun := ast.Unparen(c.Fun)
+	switch x := fun.(type) {
+	case *ast.IndexExpr:
+		fun = x.X
+	case *ast.IndexListExpr:
+		fun = x.X
+	}
+	switch x := fun.(type) {
 	case *ast.Ident:
 		id = x
-	case *ast.IndexExpr:
-		id, _ = x.X.(*ast.Ident)
-	case *ast.IndexListExpr:
-		id, _ = x.X.(*ast.Ident)
+	case *ast.SelectorExpr:
+		if sel := r.info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
+			id = x.Sel
+		}
 	}
 	if id == nil {
 		return "", nil, false
 	}
-	name, ok = r.twins[helperKey{r.pkg.Fset.Position(fn.Origin().Pos()).Filename, fn.Name()}]
+	name, ok = r.twins[keyOf(r.pkg, fn)]
 	return name, id, ok
 }
 
@@ -248,10 +309,14 @@ func (r *fileRewriter) twinDecls() (string, error) {
 	var b strings.Builder
 	for _, d := range r.file.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || fd.Recv != nil {
+		if !ok || fd.Body == nil {
 			continue
 		}
-		name, ok := r.twins[helperKey{r.path, fd.Name.Name}]
+		fn, _ := r.info.Defs[fd.Name].(*types.Func)
+		if fn == nil {
+			continue
+		}
+		name, ok := r.twins[helperKey{r.path, recvName(fn), fd.Name.Name}]
 		if !ok {
 			continue
 		}

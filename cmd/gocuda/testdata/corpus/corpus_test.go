@@ -111,3 +111,46 @@ func TestMatMul(t *testing.T) {
 		}
 	}
 }
+
+// chainsCase builds the hash table with locks that fence (or not) and
+// checks that every entry is in its key's bucket, once.
+func chainsCase(t *testing.T, fence bool) {
+	dev := gocudatest.NewDevice(t)
+	const n, buckets = 2000, 64
+	keys := make([]uint32, n)
+	for i := range keys {
+		keys[i] = uint32(i * 2654435761)
+	}
+	heads, next := make([]int32, buckets), make([]int32, n)
+	locks := make([]Lock, buckets)
+	for b := range heads {
+		heads[b] = -1
+		locks[b] = Lock{Mutex: new(int32), Fence: fence}
+	}
+	launch(t, dev, x1(8), x1(256), Chains(keys, heads, next, locks))
+	seen := make([]bool, n)
+	for b, e := range heads {
+		for ; e >= 0; e = next[e] {
+			if int(keys[e])%buckets != b || seen[e] {
+				t.Fatalf("entry %d in bucket %d (key %d), seen before: %v", e, b, keys[e], seen[e])
+			}
+			seen[e] = true
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			t.Fatalf("entry %d missing", i)
+		}
+	}
+}
+
+func TestChains(t *testing.T)        { chainsCase(t, true) }
+func TestChainsNoFence(t *testing.T) { chainsCase(t, false) }
+
+// TestRotateTile launches the kernel whose missing barrier gocuda check
+// reports; its result depends on the order the threads run in.
+func TestRotateTile(t *testing.T) {
+	dev := gocudatest.NewDevice(t)
+	in, out := make([]int32, 256), make([]int32, 256)
+	launch(t, dev, x1(4), x1(64), RotateTile(in, out))
+}
