@@ -213,159 +213,254 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:51
 	for offset := 1; offset < len(x_); offset *= 2 {
-		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
-					gc_at3 := x_[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+
+//line scan_block.go:52
+		if gc_n == gc_bdx && gc_bdx <= len(x_) && offset >= 0 {
+			x_ := x_[:gc_bdx]
+			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+				gc_rank := gc_tx
+				_ = gc_rank
+				{
+
+//line scan_block.go:50
+					i_ := gc_tx
+					_ = i_
+
+//line scan_block.go:52
+					var y T
+
+//line scan_block.go:53
+					if i_ >= offset {
+						y = x_[i_-offset]
+					}
+					_ = y
+					{
 
 //line scan_block.go:50
 						i_ := gc_tx
 						_ = i_
 
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
+//line scan_block.go:57
 						if i_ >= offset {
-							y = gc_at3[gc_tx]
+							x_[i_] = y + x_[i_]
 						}
-						_ = y
-						gc_s_y[gc_rank] = y
-					}
-				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-
-//line scan_block.go:52
-							var y T
-
-//line scan_block.go:53
-							if i_ >= offset {
-								y = x_[i_-offset]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-
-//line scan_block.go:52
-							var y T
-
-//line scan_block.go:53
-							if i_ >= offset {
-								y = x_[i_-offset]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-
-//line scan_block.go:52
-							var y T
-
-//line scan_block.go:53
-							if i_ >= offset {
-								y = x_[i_-offset]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-
-//line scan_block.go:52
-							var y T
-
-//line scan_block.go:53
-							if i_ >= offset {
-								y = x_[i_-offset]
-							}
-							_ = y
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-
-//line scan_block.go:52
-						var y T
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank] = y
 					}
 				}
 			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := offset; gc_bound > gc_from {
-				gc_from = gc_bound
+		} else {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 0 - offset
+					if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
+						gc_at3 := x_[gc_off2:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = gc_at3[gc_tx]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						gc_step2 := 0
+						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = x_[i_-offset]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = x_[i_-offset]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = x_[i_-offset]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = x_[i_-offset]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
 			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if gc_from >= 0 && gc_to <= len(x_) {
-					gc_at4 := x_[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := offset; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(x_) {
+						gc_at4 := x_[:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-						y := gc_s_y[gc_rank]
+							i_ := gc_tx
+							_ = i_
+							y := gc_s_y[gc_rank]
 
 //line scan_block.go:57
-						{
+							{
 //line scan_block.go:57
-							gc_at4[gc_tx] = y + gc_at4[gc_tx]
+								gc_at4[gc_tx] = y + gc_at4[gc_tx]
 //line scan_block.go:59
+							}
 						}
-					}
-				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									x_[i_] = y + x_[i_]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									x_[i_] = y + x_[i_]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									x_[i_] = y + x_[i_]
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									x_[i_] = y + x_[i_]
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -378,65 +473,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							{
 								x_[i_] = y + x_[i_]
 							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-							y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-							{
-								x_[i_] = y + x_[i_]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-							y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-							{
-								x_[i_] = y + x_[i_]
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-							i_ := gc_tx
-							_ = i_
-							y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-							{
-								x_[i_] = y + x_[i_]
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line scan_block.go:50
-						i_ := gc_tx
-						_ = i_
-						y := gc_s_y[gc_rank]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
 						}
 					}
 				}

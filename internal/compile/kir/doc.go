@@ -36,6 +36,10 @@
 //     row's offset (or that offset alone) run, where the slices are long
 //     enough, without checks or position records
 //   - stops: loops that might not end check for a stopped launch
+//   - reverse: a shift scan's step, two thread loops around a barrier
+//     that read a shared slice at the thread's index less offsets and
+//     write it at the index, runs as one loop over the threads from the
+//     last
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector
 //

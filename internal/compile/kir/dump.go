@@ -146,6 +146,13 @@ func (d *dumper) node(n Node, depth int) {
 		d.nodes(n.Body, depth+1)
 	case *Barrier:
 		d.line(depth, "barrier %s", d.text(n.Call))
+	case *Reversed:
+		offs := make([]string, len(n.Offsets))
+		for i, o := range n.Offsets {
+			offs[i] = d.text(o)
+		}
+		d.line(depth, "reversed %s, offsets %s", n.X.Name(), strings.Join(offs, ", "))
+		d.nodes(n.nodes(), depth+1)
 	case *Collective:
 		d.line(depth, "collective %s", d.text(n.Call))
 	case *WarpLoop:

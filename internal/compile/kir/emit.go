@@ -50,6 +50,7 @@ type emitter struct {
 	prefix      bool                     // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
 	cntUsed     bool                     // a lane loop of the current warp loop counts to cnt
 	actRead     bool                     // a lane loop of the current warp loop tests the active lanes' mask
+	keep        map[*types.Var]bool      // while writing a reversed step's fused code, its iteration's locals (Reversed.Locals)
 }
 
 var (

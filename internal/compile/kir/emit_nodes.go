@@ -70,6 +70,8 @@ func (e *emitter) node(n Node) {
 			e.line(n.Call.Pos())
 			e.printf("if !%s.SyncGrid() {\nreturn\n}\n", e.name["b"])
 		}
+	case *Reversed:
+		e.reversed(n)
 	case *WarpLoop:
 		e.warpLoop(n)
 	case *LaneLoop:
@@ -376,7 +378,7 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 		v := e.f.Vars[obj]
 		arr, inArray := arrays[obj]
 		switch {
-		case v.Class != Varying || lv.decls[obj] || v.InPlace:
+		case v.Class != Varying || lv.decls[obj] || v.InPlace || e.keep[obj]:
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
 		case inArray && lv.exposed[obj]:
@@ -429,7 +431,7 @@ func (e *emitter) stores(lv *loopVars, arrays map[*types.Var]string) {
 	for _, obj := range sortedVars(e.f, lv.defs) {
 		v := e.f.Vars[obj]
 		switch arr, inArray := arrays[obj]; {
-		case v.InPlace: // changed where it is
+		case v.InPlace || e.keep[obj]: // changed where it is; or a local of a reversed step's iteration
 		case v.Spill:
 			e.printf("%s[%s] = %s\n", v.SpillName, e.name["rank"], v.Name)
 		case inArray:

@@ -344,6 +344,8 @@ func children(n Node) [][]Node {
 		return [][]Node{n.Then, n.Else}
 	case *WarpFor:
 		return [][]Node{{n.Init}, n.Body, {n.Post}}
+	case *Reversed:
+		return [][]Node{n.nodes()}
 	}
 	return nil
 }

@@ -34,6 +34,7 @@ var passes = [...]pass{
 	{"unroll", unroll, "short loops of a constant trip count written as copies"},
 	{"rebase", rebase, "thread loops that cannot fail but at indexes of x plus a row's offset (or that offset alone) run, where the slices are long enough, without checks or position records"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
+	{"reverse", reverse, "a shift scan's step, two thread loops around a barrier that read a shared slice at the thread's index less offsets and write it at the index, runs as one loop over the threads from the last"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},
 }
 

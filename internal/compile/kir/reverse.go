@@ -1,0 +1,344 @@
+package kir
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// reverse is the pass that finds a step of a shift scan, two thread loops
+// with a block barrier between them, that may run as one loop over the
+// threads in descending order: the first reads a shared slice x at the
+// thread's x index less uniform offsets (and at the index itself), the
+// second writes x at the thread's x index alone. Hillis–Steele's step
+// (PMPP's Kogge–Stone scan) is the case:
+//
+//	if i >= offset { y = x[i-offset] }   // or temp = x[i] + x[i-offset]
+//	__syncthreads()
+//	if i >= offset { x[i] = y + x[i] }
+//
+// Thread i's read of x[i-c] (c >= 0) comes before thread i-c writes it,
+// since that thread runs later; thread i's write of x[i] comes after
+// every thread that reads it (i itself, and i+c, which ran before). So
+// where the block is one row, every offset is at least zero and x holds a
+// row, the two loops run as one, from the last thread to the first, with
+// no pass between them: a step of the scan reads and writes each element
+// once, as a scan written by hand does.
+//
+// Nothing else may touch memory, and nothing may panic: the reads of x
+// at i-c must sit under a guard i >= c, the only other calls are
+// conversions and pure builtins, no division by a variable. The fused
+// order then computes exactly what the two loops do, and no thread can
+// fail in it. Elsewhere the two loops run as they are. The SIMD build
+// keeps the two loops, which it may run eight threads at a time.
+func reverse(f *Func) {
+	f.Body = f.reverseList(f.Body)
+}
+
+// A Reversed is a step reverse found: First, the barrier, Second. X is
+// the slice they share, and Offsets the uniform offsets First reads it
+// at, which must be at least zero for the fused loop to run. Locals are
+// the variables First declares and only Second reads: kept across the
+// barrier in scratch arrays, they are locals of the fused loop's
+// iteration.
+type Reversed struct {
+	First, Second *ThreadLoop
+	Barrier       *Barrier
+	X             *types.Var
+	Offsets       []ast.Expr
+	Locals        []*types.Var
+}
+
+func (*Reversed) node() {}
+
+// reverseList returns nodes with each step reverse takes in a Reversed,
+// in lists inside nodes too.
+func (f *Func) reverseList(nodes []Node) []Node {
+	var out []Node
+	for i := 0; i < len(nodes); i++ {
+		switch n := nodes[i].(type) {
+		case *If:
+			n.Then, n.Else = f.reverseList(n.Then), f.reverseList(n.Else)
+		case *For, *Range, *Scope:
+			setChildren(n, f.reverseList(children(n)[0]))
+		case *ThreadLoop:
+			if i+2 < len(nodes) {
+				if r := f.reversible(n, nodes[i+1], nodes[i+2]); r != nil {
+					out = append(out, r)
+					i += 2
+					continue
+				}
+			}
+		}
+		out = append(out, nodes[i])
+	}
+	return out
+}
+
+// reversible returns the Reversed of first, b and second, or nil where
+// they are not such a step.
+func (f *Func) reversible(first *ThreadLoop, b, next Node) *Reversed {
+	bar, ok := b.(*Barrier)
+	second, ok2 := next.(*ThreadLoop)
+	if !ok || !ok2 || bar.Entry.Kind != kapi.Barrier || bar.Agree != "" || f.Exits || f.Grid {
+		return nil
+	}
+	for _, l := range []*ThreadLoop{first, second} {
+		if l.Reduce != nil || f.lockstep(l) != nil {
+			return nil
+		}
+	}
+	x := f.writtenAtThread(second)
+	if x == nil {
+		return nil
+	}
+	s := &shiftScan{f: f, x: x}
+	if !s.loop(first, true) || !s.loop(second, false) {
+		return nil
+	}
+	return &Reversed{First: first, Second: second, Barrier: bar, X: x, Offsets: s.offsets, Locals: f.stepLocals(first, second)}
+}
+
+// stepLocals returns the variables first declares that second reads and
+// no other loop does before assigning them, by name.
+func (f *Func) stepLocals(first, second *ThreadLoop) []*types.Var {
+	var out []*types.Var
+	for v := range f.LoopVars[first].decls {
+		if !f.LoopVars[second].exposed[v] {
+			continue
+		}
+		other := false
+		for n, lv := range f.LoopVars {
+			other = other || n != Node(second) && lv.exposed[v]
+		}
+		if !other {
+			out = append(out, v)
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) })
+	return out
+}
+
+// writtenAtThread returns the slice l's code writes, if it writes one at
+// its first assignment to an element.
+func (f *Func) writtenAtThread(l *ThreadLoop) *types.Var {
+	var x *types.Var
+	for _, n := range l.Body {
+		ast.Inspect(n.(*Code).Stmt, func(n ast.Node) bool {
+			if a, ok := n.(*ast.AssignStmt); ok && x == nil {
+				if ix, ok := ast.Unparen(a.Lhs[0]).(*ast.IndexExpr); ok {
+					x = f.sliceVar(ix.X)
+				}
+			}
+			return x == nil
+		})
+	}
+	return x
+}
+
+// sliceVar returns the uniform slice variable e names, or nil.
+func (f *Func) sliceVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := f.Src.Info.ObjectOf(id).(*types.Var)
+	if v == nil || f.Vars[v] == nil || f.Vars[v].Class != Uniform {
+		return nil
+	}
+	if _, ok := v.Type().Underlying().(*types.Slice); !ok {
+		return nil
+	}
+	return v
+}
+
+// A shiftScan checks the code of a step's two loops.
+type shiftScan struct {
+	f       *Func
+	x       *types.Var
+	offsets []ast.Expr
+	guards  []ast.Expr // the conditions of the ifs around the node being checked
+	read    bool       // checking the first loop: it reads x, and writes no memory
+	ok      bool
+}
+
+// loop reports whether l's code (and the remat definitions it
+// recomputes) is of the step's shape.
+func (s *shiftScan) loop(l *ThreadLoop, read bool) bool {
+	s.read, s.ok = read, true
+	for _, v := range s.f.rematFor(s.f.LoopVars[l]) {
+		s.stmt(s.f.Vars[v].Def)
+	}
+	for _, n := range l.Body {
+		s.stmt(n.(*Code).Stmt)
+	}
+	return s.ok
+}
+
+func (s *shiftScan) stmt(st ast.Stmt) {
+	if !s.ok {
+		return
+	}
+	switch st := st.(type) {
+	case *ast.AssignStmt:
+		for _, l := range st.Lhs {
+			s.lhs(l)
+		}
+		s.exprs(st.Rhs)
+		if st.Tok != token.ASSIGN && st.Tok != token.DEFINE && !(rowScope{f: s.f}).opSafe(assignOp[st.Tok], st.Lhs[0], st.Rhs[0]) {
+			s.ok = false
+		}
+	case *ast.IncDecStmt:
+		s.lhs(st.X)
+	case *ast.DeclStmt:
+		d := st.Decl.(*ast.GenDecl)
+		if d.Tok != token.VAR {
+			s.ok = false
+			return
+		}
+		for _, spec := range d.Specs {
+			s.exprs(spec.(*ast.ValueSpec).Values)
+		}
+	case *ast.IfStmt:
+		if st.Init != nil {
+			s.ok = false
+			return
+		}
+		s.expr(st.Cond)
+		s.guards = append(s.guards, st.Cond)
+		s.stmt(st.Body)
+		s.guards = s.guards[:len(s.guards)-1]
+		if st.Else != nil {
+			s.stmt(st.Else)
+		}
+	case *ast.BlockStmt:
+		for _, x := range st.List {
+			s.stmt(x)
+		}
+	case *ast.EmptyStmt:
+	default:
+		s.ok = false
+	}
+}
+
+// lhs checks an assigned operand: a variable of the thread, or, in the
+// second loop, x at the thread's x index.
+func (s *shiftScan) lhs(e ast.Expr) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		if v, ok := s.f.Src.Info.ObjectOf(e).(*types.Var); ok && s.f.Vars[v] != nil && s.f.Vars[v].Class == Uniform {
+			s.ok = false // block state a thread changes: not a step's
+		}
+	case *ast.IndexExpr:
+		if s.read || s.f.sliceVar(e.X) != s.x || !s.f.isThreadX(e.Index) {
+			s.ok = false
+		}
+	default:
+		s.ok = false
+	}
+}
+
+func (s *shiftScan) exprs(list []ast.Expr) {
+	for _, e := range list {
+		s.expr(e)
+	}
+}
+
+// expr checks that evaluating e cannot panic and reads no memory but x,
+// at the thread's x index or, in the first loop and under a guard
+// i >= c, at i-c.
+func (s *shiftScan) expr(e ast.Expr) {
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !s.ok {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			s.index(n)
+			return false
+		case *ast.SelectorExpr:
+			if _, coord := s.f.threadFieldSel(n); coord {
+				return false
+			}
+			if sel, isField := s.f.fieldSel(n); !isField || sel.indirect {
+				s.ok = false
+			}
+		case *ast.CallExpr:
+			s.ok = s.ok && s.pureCall(n)
+		case *ast.BinaryExpr:
+			s.ok = s.ok && (rowScope{f: s.f}).opSafe(n.Op, n.X, n.Y)
+		case *ast.UnaryExpr:
+			s.ok = s.ok && n.Op != token.AND && n.Op != token.ARROW
+		case *ast.StarExpr, *ast.SliceExpr, *ast.FuncLit, *ast.TypeAssertExpr, *ast.CompositeLit:
+			s.ok = false
+		}
+		return s.ok
+	})
+}
+
+// pureCall reports whether c is a conversion or a builtin that cannot
+// fail.
+func (s *shiftScan) pureCall(c *ast.CallExpr) bool {
+	info := s.f.Src.Info
+	if tv := info.Types[c.Fun]; tv.IsType() {
+		_, basic := tv.Type.Underlying().(*types.Basic)
+		return basic && len(c.Args) == 1
+	}
+	if id, ok := ast.Unparen(c.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			switch b.Name() {
+			case "min", "max", "len":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// index checks an element read: x at the thread's x index, or at i-c
+// under a guard i >= c (first loop only), c recorded as an offset.
+func (s *shiftScan) index(ix *ast.IndexExpr) {
+	if s.f.sliceVar(ix.X) != s.x {
+		s.ok = false
+		return
+	}
+	if s.f.isThreadX(ix.Index) {
+		return
+	}
+	b, ok := ast.Unparen(ix.Index).(*ast.BinaryExpr)
+	if !s.read || !ok || b.Op != token.SUB || !s.f.isThreadX(b.X) || !s.f.safeUniform(b.Y) || !s.guarded(b.Y) {
+		s.ok = false
+		return
+	}
+	for _, o := range s.offsets {
+		if offKey(o) == offKey(b.Y) {
+			return
+		}
+	}
+	s.offsets = append(s.offsets, b.Y)
+}
+
+// guarded reports whether an if around the node being checked admits
+// only threads whose x index is at least c: a conjunct of its condition
+// i >= c (or c <= i).
+func (s *shiftScan) guarded(c ast.Expr) bool {
+	for _, g := range s.guards {
+		for _, op := range operands(g, false) {
+			b, ok := ast.Unparen(op).(*ast.BinaryExpr)
+			if !ok {
+				continue
+			}
+			switch {
+			case b.Op == token.GEQ && s.f.isThreadX(b.X) && offKey(b.Y) == offKey(c):
+				return true
+			case b.Op == token.LEQ && s.f.isThreadX(b.Y) && offKey(b.X) == offKey(c):
+				return true
+			}
+		}
+	}
+	return false
+}

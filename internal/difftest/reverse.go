@@ -1,0 +1,62 @@
+package difftest
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// The kernels of this file have scan steps that the reverse pass runs as
+// one loop over a block's threads from the last to the first, where the
+// block is one row and the step's offsets are at least zero; elsewhere
+// (an offset below zero) the two loops around the barrier run as they
+// are.
+
+// ReverseScanKernel is an inclusive Kogge–Stone scan (PMPP, chapter 11)
+// of each block's part of data, both reads before the barrier and the
+// write after it.
+//
+//gocuda:kernel ReverseScanKernel
+func reverseScan(t *gocuda.Thread, data []float32) {
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	x := gocuda.Shared[float32](t, t.BlockDim.X)
+	x[t.ThreadIdx.X] = data[g]
+	for stride := 1; stride < t.BlockDim.X; stride *= 2 {
+		t.SyncThreads()
+		var temp float32
+		if t.ThreadIdx.X >= stride {
+			temp = x[t.ThreadIdx.X] + x[t.ThreadIdx.X-stride]
+		}
+		t.SyncThreads()
+		if t.ThreadIdx.X >= stride {
+			x[t.ThreadIdx.X] = temp
+		}
+	}
+	t.SyncThreads()
+	data[g] = x[t.ThreadIdx.X]
+}
+
+// ReverseStepKernel takes one Hillis–Steele step at offset d over each
+// block's part of data, in a shared array with room for d's reads above
+// the block: d below zero reads elements other threads write in the same
+// step, which the barrier orders, so the step must keep its two loops.
+//
+//gocuda:kernel ReverseStepKernel
+func reverseStep(t *gocuda.Thread, data []int32, d int) {
+	i := t.ThreadIdx.X
+	g := t.BlockIdx.X*t.BlockDim.X + i
+	x := gocuda.Shared[int32](t, t.BlockDim.X+8)
+	x[i] = data[g]
+	if i == 0 {
+		for k := range 8 {
+			x[t.BlockDim.X+k] = int32(100 * (k + 1))
+		}
+	}
+	t.SyncThreads()
+	var y int32
+	if i >= d {
+		y = 3*x[i-d] + 1
+	}
+	t.SyncThreads()
+	if i >= d {
+		x[i] = y - x[i]
+	}
+	t.SyncThreads()
+	data[g] = x[i]
+}
