@@ -60,3 +60,33 @@ func reverseStep(t *gocuda.Thread, data []int32, d int) {
 	t.SyncThreads()
 	data[g] = x[i]
 }
+
+// ReverseShiftKernel is the compiler fuzzer's shift step (one block's
+// data[rank] in shared memory, a step at offset size/3 in one-row blocks,
+// skipped in others). Its offset is a division, which the SIMD build
+// evaluates once per vector step under the guard's mask: the step's index
+// checks must come after it (a fuzzer find: they were written before the
+// variable they read was declared).
+//
+//gocuda:kernel ReverseShiftKernel
+func reverseShift(t *gocuda.Thread, data []int32) {
+	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
+	rank := t.ThreadRank()
+	sh := gocuda.Shared[int32](t, 2*size)
+	sh[rank] = data[rank]
+	t.SyncThreads()
+	var a0 int32
+	if t.BlockDim.Y*t.BlockDim.Z == 1 {
+		y := int32(0)
+		if t.ThreadIdx.X >= size/3 {
+			y = sh[t.ThreadIdx.X-size/3] + sh[t.ThreadIdx.X]
+		}
+		t.SyncThreads()
+		if t.ThreadIdx.X >= size/3 {
+			sh[t.ThreadIdx.X] += y
+		}
+	}
+	t.SyncThreads()
+	a0 += sh[rank]
+	data[rank] = a0
+}

@@ -835,3 +835,378 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		}
 	}
 }
+
+// ReverseShiftKernel is the compiler fuzzer's shift step (one block's
+// data[rank] in shared memory, a step at offset size/3 in one-row blocks,
+// skipped in others). Its offset is a division, which the SIMD build
+// evaluates once per vector step under the guard's mask: the step's index
+// checks must come after it (a fuzzer find: they were written before the
+// variable they read was declared).
+func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_reverseShift,
+		func(gc_t *gocuda.Thread) { reverseShift(gc_t, data) },
+		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
+}
+
+var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:64-92")
+
+func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+
+//line reverse.go:73
+	size := gc_bdx * gc_bdy * gc_bdz
+
+//line reverse.go:75
+	sh := gocuda.Shared[int32](t, 2*size)
+	{
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+			rank := gc_rank
+			_ = rank
+
+//line reverse.go:76
+			sh[rank] = data[rank]
+		}
+	}
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank] = a0
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line reverse.go:78
+			var a0 int32
+			_ = a0
+			gc_s_a0[gc_rank] = a0
+		}
+	}
+
+//line reverse.go:79
+	if gc_bdy*gc_bdz == 1 {
+
+//line reverse.go:80
+		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
+			sh := sh[:gc_bdx]
+			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+				gc_rank := gc_tx
+				_ = gc_rank
+				{
+
+//line reverse.go:80
+					y := int32(0)
+
+//line reverse.go:81
+					if gc_tx >= size/3 {
+						y = sh[gc_tx-size/3] + sh[gc_tx]
+					}
+					_ = y
+					{
+
+//line reverse.go:85
+						if gc_tx >= size/3 {
+							sh[gc_tx] += y
+						}
+					}
+				}
+			}
+		} else {
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := 0 - (size / 3)
+					if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
+						gc_at := sh[gc_off:][:gc_bdx]
+						gc_at2 := sh[:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:80
+							y := int32(0)
+
+//line reverse.go:81
+							if gc_tx >= size/3 {
+								y = gc_at[gc_tx] + gc_at2[gc_tx]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reverse.go:80
+							y := int32(0)
+
+//line reverse.go:81
+							if gc_tx >= size/3 {
+								y = sh[gc_tx-size/3] + sh[gc_tx]
+							}
+							_ = y
+							gc_s_y[gc_rank] = y
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := size / 3; gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if gc_from >= 0 && gc_to <= len(sh) {
+						gc_at3 := sh[:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+							{
+//line reverse.go:85
+								gc_at3[gc_tx] += y
+//line reverse.go:87
+							}
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+								{
+									sh[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+								{
+									sh[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+								{
+									sh[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+								{
+									sh[gc_tx] += y
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:85
+							{
+								sh[gc_tx] += y
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+				a0 := gc_s_a0[gc_rank]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+				a0 := gc_s_a0[gc_rank]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+				a0 := gc_s_a0[gc_rank]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank] = a0
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+				rank := gc_rank
+				_ = rank
+				a0 := gc_s_a0[gc_rank]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank] = a0
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line reverse.go:74
+			rank := gc_rank
+			_ = rank
+			a0 := gc_s_a0[gc_rank]
+
+//line reverse.go:90
+			a0 += sh[rank]
+
+//line reverse.go:91
+			data[rank] = a0
+			gc_s_a0[gc_rank] = a0
+		}
+	}
+}

@@ -954,3 +954,427 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 		}
 	}
 }
+
+// ReverseShiftKernel is the compiler fuzzer's shift step (one block's
+// data[rank] in shared memory, a step at offset size/3 in one-row blocks,
+// skipped in others). Its offset is a division, which the SIMD build
+// evaluates once per vector step under the guard's mask: the step's index
+// checks must come after it (a fuzzer find: they were written before the
+// variable they read was declared).
+func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_reverseShift,
+		func(gc_t *gocuda.Thread) { reverseShift(gc_t, data) },
+		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
+}
+
+var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:64-92")
+
+func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_n2 := gc_b2.Len()
+	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+
+//line reverse.go:73
+	size := gc_bdx2 * gc_bdy2 * gc_bdz2
+
+//line reverse.go:75
+	sh := gocuda.Shared[int32](t, 2*size)
+	{
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+
+//line reverse.go:76
+				sh[rank] = data[rank]
+			}
+		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+			rank := gc_rank2
+			_ = rank
+
+//line reverse.go:76
+			sh[rank] = data[rank]
+		}
+	}
+	{
+		gc_vstep := 0
+		if compiled.SIMD {
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line reverse.go:78
+				var a0 int32
+//line reverse.go:78
+				_ = a0
+				archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank2:])
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			{
+				gc_rank2 := gc_step6 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step6 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step6 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step6 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:78
+				var a0 int32
+				_ = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+		}
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line reverse.go:78
+			var a0 int32
+			_ = a0
+			gc_s_a0[gc_rank2] = a0
+		}
+	}
+
+//line reverse.go:79
+	if gc_bdy2*gc_bdz2 == 1 {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reverse.go:80
+					gc_vb := archsimd.BroadcastInt32x8(int32(0))
+//line reverse.go:80
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:80
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line reverse.go:80
+						y := gc_vb
+//line reverse.go:80
+						_ = y
+//line reverse.go:81
+						if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+//line reverse.go:81
+							break
+//line reverse.go:81
+						}
+//line reverse.go:81
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+//line reverse.go:81
+						_ = gc_if2
+//line reverse.go:82
+						if gc_if2.ToBits() != 0 {
+//line reverse.go:82
+							var gc_u2 int
+//line reverse.go:82
+							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line reverse.go:82
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line reverse.go:82
+								gc_u2 = size / 3
+//line reverse.go:82
+							}
+//line reverse.go:82
+							var gc_ld2 archsimd.Int32x8
+//line reverse.go:82
+							if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2)+8 <= len(sh) {
+//line reverse.go:82
+								gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
+//line reverse.go:82
+							} else {
+//line reverse.go:82
+								var gc_lanes2 [8]int32
+//line reverse.go:82
+								for gc_k2 := range 8 {
+//line reverse.go:82
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reverse.go:82
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reverse.go:82
+										gc_lanes2[gc_k2] = sh[(gc_tx2-gc_u2)+gc_k2]
+//line reverse.go:82
+									}
+//line reverse.go:82
+								}
+//line reverse.go:82
+								gc_pos2.Thread = gc_rank2
+//line reverse.go:82
+								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+//line reverse.go:82
+							}
+//line reverse.go:82
+							y = gc_ld2.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
+//line reverse.go:82
+						}
+//line reverse.go:82
+						y.StoreSlice(gc_s_y[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reverse.go:80
+					y := int32(0)
+
+//line reverse.go:81
+					if gc_tx2 >= size/3 {
+						y = sh[gc_tx2-size/3] + sh[gc_tx2]
+					}
+					_ = y
+					gc_s_y[gc_rank2] = y
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := size / 3; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:86
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line reverse.go:86
+						_ = y
+//line reverse.go:86
+						{
+//line reverse.go:86
+							if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+//line reverse.go:86
+								break
+//line reverse.go:86
+							}
+//line reverse.go:86
+							archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+//line reverse.go:86
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:85
+						{
+							sh[gc_tx2] += y
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:85
+						{
+							sh[gc_tx2] += y
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:85
+						{
+							sh[gc_tx2] += y
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:85
+						{
+							sh[gc_tx2] += y
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					y := gc_s_y[gc_rank2]
+
+//line reverse.go:85
+					{
+						sh[gc_tx2] += y
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			{
+				gc_rank2 := gc_step8 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+				a0 := gc_s_a0[gc_rank2]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step8 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+				a0 := gc_s_a0[gc_rank2]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step8 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+				a0 := gc_s_a0[gc_rank2]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+			{
+				gc_rank2 := gc_step8 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+				rank := gc_rank2
+				_ = rank
+				a0 := gc_s_a0[gc_rank2]
+
+//line reverse.go:90
+				a0 += sh[rank]
+
+//line reverse.go:91
+				data[rank] = a0
+				gc_s_a0[gc_rank2] = a0
+			}
+		}
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line reverse.go:74
+			rank := gc_rank2
+			_ = rank
+			a0 := gc_s_a0[gc_rank2]
+
+//line reverse.go:90
+			a0 += sh[rank]
+
+//line reverse.go:91
+			data[rank] = a0
+			gc_s_a0[gc_rank2] = a0
+		}
+	}
+}

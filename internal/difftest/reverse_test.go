@@ -74,3 +74,25 @@ func reverseStepWant(in []int32, bs, d int) []int32 {
 	}
 	return out
 }
+
+// TestReverseShift runs ReverseShiftKernel in one-row blocks (the step)
+// and a two-row block (no step) against a host reference.
+func TestReverseShift(t *testing.T) {
+	for _, blk := range []gocuda.Dim3{{X: 1, Y: 1}, {X: 7, Y: 1}, {X: 24, Y: 1}, {X: 64, Y: 1}, {X: 100, Y: 1}, {X: 8, Y: 2}} {
+		size := blk.X * blk.Y
+		in := randInts(size)
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			data := append([]int32(nil), in...)
+			err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: blk}, ReverseShiftKernel(data))
+			return data, err
+		})
+		want := append([]int32(nil), in...)
+		if blk.Y == 1 {
+			off := size / 3
+			for i := size - 1; i >= off; i-- { // each reads below it before that is written
+				want[i] += in[i-off] + in[i]
+			}
+		}
+		require.Equal(t, want, got, "block %v", blk)
+	}
+}

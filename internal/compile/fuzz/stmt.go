@@ -45,6 +45,7 @@ func init() {
 		{5, uniform, (*gen).barrier},
 		{2, uniform, (*gen).predBarrier},
 		{1, uniform, (*gen).guardedStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).shiftStep},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
 		{3, loopable, (*gen).uniformLoop},
@@ -256,6 +257,29 @@ func (g *gen) guardedStep(c ctx) {
 	g.line("\tout[gid*%d+%d] ^= %s", Slots, 8+g.ch.pick(Slots-8), g.u32Of(false))
 	g.line("}")
 	g.barrier(c)
+}
+
+// shiftStep writes a step of a shift scan over the shared slots of a
+// one-dimensional block (blocks of other shapes skip it): under a guard
+// on its x index, each thread reads the slot an offset (never below zero)
+// under its own, and its own; after a barrier it writes its own slot.
+// The reverse pass runs such a step as one loop from the last thread.
+func (g *gen) shiftStep(c ctx) {
+	g.barrier(c)
+	off := []string{"1", "2", "size/3", "(p1 & 7)"}[g.ch.pick(4)]
+	y := g.fresh("y")
+	g.line("if t.BlockDim.Y*t.BlockDim.Z == 1 {")
+	g.line("	%s := int32(0)", y)
+	g.line("	if t.ThreadIdx.X >= %s {", off)
+	g.line("		%s = sh[t.ThreadIdx.X-%s] %s sh[t.ThreadIdx.X]", y, off, []string{"+", "^", "-"}[g.ch.pick(3)])
+	g.line("	}")
+	g.line("	t.SyncThreads()")
+	g.line("	if t.ThreadIdx.X >= %s {", off)
+	g.line("		sh[t.ThreadIdx.X] %s %s", []string{"=", "+=", "^="}[g.ch.pick(3)], y)
+	g.line("	}")
+	g.line("}")
+	g.barrier(c)
+	g.line("%s += sh[rank]", g.sink)
 }
 
 // predBarrier writes a barrier that reduces a predicate; its result is

@@ -315,11 +315,11 @@ func (s *shiftScan) index(ix *ast.IndexExpr) {
 		return
 	}
 	for _, o := range s.offsets {
-		if offKey(o) == offKey(b.Y) {
+		if offKey(o) == offKey(ast.Unparen(b.Y)) {
 			return
 		}
 	}
-	s.offsets = append(s.offsets, b.Y)
+	s.offsets = append(s.offsets, ast.Unparen(b.Y))
 }
 
 // guarded reports whether an if around the node being checked admits
@@ -332,10 +332,11 @@ func (s *shiftScan) guarded(c ast.Expr) bool {
 			if !ok {
 				continue
 			}
+			c := offKey(ast.Unparen(c))
 			switch {
-			case b.Op == token.GEQ && s.f.isThreadX(b.X) && offKey(b.Y) == offKey(c):
+			case b.Op == token.GEQ && s.f.isThreadX(b.X) && offKey(ast.Unparen(b.Y)) == c:
 				return true
-			case b.Op == token.LEQ && s.f.isThreadX(b.Y) && offKey(b.X) == offKey(c):
+			case b.Op == token.LEQ && s.f.isThreadX(b.Y) && offKey(ast.Unparen(b.X)) == c:
 				return true
 			}
 		}

@@ -71,6 +71,9 @@ func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 		pos, compiled = v.e.use("pos"), v.f.Src.Compiled
 	}
 	name, bits := v.temp("u"), v.temp("in")
+	if v.reads != nil { // an index reading it is checked where it is, after it (access)
+		*v.reads = append(*v.reads, &vbind{name: name, shape: vUniform, seq: v.seqHere(), level: v.level})
+	}
 	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
 		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Type: v.typeExpr(t)}}}})
 	first := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("FirstLane")}, Args: []ast.Expr{ast.NewIdent(bits)}}
