@@ -217,7 +217,11 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 //line scan_block.go:52
 		if gc_n == gc_bdx && gc_bdx <= len(x_) && offset >= 0 {
 			x_ := x_[:gc_bdx]
-			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := offset; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				gc_rank := gc_tx
 				_ = gc_rank
 				{

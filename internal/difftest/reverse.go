@@ -36,6 +36,8 @@ func reverseScan(t *gocuda.Thread, data []float32) {
 // block's part of data, in a shared array with room for d's reads above
 // the block: d below zero reads elements other threads write in the same
 // step, which the barrier orders, so the step must keep its two loops.
+// The value read lives past the step, so the fused loop runs every
+// thread, not only those the guard admits.
 //
 //gocuda:kernel ReverseStepKernel
 func reverseStep(t *gocuda.Thread, data []int32, d int) {
@@ -58,7 +60,7 @@ func reverseStep(t *gocuda.Thread, data []int32, d int) {
 		x[i] = y - x[i]
 	}
 	t.SyncThreads()
-	data[g] = x[i]
+	data[g] = x[i] + y // y lives past the step: its threads below d must keep their zero
 }
 
 // ReverseShiftKernel is the compiler fuzzer's shift step (one block's

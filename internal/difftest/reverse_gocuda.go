@@ -121,7 +121,11 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 //line reverse.go:22
 		if gc_n == gc_bdx && gc_bdx <= len(x) && stride >= 0 {
 			x := x[:gc_bdx]
-			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := stride; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				gc_rank := gc_tx
 				_ = gc_rank
 				{
@@ -353,13 +357,15 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 // block's part of data, in a shared array with room for d's reads above
 // the block: d below zero reads elements other threads write in the same
 // step, which the barrier orders, so the step must keep its two loops.
+// The value read lives past the step, so the fused loop runs every
+// thread, not only those the guard admits.
 func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseStep,
 		func(gc_t *gocuda.Thread) { reverseStep(gc_t, data, d) },
 		func(gc_b *compiled.Block) { gc_body_reverseStep(gc_b, data, d) })
 }
 
-var gc_src_reverseStep = compiled.NewSource("reverseStep", "3054ff6efee4e17d56382c38d0f1e2cfdf86f2a0f0d0cd01b40e3eec67bda5df", "reverse.go:35-62")
+var gc_src_reverseStep = compiled.NewSource("reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64")
 
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	t := gc_b.Thread()
@@ -371,7 +377,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 
-//line reverse.go:44
+//line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx+8)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -379,92 +385,92 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx
 				_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 				g := gc_bx*gc_bdx + i
 				_ = g
 
-//line reverse.go:45
+//line reverse.go:47
 				x[i] = data[g]
 
-//line reverse.go:46
+//line reverse.go:48
 				if i == 0 {
-//line reverse.go:46
+//line reverse.go:48
 					{
 						{
-//line reverse.go:47
+//line reverse.go:49
 							k := int(0)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(1)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(2)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(3)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(4)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(5)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(6)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(7)
-//line reverse.go:47
+//line reverse.go:49
 							_ = k
 							x[gc_bdx+k] = int32(100 * (k + 1))
 						}
 //line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(1)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(2)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(3)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(4)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(5)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(6)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(7)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:51
 					}
 				}
 			}
 		}
 	}
 
-//line reverse.go:52
+//line reverse.go:54
 	if gc_n == gc_bdx && gc_bdx <= len(x) && d >= 0 {
 		x := x[:gc_bdx]
 		for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
@@ -472,25 +478,27 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			_ = gc_rank
 			{
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx
 				_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 				var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 				if i >= d {
 					y = 3*x[i-d] + 1
 				}
 				_ = y
+				gc_s_y[gc_rank] = y
 				{
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx
 					_ = i
+					y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 					if i >= d {
 						x[i] = y - x[i]
 					}
@@ -507,14 +515,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 						var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 						if i >= d {
 							y = 3*gc_at[gc_tx] + 1
 						}
@@ -529,14 +537,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 							var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 							if i >= d {
 								y = 3*x[i-d] + 1
 							}
@@ -548,14 +556,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 							var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 							if i >= d {
 								y = 3*x[i-d] + 1
 							}
@@ -567,14 +575,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 							var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 							if i >= d {
 								y = 3*x[i-d] + 1
 							}
@@ -586,14 +594,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 							var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 							if i >= d {
 								y = 3*x[i-d] + 1
 							}
@@ -605,14 +613,14 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 						var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 						if i >= d {
 							y = 3*x[i-d] + 1
 						}
@@ -634,16 +642,16 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 						y := gc_s_y[gc_rank]
 
-//line reverse.go:57
-						{
-//line reverse.go:57
-							gc_at2[gc_tx] = y - gc_at2[gc_tx]
 //line reverse.go:59
+						{
+//line reverse.go:59
+							gc_at2[gc_tx] = y - gc_at2[gc_tx]
+//line reverse.go:61
 						}
 					}
 				} else {
@@ -654,12 +662,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 							{
 								x[i] = y - x[i]
 							}
@@ -669,12 +677,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 							{
 								x[i] = y - x[i]
 							}
@@ -684,12 +692,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 							{
 								x[i] = y - x[i]
 							}
@@ -699,12 +707,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 							i := gc_tx
 							_ = i
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 							{
 								x[i] = y - x[i]
 							}
@@ -714,12 +722,12 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 						y := gc_s_y[gc_rank]
 
-//line reverse.go:57
+//line reverse.go:59
 						{
 							x[i] = y - x[i]
 						}
@@ -738,15 +746,16 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
 					_ = g
+					y := gc_s_y[gc_rank]
 
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			} else {
 				gc_step3 := 0
@@ -756,80 +765,85 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 						g := gc_bx*gc_bdx + i
 						_ = g
+						y := gc_s_y[gc_rank]
 
-//line reverse.go:61
-						data[g] = x[i]
+//line reverse.go:63
+						data[g] = x[i] + y
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 						g := gc_bx*gc_bdx + i
 						_ = g
+						y := gc_s_y[gc_rank]
 
-//line reverse.go:61
-						data[g] = x[i]
+//line reverse.go:63
+						data[g] = x[i] + y
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 						g := gc_bx*gc_bdx + i
 						_ = g
+						y := gc_s_y[gc_rank]
 
-//line reverse.go:61
-						data[g] = x[i]
+//line reverse.go:63
+						data[g] = x[i] + y
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 						i := gc_tx
 						_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 						g := gc_bx*gc_bdx + i
 						_ = g
+						y := gc_s_y[gc_rank]
 
-//line reverse.go:61
-						data[g] = x[i]
+//line reverse.go:63
+						data[g] = x[i] + y
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx*gc_bdx + i
 					_ = g
+					y := gc_s_y[gc_rank]
 
-//line reverse.go:61
-					data[g] = x[i]
+//line reverse.go:63
+					data[g] = x[i] + y
 				}
 			}
 		}
@@ -848,7 +862,7 @@ func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
 }
 
-var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:64-92")
+var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94")
 
 func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	t := gc_b.Thread()
@@ -861,10 +875,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	gc_s_a0 := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_y := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 
-//line reverse.go:73
+//line reverse.go:75
 	size := gc_bdx * gc_bdy * gc_bdz
 
-//line reverse.go:75
+//line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
 	{
 		gc_step := 0
@@ -873,55 +887,55 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 			rank := gc_rank
 			_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 			sh[rank] = data[rank]
 		}
 	}
@@ -932,7 +946,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank] = a0
@@ -941,7 +955,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank] = a0
@@ -950,7 +964,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank] = a0
@@ -959,7 +973,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank] = a0
@@ -968,35 +982,39 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line reverse.go:78
+//line reverse.go:80
 			var a0 int32
 			_ = a0
 			gc_s_a0[gc_rank] = a0
 		}
 	}
 
-//line reverse.go:79
+//line reverse.go:81
 	if gc_bdy*gc_bdz == 1 {
 
-//line reverse.go:80
+//line reverse.go:82
 		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
 			sh := sh[:gc_bdx]
-			for gc_tx := gc_bdx - 1; gc_tx >= 0; gc_tx-- {
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := size / 3; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_tx := gc_to - 1; gc_tx >= gc_from; gc_tx-- {
 				gc_rank := gc_tx
 				_ = gc_rank
 				{
 
-//line reverse.go:80
+//line reverse.go:82
 					y := int32(0)
 
-//line reverse.go:81
+//line reverse.go:83
 					if gc_tx >= size/3 {
 						y = sh[gc_tx-size/3] + sh[gc_tx]
 					}
 					_ = y
 					{
 
-//line reverse.go:85
+//line reverse.go:87
 						if gc_tx >= size/3 {
 							sh[gc_tx] += y
 						}
@@ -1014,10 +1032,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line reverse.go:80
+//line reverse.go:82
 							y := int32(0)
 
-//line reverse.go:81
+//line reverse.go:83
 							if gc_tx >= size/3 {
 								y = gc_at[gc_tx] + gc_at2[gc_tx]
 							}
@@ -1029,10 +1047,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line reverse.go:80
+//line reverse.go:82
 							y := int32(0)
 
-//line reverse.go:81
+//line reverse.go:83
 							if gc_tx >= size/3 {
 								y = sh[gc_tx-size/3] + sh[gc_tx]
 							}
@@ -1055,11 +1073,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							_ = gc_rank
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:85
-							{
-//line reverse.go:85
-								gc_at3[gc_tx] += y
 //line reverse.go:87
+							{
+//line reverse.go:87
+								gc_at3[gc_tx] += y
+//line reverse.go:89
 							}
 						}
 					} else {
@@ -1071,7 +1089,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
 
-//line reverse.go:85
+//line reverse.go:87
 								{
 									sh[gc_tx] += y
 								}
@@ -1082,7 +1100,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
 
-//line reverse.go:85
+//line reverse.go:87
 								{
 									sh[gc_tx] += y
 								}
@@ -1093,7 +1111,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
 
-//line reverse.go:85
+//line reverse.go:87
 								{
 									sh[gc_tx] += y
 								}
@@ -1104,7 +1122,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
 
-//line reverse.go:85
+//line reverse.go:87
 								{
 									sh[gc_tx] += y
 								}
@@ -1115,7 +1133,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 
-//line reverse.go:85
+//line reverse.go:87
 							{
 								sh[gc_tx] += y
 							}
@@ -1132,15 +1150,15 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank] = a0
 			}
@@ -1148,15 +1166,15 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank] = a0
 			}
@@ -1164,15 +1182,15 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank] = a0
 			}
@@ -1180,15 +1198,15 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank
 				_ = rank
 				a0 := gc_s_a0[gc_rank]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank] = a0
 			}
@@ -1196,15 +1214,15 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
-//line reverse.go:74
+//line reverse.go:76
 			rank := gc_rank
 			_ = rank
 			a0 := gc_s_a0[gc_rank]
 
-//line reverse.go:90
+//line reverse.go:92
 			a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 			data[rank] = a0
 			gc_s_a0[gc_rank] = a0
 		}

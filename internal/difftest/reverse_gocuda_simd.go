@@ -358,13 +358,15 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 // block's part of data, in a shared array with room for d's reads above
 // the block: d below zero reads elements other threads write in the same
 // step, which the barrier orders, so the step must keep its two loops.
+// The value read lives past the step, so the fused loop runs every
+// thread, not only those the guard admits.
 func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseStep,
 		func(gc_t *gocuda.Thread) { reverseStep(gc_t, data, d) },
 		func(gc_b *compiled.Block) { gc_body_reverseStep(gc_b, data, d) })
 }
 
-var gc_src_reverseStep = compiled.NewSource("reverseStep", "3054ff6efee4e17d56382c38d0f1e2cfdf86f2a0f0d0cd01b40e3eec67bda5df", "reverse.go:35-62")
+var gc_src_reverseStep = compiled.NewSource("reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64")
 
 func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	t := gc_b2.Thread()
@@ -376,122 +378,122 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	gc_n2 := gc_b2.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 
-//line reverse.go:44
+//line reverse.go:46
 	x := gocuda.Shared[int32](t, gc_bdx2+8)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line reverse.go:42
+//line reverse.go:44
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:42
+//line reverse.go:44
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line reverse.go:42
+//line reverse.go:44
 					var i int = gc_tx2
-//line reverse.go:42
+//line reverse.go:44
 					_ = i
-//line reverse.go:43
+//line reverse.go:45
 					var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:43
+//line reverse.go:45
 					_ = g
-//line reverse.go:45
+//line reverse.go:47
 					if g < 0 || g+8 > len(data) || i < 0 || i+8 > len(x) {
-//line reverse.go:45
+//line reverse.go:47
 						break
-//line reverse.go:45
+//line reverse.go:47
 					}
 					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
-//line reverse.go:46
+//line reverse.go:48
 					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
-//line reverse.go:46
+//line reverse.go:48
 					_ = gc_if
-//line reverse.go:48
+//line reverse.go:50
 					if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+0] = int32(100 * (0 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+1] = int32(100 * (1 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+2] = int32(100 * (2 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+3] = int32(100 * (3 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+4] = int32(100 * (4 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+5] = int32(100 * (5 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+6] = int32(100 * (6 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 						{
-//line reverse.go:48
+//line reverse.go:50
 							if gc_if.ToBits() != 0 {
-//line reverse.go:48
+//line reverse.go:50
 								x[gc_bdx2+7] = int32(100 * (7 + 1))
-//line reverse.go:48
+//line reverse.go:50
 							}
-//line reverse.go:48
+//line reverse.go:50
 						}
-//line reverse.go:48
+//line reverse.go:50
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -500,85 +502,85 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx2
 				_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 				g := gc_bx2*gc_bdx2 + i
 				_ = g
 
-//line reverse.go:45
+//line reverse.go:47
 				x[i] = data[g]
 
-//line reverse.go:46
+//line reverse.go:48
 				if i == 0 {
-//line reverse.go:46
+//line reverse.go:48
 					{
 						{
-//line reverse.go:47
+//line reverse.go:49
 							k := int(0)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(1)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(2)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(3)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(4)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(5)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(6)
-//line reverse.go:47
-							_ = k
-							x[gc_bdx2+k] = int32(100 * (k + 1))
-						}
-//line reverse.go:47
-						{
-//line reverse.go:47
-							k := int(7)
-//line reverse.go:47
+//line reverse.go:49
 							_ = k
 							x[gc_bdx2+k] = int32(100 * (k + 1))
 						}
 //line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(1)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(2)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(3)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(4)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(5)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(6)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:49
+						{
+//line reverse.go:49
+							k := int(7)
+//line reverse.go:49
+							_ = k
+							x[gc_bdx2+k] = int32(100 * (k + 1))
+						}
+//line reverse.go:51
 					}
 				}
 			}
@@ -588,44 +590,44 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line reverse.go:42
+//line reverse.go:44
 				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:42
+//line reverse.go:44
 				_ = gc_iota3
-//line reverse.go:54
+//line reverse.go:56
 				gc_vb3 := archsimd.BroadcastInt32x8(3)
-//line reverse.go:54
+//line reverse.go:56
 				gc_vb4 := archsimd.BroadcastInt32x8(1)
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line reverse.go:42
+//line reverse.go:44
 					var i int = gc_tx2
-//line reverse.go:42
+//line reverse.go:44
 					_ = i
-//line reverse.go:42
+//line reverse.go:44
 					var y archsimd.Int32x8
-//line reverse.go:42
+//line reverse.go:44
 					_ = y
-//line reverse.go:53
+//line reverse.go:55
 					if (i-
 						d) < 0 || (i-d)+8 > len(x) {
-//line reverse.go:53
+//line reverse.go:55
 						break
-//line reverse.go:53
+//line reverse.go:55
 					}
-//line reverse.go:53
+//line reverse.go:55
 					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:53
+//line reverse.go:55
 					_ = gc_if3
-//line reverse.go:54
+//line reverse.go:56
 					if gc_if3.ToBits() != 0 {
-//line reverse.go:54
+//line reverse.go:56
 						y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if3)
-//line reverse.go:54
+//line reverse.go:56
 					}
-//line reverse.go:54
+//line reverse.go:56
 					y.StoreSlice(gc_s_y[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -637,14 +639,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 					var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
@@ -656,14 +658,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 					var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
@@ -675,14 +677,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 					var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
@@ -694,14 +696,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 					var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 					if i >= d {
 						y = 3*x[i-d] + 1
 					}
@@ -713,14 +715,14 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx2
 				_ = i
 
-//line reverse.go:52
+//line reverse.go:54
 				var y int32
 
-//line reverse.go:53
+//line reverse.go:55
 				if i >= d {
 					y = 3*x[i-d] + 1
 				}
@@ -741,25 +743,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line reverse.go:42
+//line reverse.go:44
 					var i int = gc_tx2
-//line reverse.go:42
+//line reverse.go:44
 					_ = i
-//line reverse.go:42
+//line reverse.go:44
 					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:42
+//line reverse.go:44
 					_ = y
-//line reverse.go:58
+//line reverse.go:60
 					{
-//line reverse.go:58
+//line reverse.go:60
 						if i < 0 || i+8 > len(x) {
-//line reverse.go:58
+//line reverse.go:60
 							break
-//line reverse.go:58
+//line reverse.go:60
 						}
-//line reverse.go:58
+//line reverse.go:60
 						y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
-//line reverse.go:58
+//line reverse.go:60
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -771,12 +773,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 					y := gc_s_y[gc_rank2]
 
-//line reverse.go:57
+//line reverse.go:59
 					{
 						x[i] = y - x[i]
 					}
@@ -786,12 +788,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 					y := gc_s_y[gc_rank2]
 
-//line reverse.go:57
+//line reverse.go:59
 					{
 						x[i] = y - x[i]
 					}
@@ -801,12 +803,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 					y := gc_s_y[gc_rank2]
 
-//line reverse.go:57
+//line reverse.go:59
 					{
 						x[i] = y - x[i]
 					}
@@ -816,12 +818,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 					y := gc_s_y[gc_rank2]
 
-//line reverse.go:57
+//line reverse.go:59
 					{
 						x[i] = y - x[i]
 					}
@@ -831,12 +833,12 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx2
 				_ = i
 				y := gc_s_y[gc_rank2]
 
-//line reverse.go:57
+//line reverse.go:59
 				{
 					x[i] = y - x[i]
 				}
@@ -851,21 +853,25 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line reverse.go:42
+//line reverse.go:44
 					var i int = gc_tx2
-//line reverse.go:42
+//line reverse.go:44
 					_ = i
-//line reverse.go:43
+//line reverse.go:45
 					var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:43
+//line reverse.go:45
 					_ = g
-//line reverse.go:61
+//line reverse.go:45
+					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line reverse.go:45
+					_ = y
+//line reverse.go:63
 					if i < 0 || i+8 > len(x) || g < 0 || g+8 > len(data) {
-//line reverse.go:61
+//line reverse.go:63
 						break
-//line reverse.go:61
+//line reverse.go:63
 					}
-					archsimd.LoadInt32x8Slice(x[i:]).StoreSlice(data[g:])
+					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -876,80 +882,85 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx2*gc_bdx2 + i
 					_ = g
+					y := gc_s_y[gc_rank2]
 
-//line reverse.go:61
-					data[g] = x[i]
+//line reverse.go:63
+					data[g] = x[i] + y
 				}
 				{
 					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx2*gc_bdx2 + i
 					_ = g
+					y := gc_s_y[gc_rank2]
 
-//line reverse.go:61
-					data[g] = x[i]
+//line reverse.go:63
+					data[g] = x[i] + y
 				}
 				{
 					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx2*gc_bdx2 + i
 					_ = g
+					y := gc_s_y[gc_rank2]
 
-//line reverse.go:61
-					data[g] = x[i]
+//line reverse.go:63
+					data[g] = x[i] + y
 				}
 				{
 					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 					i := gc_tx2
 					_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 					g := gc_bx2*gc_bdx2 + i
 					_ = g
+					y := gc_s_y[gc_rank2]
 
-//line reverse.go:61
-					data[g] = x[i]
+//line reverse.go:63
+					data[g] = x[i] + y
 				}
 			}
 			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:42
+//line reverse.go:44
 				i := gc_tx2
 				_ = i
 
-//line reverse.go:43
+//line reverse.go:45
 				g := gc_bx2*gc_bdx2 + i
 				_ = g
+				y := gc_s_y[gc_rank2]
 
-//line reverse.go:61
-				data[g] = x[i]
+//line reverse.go:63
+				data[g] = x[i] + y
 			}
 		}
 	}
@@ -967,7 +978,7 @@ func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
 }
 
-var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:64-92")
+var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94")
 
 func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	t := gc_b2.Thread()
@@ -980,10 +991,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	gc_s_a0 := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_y := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
 
-//line reverse.go:73
+//line reverse.go:75
 	size := gc_bdx2 * gc_bdy2 * gc_bdz2
 
-//line reverse.go:75
+//line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
 	{
 		gc_step5 := 0
@@ -992,55 +1003,55 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 			{
 				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 				sh[rank] = data[rank]
 			}
 		}
 		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 			rank := gc_rank2
 			_ = rank
 
-//line reverse.go:76
+//line reverse.go:78
 			sh[rank] = data[rank]
 		}
 	}
@@ -1050,9 +1061,9 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
-//line reverse.go:78
+//line reverse.go:80
 				_ = a0
 				archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank2:])
 			}
@@ -1064,7 +1075,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank2] = a0
@@ -1073,7 +1084,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank2] = a0
@@ -1082,7 +1093,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank2] = a0
@@ -1091,7 +1102,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:78
+//line reverse.go:80
 				var a0 int32
 				_ = a0
 				gc_s_a0[gc_rank2] = a0
@@ -1100,88 +1111,88 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line reverse.go:78
+//line reverse.go:80
 			var a0 int32
 			_ = a0
 			gc_s_a0[gc_rank2] = a0
 		}
 	}
 
-//line reverse.go:79
+//line reverse.go:81
 	if gc_bdy2*gc_bdz2 == 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line reverse.go:80
+//line reverse.go:82
 					gc_vb := archsimd.BroadcastInt32x8(int32(0))
-//line reverse.go:80
+//line reverse.go:82
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:80
+//line reverse.go:82
 					_ = gc_iota2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line reverse.go:80
+//line reverse.go:82
 						y := gc_vb
-//line reverse.go:80
+//line reverse.go:82
 						_ = y
-//line reverse.go:81
+//line reverse.go:83
 						if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
-//line reverse.go:81
+//line reverse.go:83
 							break
-//line reverse.go:81
+//line reverse.go:83
 						}
-//line reverse.go:81
+//line reverse.go:83
 						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
-//line reverse.go:81
+//line reverse.go:83
 						_ = gc_if2
-//line reverse.go:82
+//line reverse.go:84
 						if gc_if2.ToBits() != 0 {
-//line reverse.go:82
+//line reverse.go:84
 							var gc_u2 int
-//line reverse.go:82
+//line reverse.go:84
 							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:82
+//line reverse.go:84
 								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line reverse.go:82
+//line reverse.go:84
 								gc_u2 = size / 3
-//line reverse.go:82
+//line reverse.go:84
 							}
-//line reverse.go:82
+//line reverse.go:84
 							var gc_ld2 archsimd.Int32x8
-//line reverse.go:82
+//line reverse.go:84
 							if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2)+8 <= len(sh) {
-//line reverse.go:82
+//line reverse.go:84
 								gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
-//line reverse.go:82
+//line reverse.go:84
 							} else {
-//line reverse.go:82
+//line reverse.go:84
 								var gc_lanes2 [8]int32
-//line reverse.go:82
+//line reverse.go:84
 								for gc_k2 := range 8 {
-//line reverse.go:82
+//line reverse.go:84
 									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:82
+//line reverse.go:84
 										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reverse.go:82
+//line reverse.go:84
 										gc_lanes2[gc_k2] = sh[(gc_tx2-gc_u2)+gc_k2]
-//line reverse.go:82
+//line reverse.go:84
 									}
-//line reverse.go:82
+//line reverse.go:84
 								}
-//line reverse.go:82
+//line reverse.go:84
 								gc_pos2.Thread = gc_rank2
-//line reverse.go:82
+//line reverse.go:84
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
-//line reverse.go:82
+//line reverse.go:84
 							}
-//line reverse.go:82
+//line reverse.go:84
 							y = gc_ld2.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
-//line reverse.go:82
+//line reverse.go:84
 						}
-//line reverse.go:82
+//line reverse.go:84
 						y.StoreSlice(gc_s_y[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1190,10 +1201,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line reverse.go:80
+//line reverse.go:82
 					y := int32(0)
 
-//line reverse.go:81
+//line reverse.go:83
 					if gc_tx2 >= size/3 {
 						y = sh[gc_tx2-size/3] + sh[gc_tx2]
 					}
@@ -1214,21 +1225,21 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reverse.go:86
+//line reverse.go:88
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:86
+//line reverse.go:88
 						_ = y
-//line reverse.go:86
+//line reverse.go:88
 						{
-//line reverse.go:86
+//line reverse.go:88
 							if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
-//line reverse.go:86
+//line reverse.go:88
 								break
-//line reverse.go:86
+//line reverse.go:88
 							}
-//line reverse.go:86
+//line reverse.go:88
 							archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
-//line reverse.go:86
+//line reverse.go:88
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1241,7 +1252,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
 
-//line reverse.go:85
+//line reverse.go:87
 						{
 							sh[gc_tx2] += y
 						}
@@ -1252,7 +1263,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
 
-//line reverse.go:85
+//line reverse.go:87
 						{
 							sh[gc_tx2] += y
 						}
@@ -1263,7 +1274,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
 
-//line reverse.go:85
+//line reverse.go:87
 						{
 							sh[gc_tx2] += y
 						}
@@ -1274,7 +1285,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
 
-//line reverse.go:85
+//line reverse.go:87
 						{
 							sh[gc_tx2] += y
 						}
@@ -1285,7 +1296,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					gc_pos2.Thread = gc_rank2
 					y := gc_s_y[gc_rank2]
 
-//line reverse.go:85
+//line reverse.go:87
 					{
 						sh[gc_tx2] += y
 					}
@@ -1300,15 +1311,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank2] = a0
 			}
@@ -1316,15 +1327,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank2] = a0
 			}
@@ -1332,15 +1343,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank2] = a0
 			}
@@ -1348,15 +1359,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 				rank := gc_rank2
 				_ = rank
 				a0 := gc_s_a0[gc_rank2]
 
-//line reverse.go:90
+//line reverse.go:92
 				a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 				data[rank] = a0
 				gc_s_a0[gc_rank2] = a0
 			}
@@ -1364,15 +1375,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
-//line reverse.go:74
+//line reverse.go:76
 			rank := gc_rank2
 			_ = rank
 			a0 := gc_s_a0[gc_rank2]
 
-//line reverse.go:90
+//line reverse.go:92
 			a0 += sh[rank]
 
-//line reverse.go:91
+//line reverse.go:93
 			data[rank] = a0
 			gc_s_a0[gc_rank2] = a0
 		}

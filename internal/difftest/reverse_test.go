@@ -69,7 +69,7 @@ func reverseStepWant(in []int32, bs, d int) []int32 {
 			if i >= d {
 				x[i] = y[i] - x[i]
 			}
-			out[b+i] = x[i]
+			out[b+i] = x[i] + y[i]
 		}
 	}
 	return out

@@ -9,8 +9,9 @@ import (
 
 // reversed writes a step the reverse pass found: where the block is one
 // row, x holds it and every offset is at least zero, one loop over the
-// threads from the last to the first running the code of both loops,
-// guards and all; elsewhere (and in the SIMD build, which may run the
+// threads from the last to the first (of the second loop's bounds, where
+// the step is Narrow) running the code of both loops, guards and all;
+// elsewhere (and in the SIMD build, which may run the
 // loops eight threads at a time) the two loops as they are.
 func (e *emitter) reversed(r *Reversed) {
 	if e.simd {
@@ -38,7 +39,12 @@ func (e *emitter) reversed(r *Reversed) {
 	e.used["rank"] = true
 	e.printf("if %s {\n", strings.Join(conds, " && "))
 	e.printf("%s := %s[:%s]\n", x, x, n["bdx"]) // its length the row's: Go drops the checks of the thread's indexes
-	e.printf("for %s := %s - 1; %s >= 0; %s-- {\n", n["tx"], n["bdx"], n["tx"], n["tx"])
+	from, to := "0", n["bdx"]
+	if r.Narrow {
+		e.bounds(r.Second.Bounds)
+		from, to = n["from"], n["to"]
+	}
+	e.printf("for %s := %s - 1; %s >= %s; %s-- {\n", n["tx"], to, n["tx"], from, n["tx"])
 	e.printf("%s := %s\n_ = %s\n", n["rank"], n["tx"], n["rank"])
 	// the second loop's code in a scope inside the first's: it redeclares
 	// their common locals, and reads the first's Locals as they are

@@ -51,6 +51,10 @@ type Reversed struct {
 	X             *types.Var
 	Offsets       []ast.Expr
 	Locals        []*types.Var
+	// Narrow is set where the fused loop may run Second's bounds alone:
+	// Second's code is one guard, and First's does nothing outside that
+	// same guard but declare Locals (threads it rejects change nothing).
+	Narrow bool
 }
 
 func (*Reversed) node() {}
@@ -100,7 +104,75 @@ func (f *Func) reversible(first *ThreadLoop, b, next Node) *Reversed {
 	if !s.loop(first, true) || !s.loop(second, false) {
 		return nil
 	}
-	return &Reversed{First: first, Second: second, Barrier: bar, X: x, Offsets: s.offsets, Locals: f.stepLocals(first, second)}
+	r := &Reversed{First: first, Second: second, Barrier: bar, X: x, Offsets: s.offsets, Locals: f.stepLocals(first, second)}
+	r.Narrow = f.guardedStep(r)
+	return r
+}
+
+// guardedStep reports whether r's fused loop may run the bounds of its
+// second loop alone (Reversed.Narrow).
+func (f *Func) guardedStep(r *Reversed) bool {
+	w := r.Second
+	if len(w.Bounds) == 0 || len(w.Body) != 1 {
+		return false
+	}
+	for _, b := range w.Bounds {
+		if b.Row != nil {
+			return false
+		}
+	}
+	guard, ok := w.Body[0].(*Code).Stmt.(*ast.IfStmt)
+	if !ok || !w.Proven[guard] {
+		return false
+	}
+	locals := map[*types.Var]bool{}
+	for _, v := range r.Locals {
+		locals[v] = true
+	}
+	for _, n := range r.First.Body {
+		switch s := n.(*Code).Stmt.(type) {
+		case *ast.IfStmt:
+			if s.Init != nil || s.Else != nil || types.ExprString(s.Cond) != types.ExprString(guard.Cond) {
+				return false
+			}
+		case *ast.DeclStmt, *ast.AssignStmt:
+			if !f.declaresOnly(s, locals) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// declaresOnly reports whether s declares variables of vars, and does
+// nothing else: var v T, var v = x, v := x.
+func (f *Func) declaresOnly(s ast.Stmt, vars map[*types.Var]bool) bool {
+	var names []*ast.Ident
+	switch s := s.(type) {
+	case *ast.DeclStmt:
+		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+			names = append(names, spec.(*ast.ValueSpec).Names...)
+		}
+	case *ast.AssignStmt:
+		if s.Tok != token.DEFINE {
+			return false
+		}
+		for _, x := range s.Lhs {
+			id, ok := x.(*ast.Ident)
+			if !ok {
+				return false
+			}
+			names = append(names, id)
+		}
+	}
+	for _, id := range names {
+		if v, ok := f.Src.Info.Defs[id].(*types.Var); !ok || !vars[v] {
+			return false
+		}
+	}
+	return len(names) > 0
 }
 
 // stepLocals returns the variables first declares that second reads and
