@@ -475,10 +475,21 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		powerTwo := int(math.Pow(2, float64(i)))
 		{
 			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_pos2.Thread = gc_base2
+
+//line backprop.go:59
+				if !(gc_ty2%powerTwo == 0) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -490,96 +501,23 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var ty int = gc_ty2
 //line backprop.go:38
 						_ = ty
-//line backprop.go:59
-						if ty%powerTwo == 0 {
-//line backprop.go:59
-							var gc_ld archsimd.Float32x8
-//line backprop.go:59
-							if tx >= 0 && tx+8 <= len(weightMatrix[ty]) {
-								gc_ld = archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:])
 //line backprop.go:60
-							} else {
+						{
 //line backprop.go:60
-								var gc_lanes [8]float32
+							if tx < 0 || tx+8 > len(weightMatrix[ty]) || tx+8 > len(weightMatrix[ty+powerTwo/2]) {
 //line backprop.go:60
-								for gc_k := range 8 {
-//line backprop.go:60
-									if 0xff&(1<<gc_k) != 0 {
-//line backprop.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line backprop.go:60
-										gc_lanes[gc_k] = weightMatrix[ty][tx+gc_k]
-//line backprop.go:60
-									}
-//line backprop.go:60
-								}
-//line backprop.go:60
-								gc_pos2.Thread = gc_rank2
-//line backprop.go:60
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+								break
 //line backprop.go:60
 							}
 //line backprop.go:60
-							var gc_ld2 archsimd.Float32x8
-//line backprop.go:60
-							if tx >= 0 && tx+8 <= len(weightMatrix[ty+powerTwo/2]) {
-//line backprop.go:60
-								gc_ld2 = archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])
-//line backprop.go:60
-							} else {
-//line backprop.go:60
-								var gc_lanes2 [8]float32
-//line backprop.go:60
-								for gc_k2 := range 8 {
-//line backprop.go:60
-									if 0xff&(1<<gc_k2) != 0 {
-//line backprop.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line backprop.go:60
-										gc_lanes2[gc_k2] = weightMatrix[ty+powerTwo/2][tx+gc_k2]
-//line backprop.go:60
-									}
-//line backprop.go:60
-								}
-//line backprop.go:60
-								gc_pos2.Thread = gc_rank2
-//line backprop.go:60
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line backprop.go:60
-							}
-//line backprop.go:60
-							if tx >= 0 && tx+8 <= len(weightMatrix[ty]) {
-//line backprop.go:60
-								gc_ld.Add(gc_ld2).StoreSlice(weightMatrix[ty][tx:])
-//line backprop.go:60
-							} else {
-//line backprop.go:60
-								var gc_lanes3 [8]float32
-//line backprop.go:60
-								gc_ld.Add(gc_ld2).Store(&gc_lanes3)
-//line backprop.go:60
-								for gc_k3 := range 8 {
-//line backprop.go:60
-									if 0xff&(1<<gc_k3) != 0 {
-//line backprop.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line backprop.go:60
-										weightMatrix[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line backprop.go:60
-									}
-//line backprop.go:60
-								}
-//line backprop.go:60
-								gc_pos2.Thread = gc_rank2
-//line backprop.go:60
-							}
+							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
 //line backprop.go:60
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -594,7 +532,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						_ = ty
 
 //line backprop.go:59
-						if ty%powerTwo == 0 {
+						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
@@ -612,7 +550,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						_ = ty
 
 //line backprop.go:59
-						if ty%powerTwo == 0 {
+						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
@@ -630,7 +568,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						_ = ty
 
 //line backprop.go:59
-						if ty%powerTwo == 0 {
+						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
@@ -648,12 +586,12 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						_ = ty
 
 //line backprop.go:59
-						if ty%powerTwo == 0 {
+						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -666,7 +604,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					_ = ty
 
 //line backprop.go:59
-					if ty%powerTwo == 0 {
+					{
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -263,6 +264,10 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	}
 	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
 	if skip != "" {
+		if pos := rowRisk(l.Bounds); pos.IsValid() { // it may fail: where the row's first thread would
+			e.printf("%s.Thread = %s\n", e.use("pos"), base)
+			e.line(pos)
+		}
 		e.printf("if %s {\n", skip)
 		e.nextRow(use)
 		e.printf("continue\n}\n")
@@ -284,6 +289,17 @@ func (e *emitter) rowSkips(l *ThreadLoop, use map[string]bool) string {
 	}
 	e.loopUse = outer
 	return strings.Join(conds, " || ")
+}
+
+// rowRisk returns the position of a Row bound of bounds that may fail,
+// or none.
+func rowRisk(bounds []Bound) token.Pos {
+	for _, b := range bounds {
+		if b.RowRisk {
+			return b.Pos
+		}
+	}
+	return token.NoPos
 }
 
 // loopLabel labels the loop over threads where a thread's return

@@ -71,6 +71,12 @@ type Bound struct {
 	Upper  bool
 	Adj    int
 	Row    ast.Expr
+	// RowRisk is set for a Row that may fail (ty%p == 0): the guard it
+	// comes from is that one comparison, which every thread of the row
+	// evaluates first, so the row evaluates it where its first thread
+	// would, recorded as that thread.
+	RowRisk bool
+	Pos     token.Pos // a RowRisk's comparison, where a failure is reported
 }
 
 // guardBounds returns the bounds of the guards of body, and the guards
@@ -96,7 +102,7 @@ func (f *Func) guardBounds(body []Node) ([]Bound, map[ast.Stmt]bool) {
 			return out, proven // an if every thread runs: the guards after it bound none of it
 		}
 		out = append(out, b...)
-		if !f.safeCond(s.Cond) {
+		if !f.safeCond(s.Cond) && !(len(b) == 1 && b[0].RowRisk) {
 			break // a thread skipped must not miss what it does
 		}
 		if whole {
@@ -126,6 +132,9 @@ func (f *Func) condBounds(cond ast.Expr, negate bool) (out []Bound, whole bool) 
 	ops := operands(cond, negate)
 	for i, c := range ops {
 		b := f.bounds(c, negate)
+		if b == nil && len(ops) == 1 {
+			b = f.riskyRow(c, negate)
+		}
 		if b == nil {
 			return out, false // a thread skipped must not miss what a later operand does
 		}
@@ -198,12 +207,35 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 	return []Bound{{X: y, Off: off}, {X: y, Off: off, Upper: true, Adj: 1}} // ==
 }
 
+// riskyRow returns the Row bound of comparison e (its negation, with
+// negate) of values the same for a row, where evaluating them may fail:
+// for a guard that is this comparison alone (see Bound.RowRisk); or nil.
+func (f *Func) riskyRow(e ast.Expr, negate bool) []Bound {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	if !ok {
+		return nil
+	}
+	if _, ok := mirror[b.Op]; !ok {
+		return nil
+	}
+	risky := false
+	skip, ok := f.rowSkipIn(rowScope{f: f, risky: &risky}, b, negate)
+	if !ok || !risky {
+		return nil
+	}
+	return []Bound{{Row: skip, RowRisk: true, Pos: b.Pos()}}
+}
+
 // rowSkip returns, for comparison b of values the same for every thread
 // of a row of x (the thread's y, uniform values), the condition under
 // which the row runs no thread: b itself where it returns the thread
 // (negate), its negation where it admits it.
 func (f *Func) rowSkip(b *ast.BinaryExpr, negate bool) (ast.Expr, bool) {
-	r := rowScope{f: f}
+	return f.rowSkipIn(rowScope{f: f}, b, negate)
+}
+
+// rowSkipIn is rowSkip with the row's values read in r.
+func (f *Func) rowSkipIn(r rowScope, b *ast.BinaryExpr, negate bool) (ast.Expr, bool) {
 	x, okX := r.rowUniform(b.X)
 	y, okY := r.rowUniform(b.Y)
 	if !okX || !okY || !f.readsRow(b) {

@@ -61,6 +61,11 @@ func sumOf(off ast.Expr, op token.Token, y ast.Expr) ast.Expr {
 type rowScope struct {
 	f        *Func
 	assigned map[*types.Var]bool
+	// risky, where set, admits operations that may fail (a division by a
+	// variable, a shift by one), noting that one was taken: a row's
+	// condition evaluated once for the row where its first thread would
+	// (Bound.RowRisk).
+	risky *bool
 }
 
 // remat returns the remat variable e names, not assigned in the loop
@@ -111,7 +116,10 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 			return nil, false
 		}
 		if !r.opSafe(x.Op, x.X, x.Y) || (x.Op == token.SHL || x.Op == token.SHR) && info.Types[x.Y].Value == nil {
-			return nil, false
+			if r.risky == nil {
+				return nil, false
+			}
+			*r.risky = true
 		}
 		a, okA := r.rowUniform(x.X)
 		b, okB := r.rowUniform(x.Y)

@@ -55,3 +55,13 @@ func bands(t *gocuda.Thread, d []int32, lo, hi int) {
 		d[x]--
 	}
 }
+
+// rowMod is Rodinia backprop's tree step: a guard on the thread's y
+// index modulo a block-wide value, decided once per row; the modulo may
+// fail, so the row records its first thread before it.
+func rowMod(t *gocuda.Thread, w [][16]float32, p int) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	if ty%p == 0 {
+		w[ty][tx] += w[ty+p/2][tx]
+	}
+}
