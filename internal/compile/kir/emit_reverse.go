@@ -11,8 +11,9 @@ import (
 // row, x holds it and every offset is at least zero, one loop over the
 // threads from the last to the first (of the second loop's bounds, where
 // the step is Narrow) running the code of both loops, guards and all;
-// elsewhere (and in the SIMD build, which may run the
-// loops eight threads at a time) the two loops as they are.
+// elsewhere, and in the SIMD build (which may run the loops eight threads
+// at a time), the two loops as they are. Inside the fused loop x is
+// resliced to the row (the code reads no len or cap of it: reverse).
 func (e *emitter) reversed(r *Reversed) {
 	if e.simd {
 		e.nodes([]Node{r.First, r.Barrier, r.Second})
@@ -82,6 +83,6 @@ func (e *emitter) rowCode(l *ThreadLoop) ([]byte, bool) {
 	return buf.Bytes(), ok
 }
 
-// reversedNodes returns the nodes of a Reversed, for the walks of the
-// passes after reverse (vector, which may take its loops).
+// nodes returns the nodes of a Reversed, for the walks of the passes
+// after reverse (vector, which may take its loops).
 func (r *Reversed) nodes() []Node { return []Node{r.First, r.Barrier, r.Second} }

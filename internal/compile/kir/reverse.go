@@ -340,7 +340,7 @@ func (s *shiftScan) expr(e ast.Expr) {
 				s.ok = false
 			}
 		case *ast.CallExpr:
-			s.ok = s.ok && s.pureCall(n)
+			s.ok = s.ok && s.pureCall(n) && !s.measuresX(n)
 		case *ast.BinaryExpr:
 			s.ok = s.ok && (rowScope{f: s.f}).opSafe(n.Op, n.X, n.Y)
 		case *ast.UnaryExpr:
@@ -369,6 +369,17 @@ func (s *shiftScan) pureCall(c *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// measuresX reports whether c is len(x) or cap(x): the fused loop
+// reslices x to the row, which would change them.
+func (s *shiftScan) measuresX(c *ast.CallExpr) bool {
+	id, ok := ast.Unparen(c.Fun).(*ast.Ident)
+	if !ok || len(c.Args) != 1 {
+		return false
+	}
+	b, ok := s.f.Src.Info.Uses[id].(*types.Builtin)
+	return ok && (b.Name() == "len" || b.Name() == "cap") && s.f.sliceVar(c.Args[0]) == s.x
 }
 
 // index checks an element read: x at the thread's x index, or at i-c

@@ -89,3 +89,20 @@ func alsoWrites(t *gocuda.Thread, data []float32) {
 	t.SyncThreads()
 	data[i] = x[i]
 }
+
+// measured reads the slice's length inside the step, which the fused
+// loop's reslicing to the row would change. Not reversed.
+func measured(t *gocuda.Thread, data []float32) {
+	i := t.ThreadIdx.X
+	x := gocuda.Shared[float32](t, 2*t.BlockDim.X)
+	x[i] = data[i]
+	t.SyncThreads()
+	var y float32
+	if i >= 1 {
+		y = x[i-1] + float32(len(x))
+	}
+	t.SyncThreads()
+	x[i] += y
+	t.SyncThreads()
+	data[i] = x[i]
+}
