@@ -875,16 +875,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_ := gc_l_v_[gc_lane]
-				_ = v_
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_, offset, 0, 32)
+			} else {
 
 //line reduce_variants.go:91
-				v_ += gc_c1r[gc_lane]
-				gc_l_v_[gc_lane] = v_
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v_ := gc_l_v_[gc_lane]
+					_ = v_
+
+//line reduce_variants.go:91
+					v_ += gc_c1r[gc_lane]
+					gc_l_v_[gc_lane] = v_
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -949,16 +955,22 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_2 := gc_l_v_2[gc_lane]
-						_ = v_2
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset_, 0, 32)
+					} else {
 
 //line reduce_variants.go:91
-						v_2 += gc_c2r[gc_lane]
-						gc_l_v_2[gc_lane] = v_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_2 := gc_l_v_2[gc_lane]
+							_ = v_2
+
+//line reduce_variants.go:91
+							v_2 += gc_c2r[gc_lane]
+							gc_l_v_2[gc_lane] = v_2
+						}
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1860,16 +1872,22 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line reduce_variants.go:91
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v_2 := gc_l_v_2[gc_lane]
-				_ = v_2
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_2, offset, 0, 32)
+			} else {
 
 //line reduce_variants.go:91
-				v_2 += gc_c1r[gc_lane]
-				gc_l_v_2[gc_lane] = v_2
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v_2 := gc_l_v_2[gc_lane]
+					_ = v_2
+
+//line reduce_variants.go:91
+					v_2 += gc_c1r[gc_lane]
+					gc_l_v_2[gc_lane] = v_2
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1934,16 +1952,22 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line reduce_variants.go:91
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						v_3 := gc_l_v_3[gc_lane]
-						_ = v_3
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v_3, offset_, 0, 32)
+					} else {
 
 //line reduce_variants.go:91
-						v_3 += gc_c2r[gc_lane]
-						gc_l_v_3[gc_lane] = v_3
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							v_3 := gc_l_v_3[gc_lane]
+							_ = v_3
+
+//line reduce_variants.go:91
+							v_3 += gc_c2r[gc_lane]
+							gc_l_v_3[gc_lane] = v_3
+						}
 					}
 				}
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

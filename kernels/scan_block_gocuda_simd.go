@@ -3902,15 +3902,15 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:170
 				var lanes_ int = lanes
 				_ = lanes_
-				gc_lo8, gc_hi8 := 0, 32
-				if gc_lo8 < gc_hi8 {
-					gc_lo8 = max(gc_lo8, max(min(d, 32), -1))
+				gc_lo10, gc_hi10 := 0, 32
+				if gc_lo10 < gc_hi10 {
+					gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
 				}
-				if gc_lo8 < gc_hi8 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-					gc_hi8 = 0
+				if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+					gc_hi10 = 0
 				}
-				gc_hi8 = min(gc_hi8, gc_cnt5)
-				for gc_lane5 := gc_lo8; gc_lane5 < gc_hi8; gc_lane5++ {
+				gc_hi10 = min(gc_hi10, gc_cnt5)
+				for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 
@@ -4180,15 +4180,15 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-						gc_lo9, gc_hi9 := 0, 32
-						if gc_lo9 < gc_hi9 {
-							gc_lo9 = max(gc_lo9, max(min(d_, 32), -1))
+						gc_lo11, gc_hi11 := 0, 32
+						if gc_lo11 < gc_hi11 {
+							gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
 						}
-						if gc_lo9 < gc_hi9 && !(d_ < lanes_2) {
-							gc_hi9 = 0
+						if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
+							gc_hi11 = 0
 						}
-						gc_hi9 = min(gc_hi9, gc_cnt5)
-						for gc_lane5 := gc_lo9; gc_lane5 < gc_hi9; gc_lane5++ {
+						gc_hi11 = min(gc_hi11, gc_cnt5)
+						for gc_lane5 := gc_lo11; gc_lane5 < gc_hi11; gc_lane5++ {
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
 

@@ -230,16 +230,22 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-				val_ += gc_c1r[gc_lane]
-				gc_l_val_[gc_lane] = val_
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+
+//line blog_reduction.go:23
+					val_ += gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
+				}
 			}
 		}
 		{
@@ -365,19 +371,25 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-						val_2 += gc_c2r[gc_lane]
-						gc_l_val_2[gc_lane] = val_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_2 := gc_l_val_2[gc_lane]
+							_ = val_2
+
+//line blog_reduction.go:23
+							val_2 += gc_c2r[gc_lane]
+							gc_l_val_2[gc_lane] = val_2
+						}
 					}
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -726,16 +738,22 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-				val_2 += gc_c1r[gc_lane]
-				gc_l_val_2[gc_lane] = val_2
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+
+//line blog_reduction.go:23
+					val_2 += gc_c1r[gc_lane]
+					gc_l_val_2[gc_lane] = val_2
+				}
 			}
 		}
 		{
@@ -861,19 +879,25 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_3 := gc_l_val_3[gc_lane]
-						_ = val_3
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_3, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-						val_3 += gc_c2r[gc_lane]
-						gc_l_val_3[gc_lane] = val_3
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_3, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_3 := gc_l_val_3[gc_lane]
+							_ = val_3
+
+//line blog_reduction.go:23
+							val_3 += gc_c2r[gc_lane]
+							gc_l_val_3[gc_lane] = val_3
+						}
 					}
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1138,16 +1162,22 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val := gc_l_val[gc_lane]
-				_ = val
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-				val += gc_c1r[gc_lane]
-				gc_l_val[gc_lane] = val
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val := gc_l_val[gc_lane]
+					_ = val
+
+//line blog_reduction.go:23
+					val += gc_c1r[gc_lane]
+					gc_l_val[gc_lane] = val
+				}
 			}
 		}
 		{
@@ -1401,16 +1431,22 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line blog_reduction.go:23
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_, offset, 0, 32)
+			} else {
 
 //line blog_reduction.go:23
-				val_ += gc_c1r[gc_lane]
-				gc_l_val_[gc_lane] = val_
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+
+//line blog_reduction.go:23
+					val_ += gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
+				}
 			}
 		}
 		{
@@ -1536,19 +1572,25 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				for offset_ := gocuda.WarpSize / 2; offset_ > 0; offset_ /= 2 {
 
 //line blog_reduction.go:23
-					compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						_ = gc_rank
-						val_2 := gc_l_val_2[gc_lane]
-						_ = val_2
+					if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+						compiled.ShflAddWarp(compiled.ShflDown, &gc_l_val_2, offset_, 0, 32)
+					} else {
 
 //line blog_reduction.go:23
-						val_2 += gc_c2r[gc_lane]
-						gc_l_val_2[gc_lane] = val_2
+						compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c2r)
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							_ = gc_rank
+							val_2 := gc_l_val_2[gc_lane]
+							_ = val_2
+
+//line blog_reduction.go:23
+							val_2 += gc_c2r[gc_lane]
+							gc_l_val_2[gc_lane] = val_2
+						}
 					}
 				}
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {

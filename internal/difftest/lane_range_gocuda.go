@@ -74,16 +74,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		for d := 1; d < gocuda.WarpSize; d <<= 1 {
 
 //line lane_range.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-			{
-
-//line lane_range.go:22
-				warp := (gc_w >> 5)
-				_ = warp
-
-//line lane_range.go:23
-				lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
-				_ = lanes
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 {
 					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
@@ -94,41 +85,66 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 				if gc_lo2 < gc_hi2 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
 					gc_hi2 = 0
 				}
-				gc_hi2 = min(gc_hi2, gc_cnt)
-				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-
-//line lane_range.go:22
-					lane := (gc_rank & 31)
-					_ = lane
-					v := gc_l_v[gc_lane]
-					_ = v
+				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+			} else {
 
 //line lane_range.go:25
-					y := gc_c1r[gc_lane]
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				{
+
+//line lane_range.go:22
+					warp := (gc_w >> 5)
+					_ = warp
+
+//line lane_range.go:23
+					lanes := min(gocuda.WarpSize, gc_bdx-warp*gocuda.WarpSize)
+					_ = lanes
+					gc_lo3, gc_hi3 := 0, 32
+					if gc_lo3 < gc_hi3 {
+						gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+					}
+					if gc_lo3 < gc_hi3 {
+						gc_hi3 = min(gc_hi3, min(max(lim+d, -1), 32))
+					}
+					if gc_lo3 < gc_hi3 && !(d < (min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize))) {
+						gc_hi3 = 0
+					}
+					gc_hi3 = min(gc_hi3, gc_cnt)
+					for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+
+//line lane_range.go:22
+						lane := (gc_rank & 31)
+						_ = lane
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line lane_range.go:25
+						y := gc_c1r[gc_lane]
 
 //line lane_range.go:26
-					{
-						v += y
+						{
+							v += y
+						}
+						_ = y
+						gc_l_v[gc_lane] = v
 					}
-					_ = y
-					gc_l_v[gc_lane] = v
 				}
 			}
 		}
 
 //line lane_range.go:30
 		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, 1, gocuda.WarpSize, &gc_c2r)
-		gc_lo3, gc_hi3 := 0, 32
-		if gc_lo3 < gc_hi3 {
-			gc_hi3 = min(gc_hi3, min(max(lim, -1), 32)+1)
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(lim, -1), 32)+1)
 		}
-		if gc_lo3 < gc_hi3 {
-			gc_lo3 = max(gc_lo3, max(min(lim-9, 32), -1)+1)
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(lim-9, 32), -1)+1)
 		}
-		gc_hi3 = min(gc_hi3, gc_cnt)
-		for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+		gc_hi4 = min(gc_hi4, gc_cnt)
+		for gc_lane := gc_lo4; gc_lane < gc_hi4; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 

@@ -66,16 +66,22 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 		for offset := gocuda.WarpSize / 2; offset > 0; offset /= 2 {
 
 //line warp_lanes.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, offset, 0, 32)
+			} else {
 
 //line warp_lanes.go:25
-				v += gc_c1r[gc_lane]
-				gc_l_v[gc_lane] = v
+				compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_l_v, offset, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line warp_lanes.go:25
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
 			}
 		}
 		{
@@ -255,31 +261,41 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 		for d := 1; d < gocuda.WarpSize; d *= 2 {
 
 //line warp_lanes.go:66
-			compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
-			gc_lo2, gc_hi2 := 0, 32
-			if gc_lo2 < gc_hi2 {
-				gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
-			}
-			gc_hi2 = min(gc_hi2, gc_cnt)
-			for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-
-//line warp_lanes.go:64
-				lane := (gc_rank & 31)
-				_ = lane
-				v := gc_l_v[gc_lane]
-				_ = v
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 {
+					gc_lo2 = max(gc_lo2, max(min(d, 32), -1))
+				}
+				compiled.ShflAddWarp(compiled.ShflUp, &gc_l_v, d, gc_lo2, gc_hi2)
+			} else {
 
 //line warp_lanes.go:66
-				n := gc_c1r[gc_lane]
+				compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(d, 32), -1))
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+
+//line warp_lanes.go:64
+					lane := (gc_rank & 31)
+					_ = lane
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line warp_lanes.go:66
+					n := gc_c1r[gc_lane]
 
 //line warp_lanes.go:67
-				{
-					v += n
+					{
+						v += n
+					}
+					_ = n
+					gc_l_v[gc_lane] = v
 				}
-				_ = n
-				gc_l_v[gc_lane] = v
 			}
 		}
 		{

@@ -74,16 +74,22 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 		}
 
 //line warp_mask.go:17
-		compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			_ = gc_rank
-			v := gc_l_v[gc_lane]
-			_ = v
+		if gc_act == ^uint32(0) && (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))) == ^uint32(0) && gocuda.WarpSize == 32 {
+			compiled.ShflAddWarp(compiled.ShflDown, &gc_l_v, 1, 0, 32)
+		} else {
 
 //line warp_mask.go:17
-			v += gc_c1r[gc_lane]
-			gc_l_v[gc_lane] = v
+			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, (warpMaskOf((min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)))), &gc_l_v, 1, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				_ = gc_rank
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line warp_mask.go:17
+				v += gc_c1r[gc_lane]
+				gc_l_v[gc_lane] = v
+			}
 		}
 		{
 			{

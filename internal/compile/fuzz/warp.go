@@ -125,6 +125,9 @@ func (g *gen) collective(c ctx) {
 // reads in the caller's segment of 1<<seg lanes.
 func (g *gen) shuffle(mask string, seg int) {
 	t := []typ{i32, u32}[g.ch.pick(2)]
+	if seg >= 5 && g.ch.pick(3) == 0 && g.shuffleStep(mask, t) {
+		return
+	}
 	width := 1 << g.ch.pick(seg+1)
 	v := g.val(t, false, 1)
 	if g.ch.pick(4) == 0 { // the same over a tile of width lanes (cooperative groups)
@@ -163,6 +166,31 @@ func (g *gen) shuffle(mask string, seg int) {
 		call = fmt.Sprintf("gocuda.Shfl%sSync(t, %s, %s, %s, %d)", kind, mask, v, delta, width)
 	}
 	g.result(t, call)
+}
+
+// shuffleStep writes the steps of a shuffle scan or reduction over the
+// whole warp on a variable of type t, if there is one, in a loop of their
+// own: x += Shfl(Up|Down)Sync(x, k), or the shuffle into y and, for the
+// lanes at k and above, x += y (compiled.ShflAddWarp's shapes).
+func (g *gen) shuffleStep(mask string, t typ) bool {
+	vs := thread(g.vars(t, false, true))
+	if len(vs) == 0 {
+		return false
+	}
+	x, k := g.target(vs), g.fresh("k")
+	kind := []string{"Up", "Down"}[g.ch.pick(2)]
+	g.line("for %s := 1; %s < 32; %s <<= 1 {", k, k, k)
+	if g.ch.pick(2) == 0 {
+		g.line("	%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)
+	} else {
+		y := g.fresh("y")
+		g.line("	%s := gocuda.Shfl%sSync(t, %s, %s, %s, 32)", y, kind, mask, x, k)
+		g.line("	if lane >= %s {", k)
+		g.line("		%s += %s", x, y)
+		g.line("	}")
+	}
+	g.line("}")
+	return true
 }
 
 // result assigns the result of a collective of type t: to a new variable,

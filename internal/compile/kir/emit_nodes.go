@@ -13,8 +13,14 @@ import (
 
 // nodes writes block-level nodes.
 func (e *emitter) nodes(nodes []Node) {
-	for _, n := range nodes {
-		e.node(n)
+	for i := 0; i < len(nodes); i++ {
+		if c, ok := nodes[i].(*Collective); ok && i+1 < len(nodes) {
+			if l, ok := nodes[i+1].(*LaneLoop); ok && e.shuffleAdd(c, l) {
+				i++ // written with the shuffle
+				continue
+			}
+		}
+		e.node(nodes[i])
 	}
 }
 

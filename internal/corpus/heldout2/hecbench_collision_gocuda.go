@@ -436,9 +436,9 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		var gc_c14r [32]int32
 		var gc_c15v [32]int32
 		var gc_c15r [32]int32
-		var gc_c16r [32]int32
-		var gc_c17v [32]bool
-		var gc_c17r [32]bool
+		var gc_c17r [32]int32
+		var gc_c16v [32]bool
+		var gc_c16r [32]bool
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1882,7 +1882,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 		}
 
 //line hecbench_collision.go:126
-		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c16r)
+		compiled.ShflWarp(gc_b, compiled.ShflUp, gc_w, gc_act, colMask, &gc_l_val, 1, colWarpSize, &gc_c17r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -1891,7 +1891,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			_ = val
 
 //line hecbench_collision.go:126
-			lower := gc_c16r[gc_lane]
+			lower := gc_c17r[gc_lane]
 
 //line hecbench_collision.go:130
 			dup := (lower == val) && (getLaneID(t) != 0)
@@ -1899,11 +1899,11 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			_ = dup
 
 //line hecbench_collision.go:131
-			gc_c17v[gc_lane] = dup
+			gc_c16v[gc_lane] = dup
 		}
 
 //line hecbench_collision.go:131
-		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c17v, nil, nil, &gc_c17r)
+		compiled.WarpLanes[bool, bool](gc_b, "AnySync", gc_w, gc_act, colMask, nil, &gc_c16v, nil, nil, &gc_c16r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1916,7 +1916,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 				gc_pos.Thread = gc_rank
 
 //line hecbench_collision.go:131
-				var r_ bool = gc_c17r[gc_lane] != false
+				var r_ bool = gc_c16r[gc_lane] != false
 
 //line hecbench_collision.go:131
 				_ = r_

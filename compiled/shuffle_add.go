@@ -1,0 +1,51 @@
+package compiled
+
+// A Number is a type whose values ShflAddWarp adds: the integer and
+// floating-point kinds.
+type Number interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr |
+		~float32 | ~float64
+}
+
+// ShflAddWarp completes, for a whole warp (every lane active, a full
+// mask, width 32), the step of a shuffle scan or reduction: the shuffle s
+// (ShflUp or ShflDown) by d of vals, whose result each lane in [lo, hi)
+// adds to its own value, as in v += gocuda.ShflUpSync(t, mask, v, d, 32).
+// Every lane reads before any adds, as the shuffle's semantics have it:
+// the lanes run from the last for a shuffle up, from the first for a
+// shuffle down, so that each reads its source lane before that lane
+// changes. A lane whose source is past the warp's edge adds its own
+// value. Generated code calls it where the warp's lanes are all active,
+// the mask full and the width 32; other warps take ShflWarp and a lane
+// loop. Each lane computes vals[l] + vals[src], in that order, as the
+// lane loop would.
+func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
+	d &= warpSize - 1
+	lo, hi = max(lo, 0), min(hi, warpSize)
+	if lo >= hi {
+		return
+	}
+	if s == ShflUp {
+		if from := max(lo, d); from < hi { // lanes [from, hi) add lanes [from-d, hi-d), from the last
+			to, src := vals[from:hi], vals[from-d:hi-d]
+			src = src[:len(to)]
+			for i := len(to) - 1; i >= 0; i-- {
+				to[i] += src[i]
+			}
+		}
+		for l := lo; l < min(hi, d); l++ { // past the edge: after the lanes that read them
+			vals[l] += vals[l]
+		}
+		return
+	}
+	if end := min(hi, warpSize-d); lo < end { // lanes [lo, end) add lanes [lo+d, end+d), from the first
+		to, src := vals[lo:end], vals[lo+d:end+d]
+		src = src[:len(to)]
+		for i := range to {
+			to[i] += src[i]
+		}
+	}
+	for l := max(lo, warpSize-d); l < hi; l++ {
+		vals[l] += vals[l]
+	}
+}

@@ -1,0 +1,45 @@
+package compiled_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/compiled"
+)
+
+// TestShflAddWarp checks ShflAddWarp against the step it stands for, done
+// naively: every lane's shuffle result read first (its own past the
+// warp's edge), then each lane in [lo, hi) adding it, for both shuffles,
+// every distance (and some past 31, which wrap as the engine's do) and
+// ranges inside, at the edges of and outside the warp.
+func TestShflAddWarp(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, s := range []compiled.Shuffle{compiled.ShflUp, compiled.ShflDown} {
+		for d := range 40 {
+			for _, rng := range [][2]int{{0, 32}, {0, 0}, {3, 17}, {d, 32}, {-5, 40}, {31, 32}, {20, 10}} {
+				var vals [32]float32
+				for i := range vals {
+					vals[i] = r.Float32()*8 - 4
+				}
+				want := vals
+				var y [32]float32
+				for l := range 32 {
+					src := l
+					if k := d & 31; s == compiled.ShflUp && l-k >= 0 {
+						src = l - k
+					} else if s == compiled.ShflDown && l+k < 32 {
+						src = l + k
+					}
+					y[l] = vals[src]
+				}
+				for l := max(rng[0], 0); l < min(rng[1], 32); l++ {
+					want[l] += y[l]
+				}
+				compiled.ShflAddWarp(s, &vals, d, rng[0], rng[1])
+				require.Equal(t, want, vals, "shuffle %d by %d over %v", s, d, rng)
+			}
+		}
+	}
+}
