@@ -25,6 +25,10 @@ func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
 	if lo >= hi {
 		return
 	}
+	if s == ShflXor {
+		xorAdd(vals, d, lo, hi)
+		return
+	}
 	if s == ShflUp {
 		if from := max(lo, d); from < hi { // lanes [from, hi) add lanes [from-d, hi-d), from the last
 			to, src := vals[from:hi], vals[from-d:hi-d]
@@ -47,5 +51,30 @@ func ShflAddWarp[T Number](s Shuffle, vals *[warpSize]T, d, lo, hi int) {
 	}
 	for l := max(lo, warpSize-d); l < hi; l++ {
 		vals[l] += vals[l]
+	}
+}
+
+// xorAdd is ShflAddWarp for a shuffle xor: lanes l and l^d read each
+// other, so each pair is read once, then each of its lanes in [lo, hi)
+// adds the other's value to its own (in that order: v + y).
+func xorAdd[T Number](vals *[warpSize]T, d, lo, hi int) {
+	if d == 0 {
+		for l := lo; l < hi; l++ {
+			vals[l] += vals[l]
+		}
+		return
+	}
+	for l := range warpSize {
+		m := l ^ d
+		if m < l {
+			continue // the pair was taken at m
+		}
+		a, b := vals[l], vals[m]
+		if l >= lo && l < hi {
+			vals[l] = a + b
+		}
+		if m >= lo && m < hi {
+			vals[m] = b + a
+		}
 	}
 }

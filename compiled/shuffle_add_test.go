@@ -11,12 +11,12 @@ import (
 
 // TestShflAddWarp checks ShflAddWarp against the step it stands for, done
 // naively: every lane's shuffle result read first (its own past the
-// warp's edge), then each lane in [lo, hi) adding it, for both shuffles,
+// warp's edge), then each lane in [lo, hi) adding it, for the three shuffles,
 // every distance (and some past 31, which wrap as the engine's do) and
 // ranges inside, at the edges of and outside the warp.
 func TestShflAddWarp(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, s := range []compiled.Shuffle{compiled.ShflUp, compiled.ShflDown} {
+	for _, s := range []compiled.Shuffle{compiled.ShflUp, compiled.ShflDown, compiled.ShflXor} {
 		for d := range 40 {
 			for _, rng := range [][2]int{{0, 32}, {0, 0}, {3, 17}, {d, 32}, {-5, 40}, {31, 32}, {20, 10}} {
 				var vals [32]float32
@@ -31,6 +31,8 @@ func TestShflAddWarp(t *testing.T) {
 						src = l - k
 					} else if s == compiled.ShflDown && l+k < 32 {
 						src = l + k
+					} else if s == compiled.ShflXor {
+						src = l ^ k
 					}
 					y[l] = vals[src]
 				}

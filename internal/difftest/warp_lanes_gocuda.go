@@ -559,16 +559,22 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 		for mask := 1; mask < gocuda.WarpSize; mask *= 2 {
 
 //line warp_lanes.go:107
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				v := gc_l_v[gc_lane]
-				_ = v
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, mask, 0, 32)
+			} else {
 
 //line warp_lanes.go:107
-				v += gc_c1r[gc_lane]
-				gc_l_v[gc_lane] = v
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, mask, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line warp_lanes.go:107
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

@@ -170,7 +170,7 @@ func (g *gen) shuffle(mask string, seg int) {
 
 // shuffleStep writes the steps of a shuffle scan or reduction over the
 // whole warp on a variable of type t, if there is one, in a loop of their
-// own: x += Shfl(Up|Down)Sync(x, k), or the shuffle into y and, for the
+// own: x += Shfl(Up|Down|Xor)Sync(x, k), or the shuffle into y and, for the
 // lanes at k and above, x += y (compiled.ShflAddWarp's shapes).
 func (g *gen) shuffleStep(mask string, t typ) bool {
 	vs := thread(g.vars(t, false, true))
@@ -178,7 +178,7 @@ func (g *gen) shuffleStep(mask string, t typ) bool {
 		return false
 	}
 	x, k := g.target(vs), g.fresh("k")
-	kind := []string{"Up", "Down"}[g.ch.pick(2)]
+	kind := []string{"Up", "Down", "Xor"}[g.ch.pick(3)]
 	g.line("for %s := 1; %s < 32; %s <<= 1 {", k, k, k)
 	if g.ch.pick(2) == 0 {
 		g.line("	%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)

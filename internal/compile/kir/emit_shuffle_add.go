@@ -6,7 +6,7 @@ import (
 	"go/types"
 )
 
-// shuffleAdd writes a shuffle up or down of a variable's lane array and
+// shuffleAdd writes a shuffle up, down or xor of a variable's lane array and
 // the lane loop after it as one step of a shuffle scan or reduction,
 // where they are one, and reports whether it did: the loop's code adds
 // the shuffle's result to the variable, v += Shfl(v, d) or y := Shfl(v,
@@ -16,7 +16,7 @@ import (
 // values; elsewhere the shuffle and the loop run as usual. Not in the SIMD
 // build, whose lane loops may run eight lanes at a time.
 func (e *emitter) shuffleAdd(c *Collective, l *LaneLoop) bool {
-	if e.simd || e.warp == nil || c.Entry.Tile || c.Entry.Coalesced || c.Entry.Short != "ShflUpSync" && c.Entry.Short != "ShflDownSync" {
+	if e.simd || e.warp == nil || c.Entry.Tile || c.Entry.Coalesced || c.Entry.Short != "ShflUpSync" && c.Entry.Short != "ShflDownSync" && c.Entry.Short != "ShflXorSync" {
 		return false
 	}
 	ops := e.collOperands(c)

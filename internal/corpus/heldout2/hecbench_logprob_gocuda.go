@@ -691,16 +691,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_2 := 16; mask_2 > 0; mask_2 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_5 := gc_l_val_5[gc_lane]
-					_ = val_5
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_5, mask_2, 0, 32)
+				} else {
 
 //line hecbench_logprob.go:24
-					val_5 += gc_c3r[gc_lane]
-					gc_l_val_5[gc_lane] = val_5
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_5, mask_2, 32, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_5 := gc_l_val_5[gc_lane]
+						_ = val_5
+
+//line hecbench_logprob.go:24
+						val_5 += gc_c3r[gc_lane]
+						gc_l_val_5[gc_lane] = val_5
+					}
 				}
 			}
 			{
@@ -789,16 +795,22 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			for mask_3 := 16; mask_3 > 0; mask_3 >>= 1 {
 
 //line hecbench_logprob.go:24
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					val_6 := gc_l_val_6[gc_lane]
-					_ = val_6
+				if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_6, mask_3, 0, 32)
+				} else {
 
 //line hecbench_logprob.go:24
-					val_6 += gc_c4r[gc_lane]
-					gc_l_val_6[gc_lane] = val_6
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_6, mask_3, 32, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						val_6 := gc_l_val_6[gc_lane]
+						_ = val_6
+
+//line hecbench_logprob.go:24
+						val_6 += gc_c4r[gc_lane]
+						gc_l_val_6[gc_lane] = val_6
+					}
 				}
 			}
 			{
@@ -1108,16 +1120,22 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for mask := 16; mask > 0; mask >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, mask, 0, 32)
+			} else {
 
 //line hecbench_logprob.go:24
-				val_ += gc_c1r[gc_lane]
-				gc_l_val_[gc_lane] = val_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_, mask, 32, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+
+//line hecbench_logprob.go:24
+					val_ += gc_c1r[gc_lane]
+					gc_l_val_[gc_lane] = val_
+				}
 			}
 		}
 		{
@@ -1206,16 +1224,22 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		for mask_ := 16; mask_ > 0; mask_ >>= 1 {
 
 //line hecbench_logprob.go:24
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_2 := gc_l_val_2[gc_lane]
-				_ = val_2
+			if gc_act == ^uint32(0) && fullMaskLP == ^uint32(0) && 32 == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_2, mask_, 0, 32)
+			} else {
 
 //line hecbench_logprob.go:24
-				val_2 += gc_c2r[gc_lane]
-				gc_l_val_2[gc_lane] = val_2
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, fullMaskLP, &gc_l_val_2, mask_, 32, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_2 := gc_l_val_2[gc_lane]
+					_ = val_2
+
+//line hecbench_logprob.go:24
+					val_2 += gc_c2r[gc_lane]
+					gc_l_val_2[gc_lane] = val_2
+				}
 			}
 		}
 		{

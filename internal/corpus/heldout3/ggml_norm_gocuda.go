@@ -929,16 +929,22 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+			} else {
 
 //line ggml_norm.go:25
-				x_ += gc_c1r[gc_lane]
-				gc_l_x_[gc_lane] = x_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c1r[gc_lane]
+					gc_l_x_[gc_lane] = x_
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1110,16 +1116,22 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-					x_2 += gc_c2r[gc_lane]
-					gc_l_x_2[gc_lane] = x_2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c2r[gc_lane]
+						gc_l_x_2[gc_lane] = x_2
+					}
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1415,16 +1427,22 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_3 := gc_l_x_3[gc_lane]
-				_ = x_3
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_2, 0, 32)
+			} else {
 
 //line ggml_norm.go:25
-				x_3 += gc_c3r[gc_lane]
-				gc_l_x_3[gc_lane] = x_3
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_3 := gc_l_x_3[gc_lane]
+					_ = x_3
+
+//line ggml_norm.go:25
+					x_3 += gc_c3r[gc_lane]
+					gc_l_x_3[gc_lane] = x_3
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -1596,16 +1614,22 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_4 := gc_l_x_4[gc_lane]
-					_ = x_4
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_4, offset_3, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-					x_4 += gc_c4r[gc_lane]
-					gc_l_x_4[gc_lane] = x_4
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_4 := gc_l_x_4[gc_lane]
+						_ = x_4
+
+//line ggml_norm.go:25
+						x_4 += gc_c4r[gc_lane]
+						gc_l_x_4[gc_lane] = x_4
+					}
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2091,16 +2115,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x := gc_l_x[gc_lane]
-				_ = x
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x, offset, 0, 32)
+			} else {
 
 //line ggml_norm.go:25
-				x += gc_c1r[gc_lane]
-				gc_l_x[gc_lane] = x
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x := gc_l_x[gc_lane]
+					_ = x
+
+//line ggml_norm.go:25
+					x += gc_c1r[gc_lane]
+					gc_l_x[gc_lane] = x
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2136,16 +2166,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset_, 0, 32)
+			} else {
 
 //line ggml_norm.go:25
-				x_ += gc_c2r[gc_lane]
-				gc_l_x_[gc_lane] = x_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c2r[gc_lane]
+					gc_l_x_[gc_lane] = x_
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2332,16 +2368,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_2, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-					x_2 += gc_c3r[gc_lane]
-					gc_l_x_2[gc_lane] = x_2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c3r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c3r[gc_lane]
+						gc_l_x_2[gc_lane] = x_2
+					}
 				}
 			}
 			{
@@ -2394,16 +2436,22 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_3 := gc_l_x_3[gc_lane]
-					_ = x_3
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_3, offset_3, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-					x_3 += gc_c4r[gc_lane]
-					gc_l_x_3[gc_lane] = x_3
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_3, ggmlWarpSize, &gc_c4r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_3 := gc_l_x_3[gc_lane]
+						_ = x_3
+
+//line ggml_norm.go:25
+						x_3 += gc_c4r[gc_lane]
+						gc_l_x_3[gc_lane] = x_3
+					}
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2850,16 +2898,22 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
 
 //line ggml_norm.go:25
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				x_ := gc_l_x_[gc_lane]
-				_ = x_
+			if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_, offset, 0, 32)
+			} else {
 
 //line ggml_norm.go:25
-				x_ += gc_c1r[gc_lane]
-				gc_l_x_[gc_lane] = x_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					x_ := gc_l_x_[gc_lane]
+					_ = x_
+
+//line ggml_norm.go:25
+					x_ += gc_c1r[gc_lane]
+					gc_l_x_[gc_lane] = x_
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -3031,16 +3085,22 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
 
 //line ggml_norm.go:25
-				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_rank := gc_w + gc_lane
-					_ = gc_rank
-					x_2 := gc_l_x_2[gc_lane]
-					_ = x_2
+				if gc_act == ^uint32(0) && 0xffffffff == ^uint32(0) && ggmlWarpSize == 32 {
+					compiled.ShflAddWarp(compiled.ShflXor, &gc_l_x_2, offset_, 0, 32)
+				} else {
 
 //line ggml_norm.go:25
-					x_2 += gc_c2r[gc_lane]
-					gc_l_x_2[gc_lane] = x_2
+					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_rank := gc_w + gc_lane
+						_ = gc_rank
+						x_2 := gc_l_x_2[gc_lane]
+						_ = x_2
+
+//line ggml_norm.go:25
+						x_2 += gc_c2r[gc_lane]
+						gc_l_x_2[gc_lane] = x_2
+					}
 				}
 			}
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {

@@ -1632,16 +1632,22 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_ := gc_l_val_[gc_lane]
-				_ = val_
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_, offset_2, 0, 32)
+			} else {
 
 //line llmc_softmax.go:21
-				val_ += gc_c3r[gc_lane]
-				gc_l_val_[gc_lane] = val_
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_, offset_2, gocuda.WarpSize, &gc_c3r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_ := gc_l_val_[gc_lane]
+					_ = val_
+
+//line llmc_softmax.go:21
+					val_ += gc_c3r[gc_lane]
+					gc_l_val_[gc_lane] = val_
+				}
 			}
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
@@ -2466,16 +2472,22 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+			} else {
 
 //line llmc_softmax.go:21
-				val_3 += gc_c2r[gc_lane]
-				gc_l_val_3[gc_lane] = val_3
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+
+//line llmc_softmax.go:21
+					val_3 += gc_c2r[gc_lane]
+					gc_l_val_3[gc_lane] = val_3
+				}
 			}
 		}
 		{
@@ -3618,19 +3630,25 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		for offset_2 := 16; offset_2 > 0; offset_2 /= 2 {
 
 //line llmc_softmax.go:21
-			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_rank := gc_w + gc_lane
-				_ = gc_rank
-				val_3 := gc_l_val_3[gc_lane]
-				_ = val_3
+			if gc_act == ^uint32(0) && 0xFFFFFFFF == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_val_3, offset_2, 0, 32)
+			} else {
 
 //line llmc_softmax.go:21
-				val_3 += gc_c2r[gc_lane]
-				gc_l_val_3[gc_lane] = val_3
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_3, offset_2, gocuda.WarpSize, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					val_3 := gc_l_val_3[gc_lane]
+					_ = val_3
+
+//line llmc_softmax.go:21
+					val_3 += gc_c2r[gc_lane]
+					gc_l_val_3[gc_lane] = val_3
+				}
 			}
 		}
 		{
