@@ -181,13 +181,13 @@ func (g *gen) shuffleStep(mask string, t typ) bool {
 	kind := []string{"Up", "Down", "Xor"}[g.ch.pick(3)]
 	g.line("for %s := 1; %s < 32; %s <<= 1 {", k, k, k)
 	if g.ch.pick(2) == 0 {
-		g.line("	%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)
+		g.line("\t%s += gocuda.Shfl%sSync(t, %s, %s, %s, 32)", x, kind, mask, x, k)
 	} else {
 		y := g.fresh("y")
-		g.line("	%s := gocuda.Shfl%sSync(t, %s, %s, %s, 32)", y, kind, mask, x, k)
-		g.line("	if lane >= %s {", k)
-		g.line("		%s += %s", x, y)
-		g.line("	}")
+		g.line("\t%s := gocuda.Shfl%sSync(t, %s, %s, %s, 32)", y, kind, mask, x, k)
+		g.line("\tif lane >= %s {", k)
+		g.line("\t\t%s += %s", x, y)
+		g.line("\t}")
 	}
 	g.line("}")
 	return true
