@@ -94,7 +94,7 @@ func (e *emitter) resultVar(s ast.Stmt, c *Collective) *types.Var {
 // takes.
 func (e *emitter) addsTo(s ast.Stmt, v *types.Var, isR func(ast.Expr) bool) bool {
 	a, ok := s.(*ast.AssignStmt)
-	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !e.names(a.Lhs[0], v) {
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !e.f.isVar(a.Lhs[0], v) {
 		return false
 	}
 	r := ast.Unparen(a.Rhs[0])
@@ -103,15 +103,9 @@ func (e *emitter) addsTo(s ast.Stmt, v *types.Var, isR func(ast.Expr) bool) bool
 		return isR(r)
 	case token.ASSIGN:
 		b, ok := r.(*ast.BinaryExpr)
-		return ok && b.Op == token.ADD && e.names(b.X, v) && isR(ast.Unparen(b.Y))
+		return ok && b.Op == token.ADD && e.f.isVar(b.X, v) && isR(ast.Unparen(b.Y))
 	}
 	return false
-}
-
-// names reports whether x is the variable v.
-func (e *emitter) names(x ast.Expr, v *types.Var) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	return ok && e.f.Src.Info.Uses[id] == v
 }
 
 // numeric reports whether t is an integer or floating-point type, or a
