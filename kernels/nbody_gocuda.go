@@ -130,11 +130,76 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line nbody.go:176
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line nbody.go:177
+				var xi, yi, zi float32
+
+//line nbody.go:181
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line nbody.go:176
+				i := gc_bx*gc_bdx + gc_tx
+				_ = i
+
+//line nbody.go:177
+				var xi, yi, zi float32
+
+//line nbody.go:181
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(bodies) && gc_bdx <= len(bodies)-gc_off {
-				gc_at := bodies[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -146,7 +211,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					var xi, yi, zi float32
 
 //line nbody.go:178
-					if i < n {
+					{
 						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 					}
 
@@ -166,7 +231,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -178,7 +243,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					var xi, yi, zi float32
 
 //line nbody.go:178
-					if i < n {
+					{
 						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 					}
 
@@ -391,11 +456,84 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line nbody.go:217
+				tx := gc_tx
+				_ = tx
+
+//line nbody.go:219
+				i := gc_bx*p + tx
+				_ = i
+
+//line nbody.go:220
+				var xi, yi, zi float32
+
+//line nbody.go:225
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line nbody.go:217
+				tx := gc_tx
+				_ = tx
+
+//line nbody.go:219
+				i := gc_bx*p + tx
+				_ = i
+
+//line nbody.go:220
+				var xi, yi, zi float32
+
+//line nbody.go:225
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank] = xi
+				gc_s_yi[gc_rank] = yi
+				gc_s_zi[gc_rank] = zi
+				gc_s_ax[gc_rank] = ax
+				gc_s_ay[gc_rank] = ay
+				gc_s_az[gc_rank] = az
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * p
-			if gc_off >= 0 && gc_off <= len(bodies) && gc_bdx <= len(bodies)-gc_off {
-				gc_at := bodies[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -411,7 +549,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					var xi, yi, zi float32
 
 //line nbody.go:221
-					if i < n {
+					{
 						xi, yi, zi = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 					}
 
@@ -431,7 +569,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_s_az[gc_rank] = az
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -447,7 +585,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					var xi, yi, zi float32
 
 //line nbody.go:221
-					if i < n {
+					{
 						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 					}
 

@@ -131,11 +131,76 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:175
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line nbody.go:176
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line nbody.go:177
+				var xi, yi, zi float32
+
+//line nbody.go:181
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank2] = xi
+				gc_s_yi[gc_rank2] = yi
+				gc_s_zi[gc_rank2] = zi
+				gc_s_ax[gc_rank2] = ax
+				gc_s_ay[gc_rank2] = ay
+				gc_s_az[gc_rank2] = az
+			}
+			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line nbody.go:176
+				i := gc_bx2*gc_bdx2 + gc_tx2
+				_ = i
+
+//line nbody.go:177
+				var xi, yi, zi float32
+
+//line nbody.go:181
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank2] = xi
+				gc_s_yi[gc_rank2] = yi
+				gc_s_zi[gc_rank2] = zi
+				gc_s_ax[gc_rank2] = ax
+				gc_s_ay[gc_rank2] = ay
+				gc_s_az[gc_rank2] = az
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off2 {
-				gc_at2 := bodies[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 {
+				gc_at2 := bodies[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -147,7 +212,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					var xi, yi, zi float32
 
 //line nbody.go:178
-					if i < n {
+					{
 						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
 					}
 
@@ -167,7 +232,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					gc_s_az[gc_rank2] = az
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -179,7 +244,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					var xi, yi, zi float32
 
 //line nbody.go:178
-					if i < n {
+					{
 						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 					}
 
@@ -548,11 +613,84 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:224
 	part := nbodyMultiTile / q
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line nbody.go:217
+				tx := gc_tx2
+				_ = tx
+
+//line nbody.go:219
+				i := gc_bx2*p + tx
+				_ = i
+
+//line nbody.go:220
+				var xi, yi, zi float32
+
+//line nbody.go:225
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank2] = xi
+				gc_s_yi[gc_rank2] = yi
+				gc_s_zi[gc_rank2] = zi
+				gc_s_ax[gc_rank2] = ax
+				gc_s_ay[gc_rank2] = ay
+				gc_s_az[gc_rank2] = az
+			}
+			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line nbody.go:217
+				tx := gc_tx2
+				_ = tx
+
+//line nbody.go:219
+				i := gc_bx2*p + tx
+				_ = i
+
+//line nbody.go:220
+				var xi, yi, zi float32
+
+//line nbody.go:225
+				var ax, ay, az float32
+				_ = xi
+				_ = yi
+				_ = zi
+				_ = ax
+				_ = ay
+				_ = az
+				gc_s_xi[gc_rank2] = xi
+				gc_s_yi[gc_rank2] = yi
+				gc_s_zi[gc_rank2] = zi
+				gc_s_ax[gc_rank2] = ax
+				gc_s_ay[gc_rank2] = ay
+				gc_s_az[gc_rank2] = az
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off2 := gc_bx2 * p
-			if gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx2 <= len(bodies)-gc_off2 {
-				gc_at2 := bodies[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 {
+				gc_at2 := bodies[gc_off2:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -568,7 +706,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					var xi, yi, zi float32
 
 //line nbody.go:221
-					if i < n {
+					{
 						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
 					}
 
@@ -588,7 +726,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_s_az[gc_rank2] = az
 				}
 			} else {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -604,7 +742,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					var xi, yi, zi float32
 
 //line nbody.go:221
-					if i < n {
+					{
 						xi, yi, zi = bodies[i][0], bodies[i][1], bodies[i][2]
 					}
 

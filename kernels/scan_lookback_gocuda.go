@@ -658,8 +658,95 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 		}
 	}
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := b - 1; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := b - 1; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_lo6, gc_hi6 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo6; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank]
+				_ = excl_
+				tile := gc_s_tile[gc_rank]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ T = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 T = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
+			}
+			for gc_tx := gc_hi6; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+				incl_ := gc_s_incl_[gc_rank]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank]
+				_ = excl_
+				tile := gc_s_tile[gc_rank]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ T = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 T = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank] = excl
+				gc_s_incl[gc_rank] = incl
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := b - 1; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := b - 1; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				incl_ := gc_s_incl_[gc_rank]
@@ -685,7 +772,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 				incl := r_2
 
 //line scan_lookback.go:112
-				if gc_tx == b-1 {
+				{
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
 				_ = r_

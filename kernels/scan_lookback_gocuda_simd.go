@@ -229,15 +229,15 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 //line scan_block.go:170
 				var lanes_ int = lanes
 				_ = lanes_
-				gc_lo10, gc_hi10 := 0, 32
-				if gc_lo10 < gc_hi10 {
-					gc_lo10 = max(gc_lo10, max(min(d, 32), -1))
+				gc_lo14, gc_hi14 := 0, 32
+				if gc_lo14 < gc_hi14 {
+					gc_lo14 = max(gc_lo14, max(min(d, 32), -1))
 				}
-				if gc_lo10 < gc_hi10 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
-					gc_hi10 = 0
+				if gc_lo14 < gc_hi14 && !(d < (min(w, b_-(gc_w5>>5)*w))) {
+					gc_hi14 = 0
 				}
-				gc_hi10 = min(gc_hi10, gc_cnt5)
-				for gc_lane5 := gc_lo10; gc_lane5 < gc_hi10; gc_lane5++ {
+				gc_hi14 = min(gc_hi14, gc_cnt5)
+				for gc_lane5 := gc_lo14; gc_lane5 < gc_hi14; gc_lane5++ {
 					gc_rank5 := gc_w5 + gc_lane5
 					_ = gc_rank5
 
@@ -507,15 +507,15 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_block.go:204
 						compiled.ShflWarp(gc_b11, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
-						gc_lo11, gc_hi11 := 0, 32
-						if gc_lo11 < gc_hi11 {
-							gc_lo11 = max(gc_lo11, max(min(d_, 32), -1))
+						gc_lo15, gc_hi15 := 0, 32
+						if gc_lo15 < gc_hi15 {
+							gc_lo15 = max(gc_lo15, max(min(d_, 32), -1))
 						}
-						if gc_lo11 < gc_hi11 && !(d_ < lanes_2) {
-							gc_hi11 = 0
+						if gc_lo15 < gc_hi15 && !(d_ < lanes_2) {
+							gc_hi15 = 0
 						}
-						gc_hi11 = min(gc_hi11, gc_cnt5)
-						for gc_lane5 := gc_lo11; gc_lane5 < gc_hi11; gc_lane5++ {
+						gc_hi15 = min(gc_hi15, gc_cnt5)
+						for gc_lane5 := gc_lo15; gc_lane5 < gc_hi15; gc_lane5++ {
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
 
@@ -651,8 +651,95 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 		}
 	}
 	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
+			gc_from5 = gc_bound5
+		}
+		if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+			gc_lo16, gc_hi16 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
+			for gc_tx5 := 0; gc_tx5 < gc_lo16; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				_ = gc_rank5
+				incl_ := gc_s_incl_[gc_rank5]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank5]
+				_ = excl_
+				tile := gc_s_tile[gc_rank5]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ T = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 T = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank5] = excl
+				gc_s_incl[gc_rank5] = incl
+			}
+			for gc_tx5 := gc_hi16; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_rank5 := gc_base5 + gc_tx5
+				_ = gc_rank5
+				incl_ := gc_s_incl_[gc_rank5]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank5]
+				_ = excl_
+				tile := gc_s_tile[gc_rank5]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ T = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 T = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank5] = excl
+				gc_s_incl[gc_rank5] = incl
+			}
+		}
+	}
+	{
+		gc_from5, gc_to5 := 0, gc_bdx5
+		if gc_bound5 := b - 1; gc_bound5 > gc_from5 {
+			gc_from5 = gc_bound5
+		}
+		if gc_bound5 := b - 1; gc_bound5 < gc_to5-1 {
+			gc_to5 = gc_bound5 + 1
+		}
+		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 				incl_ := gc_s_incl_[gc_rank5]
@@ -678,7 +765,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 				incl := r_2
 
 //line scan_lookback.go:112
-				if gc_tx5 == b-1 {
+				{
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
 				_ = r_
@@ -1658,8 +1745,95 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 		}
 	}
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_lo8, gc_hi8 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo8; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				incl_ := gc_s_incl_[gc_rank2]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank2]
+				_ = excl_
+				tile := gc_s_tile[gc_rank2]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ float32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 float32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank2] = excl
+				gc_s_incl[gc_rank2] = incl
+			}
+			for gc_tx2 := gc_hi8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				incl_ := gc_s_incl_[gc_rank2]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank2]
+				_ = excl_
+				tile := gc_s_tile[gc_rank2]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ float32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 float32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank2] = excl
+				gc_s_incl[gc_rank2] = incl
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := b - 1; gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if gc_bound2 := b - 1; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				incl_ := gc_s_incl_[gc_rank2]
@@ -1685,7 +1859,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				incl := r_2
 
 //line scan_lookback.go:112
-				if gc_tx2 == b-1 {
+				{
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
 				_ = r_
@@ -2665,8 +2839,95 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 		}
 	}
 	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+			gc_lo10, gc_hi10 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
+			for gc_tx3 := 0; gc_tx3 < gc_lo10; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				_ = gc_rank3
+				incl_ := gc_s_incl_[gc_rank3]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank3]
+				_ = excl_
+				tile := gc_s_tile[gc_rank3]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ int32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 int32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank3] = excl
+				gc_s_incl[gc_rank3] = incl
+			}
+			for gc_tx3 := gc_hi10; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				_ = gc_rank3
+				incl_ := gc_s_incl_[gc_rank3]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank3]
+				_ = excl_
+				tile := gc_s_tile[gc_rank3]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ int32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 int32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank3] = excl
+				gc_s_incl[gc_rank3] = incl
+			}
+		}
+	}
+	{
+		gc_from3, gc_to3 := 0, gc_bdx3
+		if gc_bound3 := b - 1; gc_bound3 > gc_from3 {
+			gc_from3 = gc_bound3
+		}
+		if gc_bound3 := b - 1; gc_bound3 < gc_to3-1 {
+			gc_to3 = gc_bound3 + 1
+		}
+		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 				incl_ := gc_s_incl_[gc_rank3]
@@ -2692,7 +2953,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				incl := r_2
 
 //line scan_lookback.go:112
-				if gc_tx3 == b-1 {
+				{
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
 				_ = r_
@@ -3672,8 +3933,95 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 		}
 	}
 	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
+			gc_from4 = gc_bound4
+		}
+		if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+			gc_lo12, gc_hi12 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
+			for gc_tx4 := 0; gc_tx4 < gc_lo12; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				_ = gc_rank4
+				incl_ := gc_s_incl_[gc_rank4]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank4]
+				_ = excl_
+				tile := gc_s_tile[gc_rank4]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ uint32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 uint32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank4] = excl
+				gc_s_incl[gc_rank4] = incl
+			}
+			for gc_tx4 := gc_hi12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_rank4 := gc_base4 + gc_tx4
+				_ = gc_rank4
+				incl_ := gc_s_incl_[gc_rank4]
+				_ = incl_
+				excl_ := gc_s_excl_[gc_rank4]
+				_ = excl_
+				tile := gc_s_tile[gc_rank4]
+				_ = tile
+
+//line scan_block.go:194
+				var r_ uint32 = excl_
+
+//line scan_block.go:194
+				_ = r_
+
+//line scan_block.go:194
+				var r_2 uint32 = incl_
+
+//line scan_block.go:194
+				_ = r_2
+
+//line scan_lookback.go:111
+				excl := r_
+
+//line scan_lookback.go:111
+				incl := r_2
+				_ = r_
+				_ = r_2
+				_ = excl
+				_ = incl
+				gc_s_excl[gc_rank4] = excl
+				gc_s_incl[gc_rank4] = incl
+			}
+		}
+	}
+	{
+		gc_from4, gc_to4 := 0, gc_bdx4
+		if gc_bound4 := b - 1; gc_bound4 > gc_from4 {
+			gc_from4 = gc_bound4
+		}
+		if gc_bound4 := b - 1; gc_bound4 < gc_to4-1 {
+			gc_to4 = gc_bound4 + 1
+		}
+		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 				incl_ := gc_s_incl_[gc_rank4]
@@ -3699,7 +4047,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				incl := r_2
 
 //line scan_lookback.go:112
-				if gc_tx4 == b-1 {
+				{
 					sh[0].prefix = scanPublish(status, tile, incl)
 				}
 				_ = r_

@@ -102,8 +102,22 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	blkXmax := blkX + HotspotBlock - 1
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := compiled.Diff(gridCols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((blkY + gc_ty) < 0) || ((blkY + gc_ty) > gridRows-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -136,7 +150,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				_ = index
 
 //line hotspot.go:79
-				if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
+				{
 					tempOnCuda[ty][tx] = tempSrc[index]
 					powerOnCuda[ty][tx] = power[index]
 				}
@@ -250,8 +264,106 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	for i := 0; i < iteration; i++ {
 		{
 			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_lo2, gc_hi2 = gc_bdx, gc_bdx
+				}
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+					n := gc_s_n[gc_rank]
+					_ = n
+					s := gc_s_s[gc_rank]
+					_ = s
+					w := gc_s_w[gc_rank]
+					_ = w
+					e := gc_s_e[gc_rank]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line hotspot.go:120
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+					n := gc_s_n[gc_rank]
+					_ = n
+					s := gc_s_s[gc_rank]
+					_ = s
+					w := gc_s_w[gc_rank]
+					_ = w
+					e := gc_s_e[gc_rank]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line hotspot.go:120
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := HotspotBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_ty < i+1) || (gc_ty > HotspotBlock-i-2) || (gc_ty < validYmin) || (gc_ty > validYmax) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -272,9 +384,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:120
 					computed = false
 
-//line hotspot.go:121
-					if inRange(tx, i+1, HotspotBlock-i-2) && inRange(ty, i+1, HotspotBlock-i-2) &&
-						inRange(tx, validXmin, validXmax) && inRange(ty, validYmin, validYmax) {
+//line hotspot.go:122
+					{
 						computed = true
 						c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+

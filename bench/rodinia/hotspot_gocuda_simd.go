@@ -103,22 +103,24 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	blkXmax := blkX + HotspotBlock - 1
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(0, blkX); gc_bound2 > gc_from2 {
+			gc_from2 = gc_bound2
+		}
+		if gc_bound2 := compiled.Diff(gridCols-1, blkX); gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if ((blkY + gc_ty2) < 0) || ((blkY + gc_ty2) > gridRows-1) {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep := gc_from2
 			if compiled.SIMD {
-//line hotspot.go:56
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line hotspot.go:56
-				_ = gc_iota
-//line hotspot.go:56
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
-//line hotspot.go:56
-				_ = gc_none
-//line hotspot.go:56
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line hotspot.go:56
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -150,115 +152,23 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 					_ = index
-//line hotspot.go:79
-					if index < 0 || index+8 > len(tempSrc) || index+8 > len(power) {
-//line hotspot.go:79
-						break
-//line hotspot.go:79
-					}
-//line hotspot.go:79
-					var gc_t int = gridRows - 1
-//line hotspot.go:79
-					_ = gc_t
-//line hotspot.go:79
-					var gc_x int = loadYidx
-//line hotspot.go:79
-					_ = gc_x
-//line hotspot.go:79
-					var gc_hi3 int = gc_t
-//line hotspot.go:79
-					_ = gc_hi3
-//line hotspot.go:79
-					var gc_t2 bool = gc_x >= 0 && gc_x <= gc_hi3
-//line hotspot.go:79
-					_ = gc_t2
-//line hotspot.go:79
-					var gc_t3 int = gridCols - 1
-//line hotspot.go:79
-					_ = gc_t3
-//line hotspot.go:79
-					var gc_x2 int = loadXidx
-//line hotspot.go:79
-					_ = gc_x2
-//line hotspot.go:79
-					var gc_hi4 int = gc_t3
-//line hotspot.go:79
-					_ = gc_hi4
-//line hotspot.go:79
-					gc_t4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_x2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_hi4, gc_x2, 8)))))
-//line hotspot.go:79
-					_ = gc_t4
-//line hotspot.go:79
-					gc_b3 := gc_none
-//line hotspot.go:79
-					if gc_t2 {
-//line hotspot.go:79
-						gc_b3 = gc_all
-//line hotspot.go:79
-					}
-//line hotspot.go:79
-					gc_if := gc_b3.And(gc_t4)
-//line hotspot.go:79
-					_ = gc_if
 //line hotspot.go:80
-					if gc_if.ToBits() != 0 {
+					{
 //line hotspot.go:80
-						if tx >= 0 && tx+8 <= len(tempOnCuda[ty]) {
+						if index < 0 || index+8 > len(tempSrc) || tx < 0 || tx+8 > len(tempOnCuda[ty]) || index+8 > len(power) || tx+8 > len(powerOnCuda[ty]) {
 //line hotspot.go:80
-							archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
-//line hotspot.go:80
-						} else {
-//line hotspot.go:80
-							var gc_lanes [8]float32
-//line hotspot.go:80
-							archsimd.LoadFloat32x8Slice(tempSrc[index:]).Store(&gc_lanes)
-//line hotspot.go:80
-							for gc_k := range 8 {
-//line hotspot.go:80
-								if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line hotspot.go:80
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line hotspot.go:80
-									tempOnCuda[ty][tx+gc_k] = gc_lanes[gc_k]
-//line hotspot.go:80
-								}
-//line hotspot.go:80
-							}
-//line hotspot.go:80
-							gc_pos2.Thread = gc_rank2
+							break
 //line hotspot.go:80
 						}
 //line hotspot.go:80
-						if tx >= 0 && tx+8 <= len(powerOnCuda[ty]) {
-							archsimd.LoadFloat32x8Slice(power[index:]).StoreMasked((*[8]float32)(powerOnCuda[ty][tx:]), gc_if)
-//line hotspot.go:81
-						} else {
-//line hotspot.go:81
-							var gc_lanes2 [8]float32
-//line hotspot.go:81
-							archsimd.LoadFloat32x8Slice(power[index:]).Store(&gc_lanes2)
-//line hotspot.go:81
-							for gc_k2 := range 8 {
-//line hotspot.go:81
-								if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hotspot.go:81
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line hotspot.go:81
-									powerOnCuda[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line hotspot.go:81
-								}
-//line hotspot.go:81
-							}
-//line hotspot.go:81
-							gc_pos2.Thread = gc_rank2
-//line hotspot.go:81
-						}
-//line hotspot.go:81
+						archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+//line hotspot.go:80
+						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -291,7 +201,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				_ = index
 
 //line hotspot.go:79
-				if inRange(loadYidx, 0, gridRows-1) && inRange(loadXidx, 0, gridCols-1) {
+				{
 					tempOnCuda[ty][tx] = tempSrc[index]
 					powerOnCuda[ty][tx] = power[index]
 				}
@@ -405,8 +315,106 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	for i := 0; i < iteration; i++ {
 		{
 			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := HotspotBlock - i - 2; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				if (gc_ty2 < i+1) || (gc_ty2 > HotspotBlock-i-2) || (gc_ty2 < validYmin) || (gc_ty2 > validYmax) {
+					gc_lo4, gc_hi4 = gc_bdx2, gc_bdx2
+				}
+				for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hotspot.go:56
+					tx := gc_tx2
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty2
+					_ = ty
+					n := gc_s_n[gc_rank2]
+					_ = n
+					s := gc_s_s[gc_rank2]
+					_ = s
+					w := gc_s_w[gc_rank2]
+					_ = w
+					e := gc_s_e[gc_rank2]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line hotspot.go:120
+					computed = false
+					gc_s_computed[gc_rank2] = computed
+				}
+				for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hotspot.go:56
+					tx := gc_tx2
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty2
+					_ = ty
+					n := gc_s_n[gc_rank2]
+					_ = n
+					s := gc_s_s[gc_rank2]
+					_ = s
+					w := gc_s_w[gc_rank2]
+					_ = w
+					e := gc_s_e[gc_rank2]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line hotspot.go:120
+					computed = false
+					gc_s_computed[gc_rank2] = computed
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := i + 1; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := HotspotBlock - i - 2; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			if gc_bound2 := validXmin; gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := validXmax; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_ty2 < i+1) || (gc_ty2 > HotspotBlock-i-2) || (gc_ty2 < validYmin) || (gc_ty2 > validYmax) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -427,9 +435,8 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:120
 					computed = false
 
-//line hotspot.go:121
-					if inRange(tx, i+1, HotspotBlock-i-2) && inRange(ty, i+1, HotspotBlock-i-2) &&
-						inRange(tx, validXmin, validXmax) && inRange(ty, validYmin, validYmax) {
+//line hotspot.go:122
+					{
 						computed = true
 						c := float64(tempOnCuda[ty][tx])
 						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+

@@ -76,10 +76,18 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		validXmax = PathfinderBlock - 1 - (blkXmax - cols + 1)
 	}
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := compiled.Diff(cols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 
 //line pathfinder.go:39
 				tx := gc_tx
@@ -104,15 +112,135 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				if e > validXmax {
 					e = validXmax
 				}
+				_ = w
+				_ = e
+				gc_s_w[gc_rank] = w
+				gc_s_e[gc_rank] = e
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
 
-//line pathfinder.go:74
-				if inRange(xidx, 0, cols-1) {
-					prev[tx] = gpuSrc[xidx]
+//line pathfinder.go:39
+				tx := gc_tx
+				_ = tx
+
+//line pathfinder.go:50
+				xidx := blkX + tx
+				_ = xidx
+
+//line pathfinder.go:63
+				w := tx - 1
+
+//line pathfinder.go:64
+				e := tx + 1
+
+//line pathfinder.go:65
+				if w < validXmin {
+					w = validXmin
+				}
+
+//line pathfinder.go:68
+				if e > validXmax {
+					e = validXmax
 				}
 				_ = w
 				_ = e
 				gc_s_w[gc_rank] = w
 				gc_s_e[gc_rank] = e
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := compiled.Diff(cols-1, blkX); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := blkX
+			if gc_from >= 0 && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(gpuSrc) && gc_to <= len(gpuSrc)-gc_off {
+				gc_at := prev[:gc_to]
+				gc_at2 := gpuSrc[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+
+//line pathfinder.go:63
+					w := tx - 1
+
+//line pathfinder.go:64
+					e := tx + 1
+
+//line pathfinder.go:65
+					if w < validXmin {
+						w = validXmin
+					}
+
+//line pathfinder.go:68
+					if e > validXmax {
+						e = validXmax
+					}
+
+//line pathfinder.go:74
+					{
+//line pathfinder.go:74
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line pathfinder.go:76
+					}
+					_ = w
+					_ = e
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+
+//line pathfinder.go:63
+					w := tx - 1
+
+//line pathfinder.go:64
+					e := tx + 1
+
+//line pathfinder.go:65
+					if w < validXmin {
+						w = validXmin
+					}
+
+//line pathfinder.go:68
+					if e > validXmax {
+						e = validXmax
+					}
+
+//line pathfinder.go:74
+					{
+						prev[tx] = gpuSrc[xidx]
+					}
+					_ = w
+					_ = e
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+				}
 			}
 		}
 	}
@@ -169,8 +297,91 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:79
 	for i := 0; i < iteration; i++ {
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+
+//line pathfinder.go:72
+					isValid := inRange(tx, validXmin, validXmax)
+					_ = isValid
+					w := gc_s_w[gc_rank]
+					_ = w
+					e := gc_s_e[gc_rank]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line pathfinder.go:80
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+				for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pathfinder.go:39
+					tx := gc_tx
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+
+//line pathfinder.go:72
+					isValid := inRange(tx, validXmin, validXmax)
+					_ = isValid
+					w := gc_s_w[gc_rank]
+					_ = w
+					e := gc_s_e[gc_rank]
+					_ = e
+					var computed bool
+					_ = computed
+
+//line pathfinder.go:80
+					computed = false
+					gc_s_computed[gc_rank] = computed
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := i + 1; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := PathfinderBlock - i - 2; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			if gc_bound := validXmin; gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := validXmax; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -194,7 +405,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					computed = false
 
 //line pathfinder.go:81
-					if inRange(tx, i+1, PathfinderBlock-i-2) && isValid {
+					{
 						computed = true
 						left := prev[w]
 						up := prev[tx]
@@ -218,8 +429,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
-					gc_at := prev[:gc_bdx]
-					gc_at2 := result[:gc_bdx]
+					gc_at3 := prev[:gc_bdx]
+					gc_at4 := result[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -232,7 +443,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:95
 						if computed {
 //line pathfinder.go:95
-							gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 //line pathfinder.go:97
 						}
 					}
@@ -320,10 +531,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := blkX
-			if gc_off >= 0 && gc_off <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off && gc_bdx <= len(result) {
-				gc_at3 := gpuResults[gc_off:][:gc_bdx]
-				gc_at4 := result[:gc_bdx]
+			gc_off2 := blkX
+			if gc_off2 >= 0 && gc_off2 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off2 && gc_bdx <= len(result) {
+				gc_at5 := gpuResults[gc_off2:][:gc_bdx]
+				gc_at6 := result[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -340,7 +551,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:103
 					if computed {
 //line pathfinder.go:103
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
 //line pathfinder.go:105
 					}
 				}

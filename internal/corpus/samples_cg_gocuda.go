@@ -1707,7 +1707,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					i := gc_l_i[gc_lane]
 					_ = i
 

@@ -1930,7 +1930,7 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					i := gc_l_i[gc_lane2]
 					_ = i
 

@@ -2586,13 +2586,130 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:297
 	window := blockStart
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line shoc.go:296
+				i := blockStart + gc_tx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line shoc.go:296
+					i := blockStart + gc_tx
+					_ = i
+					gc_s_i[gc_rank] = i
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line shoc.go:296
+				i := blockStart + gc_tx
+				_ = i
+				gc_s_i[gc_rank] = i
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
 			gc_off2 := gc_bx
-			if gc_off >= 0 && gc_off < len(sSeed) && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sSeed) && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
 				gc_at := sSeed[gc_off:][:1]
 				gc_at2 := gBlockSums[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2600,7 +2717,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					i := blockStart + gc_tx
 
 //line shoc.go:300
-					if gc_tx == 0 {
+					{
 //line shoc.go:300
 						gc_at[0] = gc_at2[0]
 //line shoc.go:302
@@ -2609,10 +2726,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2620,14 +2737,14 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						i := blockStart + gc_tx
 
 //line shoc.go:300
-						if gc_tx == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2635,14 +2752,14 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						i := blockStart + gc_tx
 
 //line shoc.go:300
-						if gc_tx == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2650,14 +2767,14 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						i := blockStart + gc_tx
 
 //line shoc.go:300
-						if gc_tx == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2665,14 +2782,14 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						i := blockStart + gc_tx
 
 //line shoc.go:300
-						if gc_tx == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx]
 						}
 						_ = i
 						gc_s_i[gc_rank] = i
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2680,7 +2797,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					i := blockStart + gc_tx
 
 //line shoc.go:300
-					if gc_tx == 0 {
+					{
 						sSeed[0] = gBlockSums[gc_bx]
 					}
 					_ = i
@@ -2763,10 +2880,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -2779,7 +2896,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step5 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -2792,7 +2909,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step5 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -2805,7 +2922,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step5 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -2818,7 +2935,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 
@@ -2832,114 +2949,6 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-				{
-					gc_rank := gc_step4 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step4 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step4 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank := gc_step4 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				tt := gc_s_tt[gc_rank]
-
-//line shoc.go:190
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-				{
-					gc_rank := gc_step5 + 0
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step5 + 1
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step5 + 2
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-				{
-					gc_rank := gc_step5 + 3
-					gc_pos.Thread = gc_rank
-					idx := gc_s_idx[gc_rank]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank] = tt
-				}
-			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData[idx-2]
-				gc_s_tt[gc_rank] = tt
-			}
-		}
-		{
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
@@ -2948,7 +2957,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:195
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -2957,7 +2966,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:195
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -2966,7 +2975,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:195
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -2975,7 +2984,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:195
+//line shoc.go:190
 					sData[idx] += tt
 				}
 			}
@@ -2984,7 +2993,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
 
-//line shoc.go:195
+//line shoc.go:190
 				sData[idx] += tt
 			}
 		}
@@ -2998,8 +3007,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:198
-					tt = sData[idx-4]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3009,8 +3018,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:198
-					tt = sData[idx-4]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3020,8 +3029,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:198
-					tt = sData[idx-4]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3031,8 +3040,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:198
-					tt = sData[idx-4]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank] = tt
 				}
 			}
@@ -3042,8 +3051,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				var tt float32
 				_ = tt
 
-//line shoc.go:198
-				tt = sData[idx-4]
+//line shoc.go:193
+				tt = sData[idx-2]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -3056,7 +3065,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:200
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3065,7 +3074,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:200
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3074,7 +3083,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:200
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3083,7 +3092,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:200
+//line shoc.go:195
 					sData[idx] += tt
 				}
 			}
@@ -3092,7 +3101,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
 
-//line shoc.go:200
+//line shoc.go:195
 				sData[idx] += tt
 			}
 		}
@@ -3106,8 +3115,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3117,8 +3126,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3128,8 +3137,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3139,8 +3148,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank] = tt
 				}
 			}
@@ -3150,8 +3159,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				var tt float32
 				_ = tt
 
-//line shoc.go:203
-				tt = sData[idx-8]
+//line shoc.go:198
+				tt = sData[idx-4]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -3164,7 +3173,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:205
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3173,7 +3182,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:205
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3182,7 +3191,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:205
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3191,7 +3200,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:205
+//line shoc.go:200
 					sData[idx] += tt
 				}
 			}
@@ -3200,7 +3209,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
 
-//line shoc.go:205
+//line shoc.go:200
 				sData[idx] += tt
 			}
 		}
@@ -3214,8 +3223,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:203
+					tt = sData[idx-8]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3225,8 +3234,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:203
+					tt = sData[idx-8]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3236,8 +3245,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:203
+					tt = sData[idx-8]
 					gc_s_tt[gc_rank] = tt
 				}
 				{
@@ -3247,8 +3256,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:203
+					tt = sData[idx-8]
 					gc_s_tt[gc_rank] = tt
 				}
 			}
@@ -3258,8 +3267,8 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				var tt float32
 				_ = tt
 
-//line shoc.go:208
-				tt = sData[idx-16]
+//line shoc.go:203
+				tt = sData[idx-8]
 				gc_s_tt[gc_rank] = tt
 			}
 		}
@@ -3272,7 +3281,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:210
+//line shoc.go:205
 					sData[idx] += tt
 				}
 				{
@@ -3281,7 +3290,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:210
+//line shoc.go:205
 					sData[idx] += tt
 				}
 				{
@@ -3290,7 +3299,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:210
+//line shoc.go:205
 					sData[idx] += tt
 				}
 				{
@@ -3299,11 +3308,119 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
 
-//line shoc.go:210
+//line shoc.go:205
 					sData[idx] += tt
 				}
 			}
 			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				tt := gc_s_tt[gc_rank]
+
+//line shoc.go:205
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_n; gc_step13 += 4 {
+				{
+					gc_rank := gc_step13 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step13 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step13 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+				{
+					gc_rank := gc_step13 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank] = tt
+				}
+			}
+			for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+				idx := gc_s_idx[gc_rank]
+				var tt float32
+				_ = tt
+
+//line shoc.go:208
+				tt = sData[idx-16]
+				gc_s_tt[gc_rank] = tt
+			}
+		}
+		{
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+				{
+					gc_rank := gc_step14 + 0
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step14 + 1
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step14 + 2
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank := gc_step14 + 3
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					tt := gc_s_tt[gc_rank]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+			}
+			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -3316,10 +3433,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:213
 		if blockSize_ > 32 {
 			{
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_n; gc_step13 += 4 {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 					{
-						gc_rank := gc_step13 + 0
+						gc_rank := gc_step15 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3330,7 +3447,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step13 + 1
+						gc_rank := gc_step15 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3341,7 +3458,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step13 + 2
+						gc_rank := gc_step15 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3352,7 +3469,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step13 + 3
+						gc_rank := gc_step15 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3363,7 +3480,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3375,10 +3492,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 					{
-						gc_rank := gc_step14 + 0
+						gc_rank := gc_step16 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3387,7 +3504,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step14 + 1
+						gc_rank := gc_step16 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3396,7 +3513,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step14 + 2
+						gc_rank := gc_step16 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3405,7 +3522,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step14 + 3
+						gc_rank := gc_step16 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3414,7 +3531,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3428,10 +3545,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:219
 		if blockSize_ > 64 {
 			{
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_n; gc_step15 += 4 {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
 					{
-						gc_rank := gc_step15 + 0
+						gc_rank := gc_step17 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3442,7 +3559,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 1
+						gc_rank := gc_step17 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3453,7 +3570,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 2
+						gc_rank := gc_step17 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3464,7 +3581,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 3
+						gc_rank := gc_step17 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3475,7 +3592,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3487,10 +3604,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 					{
-						gc_rank := gc_step16 + 0
+						gc_rank := gc_step18 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3499,7 +3616,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 1
+						gc_rank := gc_step18 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3508,7 +3625,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 2
+						gc_rank := gc_step18 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3517,7 +3634,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 3
+						gc_rank := gc_step18 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3526,7 +3643,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3540,10 +3657,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:225
 		if blockSize_ > 128 {
 			{
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 					{
-						gc_rank := gc_step17 + 0
+						gc_rank := gc_step19 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3554,7 +3671,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 1
+						gc_rank := gc_step19 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3565,7 +3682,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 2
+						gc_rank := gc_step19 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3576,7 +3693,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 3
+						gc_rank := gc_step19 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3587,7 +3704,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3599,10 +3716,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 					{
-						gc_rank := gc_step18 + 0
+						gc_rank := gc_step20 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3611,7 +3728,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 1
+						gc_rank := gc_step20 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3620,7 +3737,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 2
+						gc_rank := gc_step20 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3629,7 +3746,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 3
+						gc_rank := gc_step20 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3638,7 +3755,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3652,10 +3769,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:231
 		if blockSize_ > 256 {
 			{
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
 					{
-						gc_rank := gc_step19 + 0
+						gc_rank := gc_step21 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3666,7 +3783,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 1
+						gc_rank := gc_step21 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3677,7 +3794,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 2
+						gc_rank := gc_step21 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3688,7 +3805,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 3
+						gc_rank := gc_step21 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3699,7 +3816,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3711,10 +3828,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
 					{
-						gc_rank := gc_step20 + 0
+						gc_rank := gc_step22 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3723,7 +3840,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 1
+						gc_rank := gc_step22 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3732,7 +3849,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 2
+						gc_rank := gc_step22 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3741,7 +3858,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 3
+						gc_rank := gc_step22 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3750,7 +3867,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3764,10 +3881,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:237
 		if blockSize_ > 512 {
 			{
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_n; gc_step23 += 4 {
 					{
-						gc_rank := gc_step21 + 0
+						gc_rank := gc_step23 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3778,7 +3895,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 1
+						gc_rank := gc_step23 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3789,7 +3906,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 2
+						gc_rank := gc_step23 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3800,7 +3917,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 3
+						gc_rank := gc_step23 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -3811,7 +3928,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3823,10 +3940,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step22 := 0
-				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_n; gc_step24 += 4 {
 					{
-						gc_rank := gc_step22 + 0
+						gc_rank := gc_step24 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3835,7 +3952,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 1
+						gc_rank := gc_step24 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3844,7 +3961,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 2
+						gc_rank := gc_step24 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3853,7 +3970,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 3
+						gc_rank := gc_step24 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -3862,7 +3979,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3935,10 +4052,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						}
 					}
 				} else {
-					gc_step23 := gc_from
-					for ; gc_step23+3 < gc_to; gc_step23 += 4 {
+					gc_step25 := gc_from
+					for ; gc_step25+3 < gc_to; gc_step25 += 4 {
 						{
-							gc_tx := gc_step23 + 0
+							gc_tx := gc_step25 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -3949,7 +4066,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step23 + 1
+							gc_tx := gc_step25 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -3960,7 +4077,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step23 + 2
+							gc_tx := gc_step25 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -3971,7 +4088,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step23 + 3
+							gc_tx := gc_step25 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -3982,7 +4099,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 					}
-					for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val4 := gc_s_val4[gc_rank]
@@ -3999,10 +4116,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step24 := 0
-			for ; gc_step24+3 < gc_n; gc_step24 += 4 {
+			gc_step26 := 0
+			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
 				{
-					gc_rank := gc_step24 + 0
+					gc_rank := gc_step26 + 0
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4011,7 +4128,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step24 + 1
+					gc_rank := gc_step26 + 1
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4020,7 +4137,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step24 + 2
+					gc_rank := gc_step26 + 2
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4029,7 +4146,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step24 + 3
+					gc_rank := gc_step26 + 3
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4038,7 +4155,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 			}
-			for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 

@@ -2588,10 +2588,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:280
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	{
-		gc_step25 := 0
-		for ; gc_step25+3 < gc_n2; gc_step25 += 4 {
+		gc_step27 := 0
+		for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
 			{
-				gc_rank2 := gc_step25 + 0
+				gc_rank2 := gc_step27 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -2605,7 +2605,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step25 + 1
+				gc_rank2 := gc_step27 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -2619,7 +2619,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step25 + 2
+				gc_rank2 := gc_step27 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -2633,7 +2633,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step25 + 3
+				gc_rank2 := gc_step27 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -2647,7 +2647,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 		}
-		for gc_rank2 := gc_step25; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -2682,13 +2682,130 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:297
 	window := blockStart
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			gc_step28 := 0
+			for ; gc_step28+3 < gc_lo4; gc_step28 += 4 {
+				{
+					gc_tx2 := gc_step28 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step28 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step28 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step28 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+			}
+			for gc_tx2 := gc_step28; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line shoc.go:296
+				i := blockStart + gc_tx2
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+			gc_step29 := gc_hi4
+			for ; gc_step29+3 < gc_bdx2; gc_step29 += 4 {
+				{
+					gc_tx2 := gc_step29 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+				{
+					gc_tx2 := gc_step29 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:296
+					i := blockStart + gc_tx2
+					_ = i
+					gc_s_i[gc_rank2] = i
+				}
+			}
+			for gc_tx2 := gc_step29; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line shoc.go:296
+				i := blockStart + gc_tx2
+				_ = i
+				gc_s_i[gc_rank2] = i
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := 0
 			gc_off5 := gc_bx2
-			if gc_off4 >= 0 && gc_off4 < len(sSeed) && gc_off5 >= 0 && gc_off5 < len(gBlockSums) {
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sSeed) && gc_off5 >= 0 && gc_off5 < len(gBlockSums) {
 				gc_at4 := sSeed[gc_off4:][:1]
 				gc_at5 := gBlockSums[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2696,7 +2813,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					i := blockStart + gc_tx2
 
 //line shoc.go:300
-					if gc_tx2 == 0 {
+					{
 //line shoc.go:300
 						gc_at4[0] = gc_at5[0]
 //line shoc.go:302
@@ -2705,10 +2822,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			} else {
-				gc_step26 := 0
-				for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
+				gc_step30 := gc_from2
+				for ; gc_step30+3 < gc_to2; gc_step30 += 4 {
 					{
-						gc_tx2 := gc_step26 + 0
+						gc_tx2 := gc_step30 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2716,14 +2833,14 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						i := blockStart + gc_tx2
 
 //line shoc.go:300
-						if gc_tx2 == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx2]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step26 + 1
+						gc_tx2 := gc_step30 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2731,14 +2848,14 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						i := blockStart + gc_tx2
 
 //line shoc.go:300
-						if gc_tx2 == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx2]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step26 + 2
+						gc_tx2 := gc_step30 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2746,14 +2863,14 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						i := blockStart + gc_tx2
 
 //line shoc.go:300
-						if gc_tx2 == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx2]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step26 + 3
+						gc_tx2 := gc_step30 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2761,14 +2878,14 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						i := blockStart + gc_tx2
 
 //line shoc.go:300
-						if gc_tx2 == 0 {
+						{
 							sSeed[0] = gBlockSums[gc_bx2]
 						}
 						_ = i
 						gc_s_i[gc_rank2] = i
 					}
 				}
-				for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step30; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2776,7 +2893,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					i := blockStart + gc_tx2
 
 //line shoc.go:300
-					if gc_tx2 == 0 {
+					{
 						sSeed[0] = gBlockSums[gc_bx2]
 					}
 					_ = i
@@ -2859,10 +2976,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step27 := 0
-			for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
+			gc_step31 := 0
+			for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
 				{
-					gc_rank2 := gc_step27 + 0
+					gc_rank2 := gc_step31 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -2875,7 +2992,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step27 + 1
+					gc_rank2 := gc_step31 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -2888,7 +3005,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step27 + 2
+					gc_rank2 := gc_step31 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -2901,7 +3018,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step27 + 3
+					gc_rank2 := gc_step31 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -2914,7 +3031,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 
@@ -2928,222 +3045,6 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step28 := 0
-			for ; gc_step28+3 < gc_n2; gc_step28 += 4 {
-				{
-					gc_rank2 := gc_step28 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step28 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step28 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step28 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step28; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:190
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step29 := 0
-			for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
-				{
-					gc_rank2 := gc_step29 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step29 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step29 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step29 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:193
-					tt = sData[idx-2]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:193
-				tt = sData[idx-2]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
-			gc_step30 := 0
-			for ; gc_step30+3 < gc_n2; gc_step30 += 4 {
-				{
-					gc_rank2 := gc_step30 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step30 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step30 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-				{
-					gc_rank2 := gc_step30 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-					sData[idx] += tt
-				}
-			}
-			for gc_rank2 := gc_step30; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				tt := gc_s_tt[gc_rank2]
-
-//line shoc.go:195
-				sData[idx] += tt
-			}
-		}
-		{
-			gc_step31 := 0
-			for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
-				{
-					gc_rank2 := gc_step31 + 0
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 1
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 2
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-				{
-					gc_rank2 := gc_step31 + 3
-					gc_pos2.Thread = gc_rank2
-					idx := gc_s_idx[gc_rank2]
-					var tt float32
-					_ = tt
-
-//line shoc.go:198
-					tt = sData[idx-4]
-					gc_s_tt[gc_rank2] = tt
-				}
-			}
-			for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				var tt float32
-				_ = tt
-
-//line shoc.go:198
-				tt = sData[idx-4]
-				gc_s_tt[gc_rank2] = tt
-			}
-		}
-		{
 			gc_step32 := 0
 			for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
 				{
@@ -3152,7 +3053,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:200
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -3161,7 +3062,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:200
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -3170,7 +3071,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:200
+//line shoc.go:190
 					sData[idx] += tt
 				}
 				{
@@ -3179,7 +3080,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:200
+//line shoc.go:190
 					sData[idx] += tt
 				}
 			}
@@ -3188,7 +3089,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:200
+//line shoc.go:190
 				sData[idx] += tt
 			}
 		}
@@ -3202,8 +3103,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3213,8 +3114,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3224,8 +3125,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3235,8 +3136,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:203
-					tt = sData[idx-8]
+//line shoc.go:193
+					tt = sData[idx-2]
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
@@ -3246,8 +3147,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				var tt float32
 				_ = tt
 
-//line shoc.go:203
-				tt = sData[idx-8]
+//line shoc.go:193
+				tt = sData[idx-2]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
@@ -3260,7 +3161,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:205
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3269,7 +3170,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:205
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3278,7 +3179,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:205
+//line shoc.go:195
 					sData[idx] += tt
 				}
 				{
@@ -3287,7 +3188,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:205
+//line shoc.go:195
 					sData[idx] += tt
 				}
 			}
@@ -3296,7 +3197,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:205
+//line shoc.go:195
 				sData[idx] += tt
 			}
 		}
@@ -3310,8 +3211,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3321,8 +3222,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3332,8 +3233,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
@@ -3343,8 +3244,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					var tt float32
 					_ = tt
 
-//line shoc.go:208
-					tt = sData[idx-16]
+//line shoc.go:198
+					tt = sData[idx-4]
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
@@ -3354,8 +3255,8 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				var tt float32
 				_ = tt
 
-//line shoc.go:208
-				tt = sData[idx-16]
+//line shoc.go:198
+				tt = sData[idx-4]
 				gc_s_tt[gc_rank2] = tt
 			}
 		}
@@ -3368,7 +3269,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:210
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3377,7 +3278,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:210
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3386,7 +3287,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:210
+//line shoc.go:200
 					sData[idx] += tt
 				}
 				{
@@ -3395,11 +3296,227 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
 
-//line shoc.go:210
+//line shoc.go:200
 					sData[idx] += tt
 				}
 			}
 			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:200
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step37 := 0
+			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+				{
+					gc_rank2 := gc_step37 + 0
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step37 + 1
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step37 + 2
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step37 + 3
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:203
+					tt = sData[idx-8]
+					gc_s_tt[gc_rank2] = tt
+				}
+			}
+			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+				_ = tt
+
+//line shoc.go:203
+				tt = sData[idx-8]
+				gc_s_tt[gc_rank2] = tt
+			}
+		}
+		{
+			gc_step38 := 0
+			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+				{
+					gc_rank2 := gc_step38 + 0
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step38 + 1
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step38 + 2
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step38 + 3
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:205
+					sData[idx] += tt
+				}
+			}
+			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:205
+				sData[idx] += tt
+			}
+		}
+		{
+			gc_step39 := 0
+			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+				{
+					gc_rank2 := gc_step39 + 0
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step39 + 1
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step39 + 2
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank2] = tt
+				}
+				{
+					gc_rank2 := gc_step39 + 3
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					var tt float32
+					_ = tt
+
+//line shoc.go:208
+					tt = sData[idx-16]
+					gc_s_tt[gc_rank2] = tt
+				}
+			}
+			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+				idx := gc_s_idx[gc_rank2]
+				var tt float32
+				_ = tt
+
+//line shoc.go:208
+				tt = sData[idx-16]
+				gc_s_tt[gc_rank2] = tt
+			}
+		}
+		{
+			gc_step40 := 0
+			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+				{
+					gc_rank2 := gc_step40 + 0
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step40 + 1
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step40 + 2
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+				{
+					gc_rank2 := gc_step40 + 3
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					tt := gc_s_tt[gc_rank2]
+
+//line shoc.go:210
+					sData[idx] += tt
+				}
+			}
+			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -3412,10 +3529,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:213
 		if blockSize_ > 32 {
 			{
-				gc_step37 := 0
-				for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+				gc_step41 := 0
+				for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 					{
-						gc_rank2 := gc_step37 + 0
+						gc_rank2 := gc_step41 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3426,7 +3543,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step37 + 1
+						gc_rank2 := gc_step41 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3437,7 +3554,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step37 + 2
+						gc_rank2 := gc_step41 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3448,7 +3565,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step37 + 3
+						gc_rank2 := gc_step41 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3459,7 +3576,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -3471,10 +3588,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step38 := 0
-				for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+				gc_step42 := 0
+				for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
 					{
-						gc_rank2 := gc_step38 + 0
+						gc_rank2 := gc_step42 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3483,7 +3600,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step38 + 1
+						gc_rank2 := gc_step42 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3492,7 +3609,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step38 + 2
+						gc_rank2 := gc_step42 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3501,7 +3618,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step38 + 3
+						gc_rank2 := gc_step42 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3510,7 +3627,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -3524,10 +3641,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:219
 		if blockSize_ > 64 {
 			{
-				gc_step39 := 0
-				for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+				gc_step43 := 0
+				for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
 					{
-						gc_rank2 := gc_step39 + 0
+						gc_rank2 := gc_step43 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3538,7 +3655,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step39 + 1
+						gc_rank2 := gc_step43 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3549,7 +3666,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step39 + 2
+						gc_rank2 := gc_step43 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3560,7 +3677,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step39 + 3
+						gc_rank2 := gc_step43 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3571,7 +3688,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -3583,10 +3700,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step40 := 0
-				for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+				gc_step44 := 0
+				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
 					{
-						gc_rank2 := gc_step40 + 0
+						gc_rank2 := gc_step44 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3595,7 +3712,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step40 + 1
+						gc_rank2 := gc_step44 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3604,7 +3721,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step40 + 2
+						gc_rank2 := gc_step44 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3613,7 +3730,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step40 + 3
+						gc_rank2 := gc_step44 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3622,7 +3739,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -3636,10 +3753,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:225
 		if blockSize_ > 128 {
 			{
-				gc_step41 := 0
-				for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+				gc_step45 := 0
+				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
 					{
-						gc_rank2 := gc_step41 + 0
+						gc_rank2 := gc_step45 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3650,7 +3767,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 1
+						gc_rank2 := gc_step45 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3661,7 +3778,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 2
+						gc_rank2 := gc_step45 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3672,7 +3789,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 3
+						gc_rank2 := gc_step45 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3683,7 +3800,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -3695,10 +3812,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step42 := 0
-				for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
+				gc_step46 := 0
+				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
 					{
-						gc_rank2 := gc_step42 + 0
+						gc_rank2 := gc_step46 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3707,7 +3824,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 1
+						gc_rank2 := gc_step46 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3716,7 +3833,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 2
+						gc_rank2 := gc_step46 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3725,7 +3842,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 3
+						gc_rank2 := gc_step46 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3734,7 +3851,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -3748,10 +3865,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:231
 		if blockSize_ > 256 {
 			{
-				gc_step43 := 0
-				for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+				gc_step47 := 0
+				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
 					{
-						gc_rank2 := gc_step43 + 0
+						gc_rank2 := gc_step47 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3762,7 +3879,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 1
+						gc_rank2 := gc_step47 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3773,7 +3890,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 2
+						gc_rank2 := gc_step47 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3784,7 +3901,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 3
+						gc_rank2 := gc_step47 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3795,7 +3912,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -3807,10 +3924,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step44 := 0
-				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
+				gc_step48 := 0
+				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
 					{
-						gc_rank2 := gc_step44 + 0
+						gc_rank2 := gc_step48 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3819,7 +3936,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 1
+						gc_rank2 := gc_step48 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3828,7 +3945,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 2
+						gc_rank2 := gc_step48 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3837,7 +3954,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 3
+						gc_rank2 := gc_step48 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3846,7 +3963,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -3860,10 +3977,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:237
 		if blockSize_ > 512 {
 			{
-				gc_step45 := 0
-				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
+				gc_step49 := 0
+				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
 					{
-						gc_rank2 := gc_step45 + 0
+						gc_rank2 := gc_step49 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3874,7 +3991,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 1
+						gc_rank2 := gc_step49 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3885,7 +4002,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 2
+						gc_rank2 := gc_step49 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3896,7 +4013,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 3
+						gc_rank2 := gc_step49 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -3907,7 +4024,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -3919,10 +4036,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step46 := 0
-				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
+				gc_step50 := 0
+				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 					{
-						gc_rank2 := gc_step46 + 0
+						gc_rank2 := gc_step50 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3931,7 +4048,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 1
+						gc_rank2 := gc_step50 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3940,7 +4057,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 2
+						gc_rank2 := gc_step50 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3949,7 +4066,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 3
+						gc_rank2 := gc_step50 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -3958,7 +4075,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -4031,10 +4148,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						}
 					}
 				} else {
-					gc_step47 := gc_from2
-					for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
+					gc_step51 := gc_from2
+					for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
 						{
-							gc_tx2 := gc_step47 + 0
+							gc_tx2 := gc_step51 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -4045,7 +4162,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step47 + 1
+							gc_tx2 := gc_step51 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -4056,7 +4173,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step47 + 2
+							gc_tx2 := gc_step51 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -4067,7 +4184,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step47 + 3
+							gc_tx2 := gc_step51 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -4078,7 +4195,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 					}
-					for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
@@ -4095,10 +4212,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step48 := 0
-			for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
+			gc_step52 := 0
+			for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
 				{
-					gc_rank2 := gc_step48 + 0
+					gc_rank2 := gc_step52 + 0
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -4107,7 +4224,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step48 + 1
+					gc_rank2 := gc_step52 + 1
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -4116,7 +4233,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step48 + 2
+					gc_rank2 := gc_step52 + 2
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -4125,7 +4242,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step48 + 3
+					gc_rank2 := gc_step52 + 3
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -4134,7 +4251,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
 

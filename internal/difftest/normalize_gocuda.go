@@ -88,7 +88,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v_ := gc_l_v_[gc_lane]
 				_ = v_
 
@@ -408,7 +408,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c6r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				v_4 := gc_l_v_4[gc_lane]
 				_ = v_4
 

@@ -138,7 +138,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_, off, 32, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				v_ := gc_l_v_[gc_lane2]
 				_ = v_
 
@@ -489,7 +489,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v_4, off_, 32, &gc_c26r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				v_4 := gc_l_v_4[gc_lane2]
 				_ = v_4
 

@@ -167,7 +167,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					i := gc_l_i[gc_lane]
 					_ = i
 

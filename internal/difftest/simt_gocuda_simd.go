@@ -233,7 +233,7 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					i := gc_l_i[gc_lane2]
 					_ = i
 

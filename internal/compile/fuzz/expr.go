@@ -193,10 +193,25 @@ func (g *gen) guard() string {
 		}
 		return fmt.Sprintf("%s %s %s", x, op, b)
 	}
-	if g.ch.pick(3) == 0 {
+	switch g.ch.pick(4) {
+	case 0:
 		return fmt.Sprintf("%s && %s && %s", one(), one(), g.cond(false, 1))
+	case 1:
+		return g.rangeGuard()
 	}
 	return one()
+}
+
+// rangeGuard returns a call of a new helper testing that the thread's x
+// index lies in a range of block-uniform ints, Rodinia's IN_RANGE(x, min,
+// max), which the compiler reads through to bound the thread loop.
+func (g *gen) rangeGuard() string {
+	name := g.fresh(g.prefix + "inRange")
+	g.decls = append(g.decls, fmt.Sprintf("func %s(x, lo, hi int) bool {\n\treturn x >= lo && x <= hi\n}\n", name))
+	lo := []string{"0", "p1", "t.BlockDim.X / 3", "int(uint32(p0) % 64)"}[g.ch.pick(4)]
+	hi := []string{"t.BlockDim.X - 2", "p1 * 8", "t.BlockDim.X / 2", "int(uint32(p0) % 64)"}[g.ch.pick(4)]
+	x := []string{"t.ThreadIdx.X", "t.ThreadIdx.X + 1"}[g.ch.pick(2)]
+	return fmt.Sprintf("%s(%s, %s, %s)", name, x, lo, hi)
 }
 
 // exprOnly is expr without the constant flag.

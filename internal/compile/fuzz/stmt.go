@@ -46,6 +46,7 @@ func init() {
 		{2, uniform, (*gen).predBarrier},
 		{1, uniform, (*gen).guardedStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).shiftStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).splitStep},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
 		{3, loopable, (*gen).uniformLoop},
@@ -280,6 +281,32 @@ func (g *gen) shiftStep(c ctx) {
 	g.line("}")
 	g.barrier(c)
 	g.line("%s += sh[rank]", g.sink)
+}
+
+// splitStep writes, between barriers, the step of Rodinia's pyramid
+// stencils: a flag and a value set for every thread, then changed by the
+// threads a guard of the thread's index admits, and read after the next
+// barrier. The compiler runs the step as the threads the guard rejects,
+// then those it admits.
+func (g *gen) splitStep(c ctx) {
+	g.barrier(c)
+	flag, v := g.fresh("ok"), g.fresh("v")
+	g.line("%s := false", flag)
+	g.line("%s := int32(%d) + int32(t.ThreadIdx.X)", v, g.ch.pick(9))
+	var guard string
+	if g.ch.pick(2) == 0 {
+		guard = g.rangeGuard()
+	} else {
+		guard = g.guard() // only when chosen: it may use a variable
+	}
+	g.line("if %s {", guard)
+	g.line("	%s = true", flag)
+	g.line("	%s = %s", v, g.val(i32, false, 1))
+	g.line("}")
+	g.barrier(c)
+	g.line("if %s {", flag)
+	g.line("	%s += %s", g.sink, v)
+	g.line("}")
 }
 
 // predBarrier writes a barrier that reduces a predicate; its result is

@@ -32,14 +32,17 @@
 //   - flatten: a grid-stride loop whose trips are independent runs its
 //     iteration space in rows, a contiguous part per chunk of blocks
 //   - unroll: short loops of a constant trip count written as copies
-//   - rebase: thread loops that cannot fail but at indexes of x plus a
-//     row's offset (or that offset alone) run, where the slices are long
-//     enough, without checks or position records
-//   - stops: loops that might not end check for a stopped launch
 //   - reverse: a shift scan's step, two thread loops around a barrier
 //     that read a shared slice at the thread's index less offsets and
 //     write it at the index, runs as one loop over the threads from the
 //     last
+//   - split: a thread loop with one guard of the thread's index among
+//     code that cannot fail runs as two: the threads it rejects, then
+//     those it admits, neither testing it
+//   - rebase: thread loops that cannot fail but at indexes of x plus a
+//     row's offset (or that offset alone) run, where the slices are long
+//     enough, without checks or position records
+//   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector
 //

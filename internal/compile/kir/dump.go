@@ -97,6 +97,9 @@ func (d *dumper) node(n Node, depth int) {
 		if d.f.Vector[n] {
 			head += " [vector]"
 		}
+		if n.Outside {
+			head += " [outside]"
+		}
 		for _, b := range n.Bounds {
 			if b.Row != nil {
 				head += fmt.Sprintf(" [no row where %s]", d.text(b.Row))

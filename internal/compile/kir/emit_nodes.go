@@ -188,10 +188,14 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	}
 	var thread bytes.Buffer
 	e.w = &thread
-	e.loopPrologue()
+	e.loopPrologue(l)
 	thread.Write(buf.Bytes())
 	e.w = outer
 	v, from, to, rank := e.loopHead(l, use)
+	if l.Outside {
+		e.threads(l, v, "0", from, rank, thread.Bytes())
+		from, to = to, e.use("bdx")
+	}
 	e.threads(l, v, from, to, rank, thread.Bytes())
 	e.vec, e.fast = nil, nil
 	e.loopTail(l, use)
@@ -268,7 +272,14 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		e.bounds(l.Bounds)
 		more = from + " < " + to + " && " // no row to run: the block's threads are all idle
 	}
+	if l.Outside {
+		more = ""
+	}
 	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
+	if l.Outside {
+		lo, hi := e.outsideRow(from, to, skip)
+		return tx, lo, hi, base + " + " + tx
+	}
 	if skip != "" {
 		if pos := rowRisk(l.Bounds); pos.IsValid() { // it may fail: where the row's first thread would
 			e.printf("%s.Thread = %s\n", e.use("pos"), base)
@@ -279,6 +290,20 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		e.printf("continue\n}\n")
 	}
 	return tx, from, to, base + " + " + tx
+}
+
+// outsideRow writes, for a loop that runs the threads its bounds
+// [from, to) do not admit, the row's two parts: its threads before lo
+// and from hi on, all of them where the row's Row bounds (skip) admit
+// none. It returns lo and hi.
+func (e *emitter) outsideRow(from, to, skip string) (lo, hi string) {
+	lo, hi = e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi")
+	bdx := e.use("bdx")
+	e.printf("%s, %s := min(%s, %s), max(%s, %s)\n", lo, hi, from, bdx, from, to)
+	if skip != "" {
+		e.printf("if %s {\n%s, %s = %s, %s\n}\n", skip, lo, hi, bdx, bdx)
+	}
+	return lo, hi
 }
 
 // rowSkips returns the condition under which a row runs none of l's
@@ -369,9 +394,13 @@ func (e *emitter) bounds(bounds []Bound) {
 // loopPrologue writes what each thread does first: record its rank for
 // failure reports, skip it if it has returned, and enter it where its code
 // uses the thread.
-func (e *emitter) loopPrologue() {
+func (e *emitter) loopPrologue(l *ThreadLoop) {
 	n := e.name
-	e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])
+	if l.Outside {
+		e.printf("_ = %s\n", n["rank"]) // split's rejected threads cannot fail: no record
+	} else {
+		e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])
+	}
 	if e.f.Exits {
 		e.printf("if %s[%s] {\ncontinue\n}\n", e.use("exited"), n["rank"])
 	}
@@ -403,10 +432,16 @@ func (e *emitter) locals(lv *loopVars, arrays map[*types.Var]string) {
 		case v.Class != Varying || lv.decls[obj] || v.InPlace || e.keep[obj]:
 		case v.Spill && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n", v.Name, v.SpillName, e.name["rank"])
+			if l, ok := e.loop.(*ThreadLoop); ok && l.Outside {
+				e.printf("_ = %s\n", v.Name) // the guard that read it is dropped here
+			}
 		case inArray && lv.exposed[obj]:
 			e.printf("%s := %s[%s]\n_ = %s\n", v.Name, arr, e.name["lane"], v.Name) // a collective may read it in place
 		case e.f.isParam(obj) && lv.exposed[obj]:
 			e.printf("%s := %s\n", v.Name, obj.Name())
+			if l, ok := e.loop.(*ThreadLoop); ok && l.Outside {
+				e.printf("_ = %s\n", v.Name)
+			}
 		default:
 			e.printf("var %s %s\n_ = %s\n", v.Name, e.typeString(obj.Type()), v.Name)
 		}

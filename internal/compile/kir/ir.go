@@ -238,6 +238,10 @@ type (
 		// Rebase, where set, is how the loop runs where its slices are
 		// long enough for the row (rebase.go).
 		Rebase *Rebase
+		// Outside, with Bounds, runs the threads the bounds do not admit
+		// instead: the part of each row of x before their range and after
+		// it, and the whole of a row their Row bounds skip (split.go).
+		Outside bool
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

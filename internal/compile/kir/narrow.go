@@ -129,7 +129,7 @@ func isReturn(b *ast.BlockStmt) bool {
 // comparison of a conjunction (a disjunction, negated) that may skip a
 // later one.
 func (f *Func) condBounds(cond ast.Expr, negate bool) (out []Bound, whole bool) {
-	ops := operands(cond, negate)
+	ops := f.condOperands(cond, negate)
 	for i, c := range ops {
 		b := f.bounds(c, negate)
 		if b == nil && len(ops) == 1 {

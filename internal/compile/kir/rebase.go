@@ -28,7 +28,7 @@ func rebase(f *Func) {
 	}
 	Walk(f.Body, func(n Node) {
 		l, ok := n.(*ThreadLoop)
-		if !ok || l.Reduce != nil {
+		if !ok || l.Reduce != nil || l.Outside {
 			return
 		}
 		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{}}

@@ -78,6 +78,28 @@ func (e *emitter) safeExprs(list []ast.Expr) bool {
 	return true
 }
 
+// safeHelper reports whether fn is a pure helper of one return statement
+// whose result cannot fail to evaluate.
+func (f *Func) safeHelper(fn *types.Func) bool {
+	if !f.pureHelper(fn) {
+		return false
+	}
+	d := f.declOf(fn)
+	if d == nil || len(d.Body.List) != 1 {
+		return false
+	}
+	ret, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok {
+		return false
+	}
+	for _, r := range ret.Results {
+		if !f.cannotFail(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // safeExpr reports whether evaluating x cannot panic.
 func (e *emitter) safeExpr(x ast.Expr) bool {
 	info := e.f.Src.Info
@@ -103,6 +125,9 @@ func (e *emitter) safeExpr(x ast.Expr) bool {
 		}
 		return e.safeExpr(x.X) && e.safeExpr(x.Y)
 	case *ast.SelectorExpr:
+		if _, ok := e.f.threadFieldSel(x); ok {
+			return true // the thread's coordinates: locals of the loop
+		}
 		if s, isField := e.f.fieldSel(x); isField {
 			return !s.indirect && e.safeExpr(x.X)
 		}
@@ -120,6 +145,9 @@ func (e *emitter) safeExpr(x ast.Expr) bool {
 		if id, ok := ast.Unparen(x.Fun).(*ast.Ident); ok {
 			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max" || b.Name() == "len" || b.Name() == "cap") {
 				return e.safeExprs(x.Args)
+			}
+			if fn, ok := info.Uses[id].(*types.Func); ok && e.f.safeHelper(fn) {
+				return e.safeExprs(x.Args) // IN_RANGE(x, min, max)
 			}
 		}
 	}

@@ -104,9 +104,12 @@ func (v *vectorizer) varyingIf(s *ast.IfStmt, cond vval) {
 }
 
 // leave removes the lanes of the mask in force from mask variable name.
-func (v *vectorizer) leave(name string) {
+func (v *vectorizer) leave(name string) { v.leaveMask(name, v.maskNow()) }
+
+// leaveMask removes the lanes of mask m from mask variable name.
+func (v *vectorizer) leaveMask(name string, m ast.Expr) {
 	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", v.notMask(v.maskNow()))}})
+		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", v.notMask(m))}})
 }
 
 // ret translates a thread's return: under a mask, its lanes leave the
@@ -129,9 +132,12 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 			l.masks++
 		}
 	}
+	// The lanes returning, taken before any mask they are part of
+	// changes: a loop's lanes are among them.
+	gone := ast.NewIdent(v.maskVar("ret", v.maskNow()))
 	for _, l := range v.loopStack {
 		if l.masked {
-			v.leave(l.lanes)
+			v.leaveMask(l.lanes, gone)
 		}
 	}
 	if v.f.Exits { // later loops skip these threads
@@ -140,9 +146,9 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 			exited, compiled = v.e.use("exited"), v.f.Src.Compiled
 		}
 		v.emit(&ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("SetExited")},
-			Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName()), vcall(v.maskNow(), "ToBits")}}})
+			Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName()), vcall(gone, "ToBits")}}})
 	}
-	v.leave(v.alive)
+	v.leaveMask(v.alive, gone)
 }
 
 // branch translates break and continue.

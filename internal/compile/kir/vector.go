@@ -37,7 +37,7 @@ func vector(f *Func) {
 // vectorizable reports whether the code of l can run eight threads at a
 // time: the translation succeeds without writing anything.
 func (f *Func) vectorizable(l *ThreadLoop) bool {
-	if l.Reduce != nil {
+	if l.Reduce != nil || l.Outside {
 		return false
 	}
 	if f.lockstep(l) != nil && !l.StrideBound {

@@ -58,6 +58,9 @@ func verifyBlock(nodes []Node) error {
 		case *WarpLoop:
 			continue
 		case *ThreadLoop:
+			if n.Outside && (len(n.Bounds) == 0 || n.Rebase != nil) {
+				return fmt.Errorf("thread loop L%d runs outside no bounds, or rebased", n.ID)
+			}
 			for _, c := range n.Body {
 				if code, ok := c.(*Code); !ok || code.Block {
 					return fmt.Errorf("thread loop L%d holds %T", n.ID, c)

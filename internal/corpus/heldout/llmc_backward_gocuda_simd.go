@@ -860,9 +860,13 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+						gc_ret := gc_alive
 //line llmc_backward.go:172
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						_ = gc_ret
+//line llmc_backward.go:172
+						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
+//line llmc_backward.go:172
+						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179

@@ -50,13 +50,18 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:35
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -68,20 +73,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					if ei < dNo {
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -93,20 +90,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					if ei < dNo {
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 
 //line rodinia_srad.go:28
 					tx := gc_tx
@@ -118,18 +107,141 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:38
 					var i int
-
-//line rodinia_srad.go:41
-					if ei < dNo {
-
-						dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-
-					}
 					_ = i
 				}
 				{
 					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+					_ = i
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line rodinia_srad.go:28
+				tx := gc_tx
+				_ = tx
+
+//line rodinia_srad.go:29
+				ei := (bx * sradNumberThreads) + tx
+				_ = ei
+
+//line rodinia_srad.go:38
+				var i int
+				_ = i
+			}
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+					_ = i
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+					_ = i
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+					_ = i
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+					_ = i
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line rodinia_srad.go:28
+				tx := gc_tx
+				_ = tx
+
+//line rodinia_srad.go:29
+				ei := (bx * sradNumberThreads) + tx
+				_ = ei
+
+//line rodinia_srad.go:38
+				var i int
+				_ = i
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -145,7 +257,82 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					var i int
 
 //line rodinia_srad.go:41
-					if ei < dNo {
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					{
+
+						dPsum[tx] = dSums[ei*dMul]
+						dPsum2[tx] = dSums2[ei*dMul]
+
+					}
+					_ = i
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+
+//line rodinia_srad.go:29
+					ei := (bx * sradNumberThreads) + tx
+					_ = ei
+
+//line rodinia_srad.go:38
+					var i int
+
+//line rodinia_srad.go:41
+					{
 
 						dPsum[tx] = dSums[ei*dMul]
 						dPsum2[tx] = dSums2[ei*dMul]
@@ -154,7 +341,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					_ = i
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -170,7 +357,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				var i int
 
 //line rodinia_srad.go:41
-				if ei < dNo {
+				{
 
 					dPsum[tx] = dSums[ei*dMul]
 					dPsum2[tx] = dSums2[ei*dMul]
@@ -212,14 +399,65 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			}
 		}
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo3; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+					var i int
+					_ = i
+
+//line rodinia_srad.go:63
+					i = i_
+
+//line rodinia_srad.go:63
+					_ = i
+				}
+				for gc_tx := gc_hi3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_srad.go:28
+					tx := gc_tx
+					_ = tx
+					var i int
+					_ = i
+
+//line rodinia_srad.go:63
+					i = i_
+
+//line rodinia_srad.go:63
+					_ = i
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bx * dMul * sradNumberThreads
-				if gc_off >= 0 && gc_off < len(dSums) && gc_bdx <= len(dPsum) && gc_off < len(dSums2) && gc_bdx <= len(dPsum2) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(dSums) && gc_to <= len(dPsum) && gc_off < len(dSums2) && gc_to <= len(dPsum2) {
 					gc_at := dSums[gc_off:][:1]
-					gc_at2 := dPsum[:gc_bdx]
+					gc_at2 := dPsum[:gc_to]
 					gc_at3 := dSums2[gc_off:][:1]
-					gc_at4 := dPsum2[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_at4 := dPsum2[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -236,7 +474,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 
 //line rodinia_srad.go:65
-						if tx == (sradNumberThreads - 1) {
+						{
 //line rodinia_srad.go:65
 							gc_at[0] = gc_at2[gc_tx]
 							gc_at3[0] = gc_at4[gc_tx]
@@ -244,7 +482,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						}
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -261,7 +499,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 
 //line rodinia_srad.go:65
-						if tx == (sradNumberThreads - 1) {
+						{
 							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 						}
@@ -302,14 +540,65 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo4, gc_hi4 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo4; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:81
+						i = i_2
+
+//line rodinia_srad.go:81
+						_ = i
+					}
+					for gc_tx := gc_hi4; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:81
+						i = i_2
+
+//line rodinia_srad.go:81
+						_ = i
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := (sradNumberThreads - 1); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				if gc_bound := (sradNumberThreads - 1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					gc_off2 := bx * dMul * sradNumberThreads
-					if gc_off2 >= 0 && gc_off2 < len(dSums) && gc_bdx <= len(dPsum) && gc_off2 < len(dSums2) && gc_bdx <= len(dPsum2) {
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dSums) && gc_to <= len(dPsum) && gc_off2 < len(dSums2) && gc_to <= len(dPsum2) {
 						gc_at5 := dSums[gc_off2:][:1]
-						gc_at6 := dPsum[:gc_bdx]
+						gc_at6 := dPsum[:gc_to]
 						gc_at7 := dSums2[gc_off2:][:1]
-						gc_at8 := dPsum2[:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_at8 := dPsum2[:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -326,7 +615,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							_ = i
 
 //line rodinia_srad.go:83
-							if tx == (sradNumberThreads - 1) {
+							{
 //line rodinia_srad.go:83
 								gc_at5[0] = gc_at6[gc_tx]
 								gc_at7[0] = gc_at8[gc_tx]
@@ -334,7 +623,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							}
 						}
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -351,7 +640,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 							_ = i
 
 //line rodinia_srad.go:83
-							if tx == (sradNumberThreads - 1) {
+							{
 								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
 								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
 							}
@@ -380,10 +669,10 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:95
 			var i_4 int = 2
 			{
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 					{
-						gc_rank := gc_step2 + 0
+						gc_rank := gc_step4 + 0
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -395,7 +684,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step2 + 1
+						gc_rank := gc_step4 + 1
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -407,7 +696,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step2 + 2
+						gc_rank := gc_step4 + 2
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -419,7 +708,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 					{
-						gc_rank := gc_step2 + 3
+						gc_rank := gc_step4 + 3
 						gc_pos.Thread = gc_rank
 						var i int
 						_ = i
@@ -431,7 +720,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 					}
 				}
-				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					var i int
 					_ = i
@@ -469,8 +758,59 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := (df - 1); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				if gc_bound := (df - 1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_lo5, gc_hi5 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					for gc_tx := 0; gc_tx < gc_lo5; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:103
+						i = i_4
+
+//line rodinia_srad.go:103
+						_ = i
+					}
+					for gc_tx := gc_hi5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_srad.go:28
+						tx := gc_tx
+						_ = tx
+						var i int
+						_ = i
+
+//line rodinia_srad.go:103
+						i = i_4
+
+//line rodinia_srad.go:103
+						_ = i
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := (df - 1); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				if gc_bound := (df - 1); gc_bound < gc_to-1 {
+					gc_to = gc_bound + 1
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -487,7 +827,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 						_ = i
 
 //line rodinia_srad.go:105
-						if tx == (df - 1) {
+						{
 
 							for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 //line rodinia_srad.go:107

@@ -73,12 +73,209 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank] = v1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_mpc.go:148
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := chunk * mpcTPB
-				if gc_off >= 0 && gc_off <= len(original) && gc_bdx <= len(original)-gc_off && gc_bdx <= len(sbuf1) {
-					gc_at := original[gc_off:][:gc_bdx]
-					gc_at2 := sbuf1[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(original) && gc_to <= len(original)-gc_off && gc_to <= len(sbuf1) {
+					gc_at := original[gc_off:][:gc_to]
+					gc_at2 := sbuf1[:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -94,7 +291,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = gc_at[gc_tx]
 //line hecbench_mpc.go:172
 							gc_at2[gc_tx] = v1
@@ -104,10 +301,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -123,7 +320,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-							if idx < n {
+							{
 								v1 = original[idx]
 								sbuf1[tid] = v1
 							}
@@ -131,7 +328,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -147,7 +344,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-							if idx < n {
+							{
 								v1 = original[idx]
 								sbuf1[tid] = v1
 							}
@@ -155,7 +352,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -171,7 +368,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-							if idx < n {
+							{
 								v1 = original[idx]
 								sbuf1[tid] = v1
 							}
@@ -179,7 +376,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_s_v1[gc_rank] = v1
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -195,7 +392,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-							if idx < n {
+							{
 								v1 = original[idx]
 								sbuf1[tid] = v1
 							}
@@ -203,7 +400,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_s_v1[gc_rank] = v1
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -219,7 +416,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = original[idx]
 							sbuf1[tid] = v1
 						}
@@ -231,10 +428,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -263,7 +460,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -292,7 +489,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -321,7 +518,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -350,7 +547,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						gc_s_v1[gc_rank] = v1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -800,10 +997,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -817,7 +1014,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -831,7 +1028,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -845,7 +1042,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -859,7 +1056,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -952,13 +1149,18 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line hecbench_mpc.go:255
 						tid := gc_tx
@@ -974,11 +1176,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						if idx <= nru {
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
 
 //line hecbench_mpc.go:280
 						loc := flag
@@ -990,7 +1187,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line hecbench_mpc.go:255
 						tid := gc_tx
@@ -1006,11 +1203,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 
 //line hecbench_mpc.go:276
 						var flag int32 = 0
-
-//line hecbench_mpc.go:277
-						if idx <= nru {
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
 
 //line hecbench_mpc.go:280
 						loc := flag
@@ -1022,7 +1214,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line hecbench_mpc.go:255
 						tid := gc_tx
@@ -1039,11 +1231,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 //line hecbench_mpc.go:276
 						var flag int32 = 0
 
-//line hecbench_mpc.go:277
-						if idx <= nru {
-							flag = int32((compressed[1+idx/64] >> lanex) & 1)
-						}
-
 //line hecbench_mpc.go:280
 						loc := flag
 						gc_s_loc[gc_rank] = loc
@@ -1053,6 +1240,207 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 					{
 						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank] = flag
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hecbench_mpc.go:255
+					tid := gc_tx
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank] = flag
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1072,7 +1460,103 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						var flag int32 = 0
 
 //line hecbench_mpc.go:277
-						if idx <= nru {
+						{
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						{
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						{
+							flag = int32((compressed[1+idx/64] >> lanex) & 1)
+						}
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank] = flag
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:277
+						{
 							flag = int32((compressed[1+idx/64] >> lanex) & 1)
 						}
 
@@ -1084,7 +1568,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						gc_s_flag[gc_rank] = flag
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1104,7 +1588,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					var flag int32 = 0
 
 //line hecbench_mpc.go:277
-					if idx <= nru {
+					{
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 					}
 
@@ -1386,10 +1870,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1403,7 +1887,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1417,7 +1901,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1431,7 +1915,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1445,7 +1929,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1748,10 +2232,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1773,7 +2257,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1795,7 +2279,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1817,7 +2301,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1839,7 +2323,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						sbuf2[tid] = gc_s_v2[gc_rank]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2225,10 +2709,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2261,7 +2745,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2294,7 +2778,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2327,7 +2811,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2360,7 +2844,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -74,16 +74,209 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:167
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				gc_step7 := gc_hi4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line hecbench_mpc.go:170
 					gc_vb := archsimd.BroadcastInt64x4(0)
-//line hecbench_mpc.go:170
-					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
-//line hecbench_mpc.go:170
-					_ = gc_iota3
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -99,32 +292,28 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						v1 := gc_vb
 //line hecbench_mpc.go:168
 						_ = v1
-//line hecbench_mpc.go:171
-						if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
-//line hecbench_mpc.go:171
-							break
-//line hecbench_mpc.go:171
-						}
-//line hecbench_mpc.go:171
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-//line hecbench_mpc.go:171
-						_ = gc_if3
 //line hecbench_mpc.go:172
-						if gc_if3.ToBits() != 0 {
+						{
 //line hecbench_mpc.go:172
-							v1 = archsimd.LoadInt64x4Slice(original[idx:]).Merge(v1, gc_if3)
+							if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
 //line hecbench_mpc.go:172
-							v1.StoreMasked((*[4]int64)(sbuf1[tid:]), gc_if3)
+								break
+//line hecbench_mpc.go:172
+							}
+//line hecbench_mpc.go:172
+							v1 = archsimd.LoadInt64x4Slice(original[idx:])
+//line hecbench_mpc.go:172
+							v1.StoreSlice(sbuf1[tid:])
 						}
 //line hecbench_mpc.go:172
 						v1.StoreSlice(gc_s_v1[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step8 := gc_vstep
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -140,7 +329,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = original[idx]
 							sbuf1[tid] = v1
 						}
@@ -148,7 +337,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -164,7 +353,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = original[idx]
 							sbuf1[tid] = v1
 						}
@@ -172,7 +361,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -188,7 +377,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = original[idx]
 							sbuf1[tid] = v1
 						}
@@ -196,7 +385,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -212,7 +401,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-						if idx < n {
+						{
 							v1 = original[idx]
 							sbuf1[tid] = v1
 						}
@@ -220,7 +409,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -236,7 +425,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					var v1 int64 = 0
 
 //line hecbench_mpc.go:171
-					if idx < n {
+					{
 						v1 = original[idx]
 						sbuf1[tid] = v1
 					}
@@ -250,9 +439,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:148
-					_ = gc_iota4
+					_ = gc_iota
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -280,19 +469,19 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:177
 						}
 //line hecbench_mpc.go:177
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
-						_ = gc_if4
+						_ = gc_if
 //line hecbench_mpc.go:178
-						if gc_if4.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:178
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							gc_if2 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-							_ = gc_if5
+							_ = gc_if2
 //line hecbench_mpc.go:178
-							if gc_if4.And(gc_if5).ToBits() != 0 {
+							if gc_if.And(gc_if2).ToBits() != 0 {
 //line hecbench_mpc.go:178
-								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4.And(gc_if5))
+								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if.And(gc_if2))
 							}
 //line hecbench_mpc.go:179
 						}
@@ -303,10 +492,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -335,7 +524,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -364,7 +553,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -393,7 +582,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -422,7 +611,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -875,9 +1064,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota6 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:148
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -893,15 +1082,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:241
 						}
 //line hecbench_mpc.go:241
-						gc_if7 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
-						_ = gc_if7
+						_ = gc_if4
 //line hecbench_mpc.go:242
-						if gc_if7.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:242
 							var gc_u int32
 //line hecbench_mpc.go:242
-							if gc_in := gc_if7.ToBits(); gc_in != 0 {
+							if gc_in := gc_if4.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:242
 								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:242
@@ -911,7 +1100,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid)+4 <= len(compressed) {
 //line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
+								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
@@ -921,7 +1110,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								for gc_k := range 4 {
 //line hecbench_mpc.go:242
-									if gc_if7.ToBits()&(1<<gc_k) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_mpc.go:242
 										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_mpc.go:242
@@ -939,10 +1128,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step10 := gc_vstep3
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -956,7 +1145,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -970,7 +1159,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -984,7 +1173,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -998,7 +1187,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1091,11 +1280,298 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:273
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank2] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank2] = flag
+				}
+				gc_step8 := gc_hi4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank2] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank2] = flag
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1115,7 +1591,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						var flag int32 = 0
 
 //line hecbench_mpc.go:277
-						if idx <= nru {
+						{
 							flag = int32((compressed[1+idx/64] >> lanex) & 1)
 						}
 
@@ -1127,7 +1603,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1147,7 +1623,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						var flag int32 = 0
 
 //line hecbench_mpc.go:277
-						if idx <= nru {
+						{
 							flag = int32((compressed[1+idx/64] >> lanex) & 1)
 						}
 
@@ -1159,7 +1635,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1179,7 +1655,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						var flag int32 = 0
 
 //line hecbench_mpc.go:277
-						if idx <= nru {
+						{
 							flag = int32((compressed[1+idx/64] >> lanex) & 1)
 						}
 
@@ -1191,7 +1667,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1211,7 +1687,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						var flag int32 = 0
 
 //line hecbench_mpc.go:277
-						if idx <= nru {
+						{
 							flag = int32((compressed[1+idx/64] >> lanex) & 1)
 						}
 
@@ -1223,7 +1699,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1243,7 +1719,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					var flag int32 = 0
 
 //line hecbench_mpc.go:277
-					if idx <= nru {
+					{
 						flag = int32((compressed[1+idx/64] >> lanex) & 1)
 					}
 
@@ -1596,10 +2072,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step10 := gc_vstep
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1613,7 +2089,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1627,7 +2103,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1641,7 +2117,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1655,7 +2131,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1958,10 +2434,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1983,7 +2459,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2005,7 +2481,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2027,7 +2503,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2049,7 +2525,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2435,10 +2911,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2471,7 +2947,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2504,7 +2980,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2537,7 +3013,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2570,7 +3046,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

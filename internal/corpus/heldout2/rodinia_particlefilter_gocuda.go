@@ -666,8 +666,61 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+				i := gc_bdx*blockID + gc_tx
+				_ = i
+
+//line rodinia_particlefilter.go:193
+				var y int
+
+//line rodinia_particlefilter.go:195
+				var indX, indY int32
+				_ = y
+				_ = indX
+				_ = indY
+				gc_s_y[gc_rank] = y
+				gc_s_indX[gc_rank] = indX
+				gc_s_indY[gc_rank] = indY
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+				i := gc_bdx*blockID + gc_tx
+				_ = i
+
+//line rodinia_particlefilter.go:193
+				var y int
+
+//line rodinia_particlefilter.go:195
+				var indX, indY int32
+				_ = y
+				_ = indX
+				_ = indY
+				gc_s_y[gc_rank] = y
+				gc_s_indX[gc_rank] = indX
+				gc_s_indY[gc_rank] = indY
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -682,7 +735,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				var indX, indY int32
 
 //line rodinia_particlefilter.go:197
-				if i < Nparticles {
+				{
 					arrayX[i] = xj[i]
 					arrayY[i] = yj[i]
 

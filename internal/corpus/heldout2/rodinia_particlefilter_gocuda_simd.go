@@ -679,8 +679,61 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:196
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+			for gc_tx2 := 0; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line rodinia_particlefilter.go:192
+				i := gc_bdx2*blockID + gc_tx2
+				_ = i
+
+//line rodinia_particlefilter.go:193
+				var y int
+
+//line rodinia_particlefilter.go:195
+				var indX, indY int32
+				_ = y
+				_ = indX
+				_ = indY
+				gc_s_y[gc_rank2] = y
+				gc_s_indX[gc_rank2] = indX
+				gc_s_indY[gc_rank2] = indY
+			}
+			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line rodinia_particlefilter.go:192
+				i := gc_bdx2*blockID + gc_tx2
+				_ = i
+
+//line rodinia_particlefilter.go:193
+				var y int
+
+//line rodinia_particlefilter.go:195
+				var indX, indY int32
+				_ = y
+				_ = indX
+				_ = indY
+				gc_s_y[gc_rank2] = y
+				gc_s_indX[gc_rank2] = indX
+				gc_s_indY[gc_rank2] = indY
+			}
+		}
+	}
+	{
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -695,7 +748,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				var indX, indY int32
 
 //line rodinia_particlefilter.go:197
-				if i < Nparticles {
+				{
 					arrayX[i] = xj[i]
 					arrayY[i] = yj[i]
 

@@ -138,7 +138,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				x := gc_l_x[gc_lane]
 				_ = x
 
@@ -278,7 +278,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				continue
 			}
 			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
+			_ = gc_rank
 			var sum float32
 			_ = sum
 			x_ := gc_l_x_[gc_lane]
@@ -696,7 +696,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				x := gc_l_x[gc_lane]
 				_ = x
 

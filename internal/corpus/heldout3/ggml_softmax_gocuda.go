@@ -203,7 +203,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				x_ := gc_l_x_[gc_lane]
 				_ = x_
 
@@ -346,7 +346,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					x_2 := gc_l_x_2[gc_lane]
 					_ = x_2
 
@@ -938,7 +938,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c1r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					x_2 := gc_l_x_2[gc_lane]
 					_ = x_2
 
@@ -1053,7 +1053,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c2r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						x_3 := gc_l_x_3[gc_lane]
 						_ = x_3
 
@@ -1154,11 +1154,198 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned = true
 		}
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line ggml_softmax.go:260
+					tid := gc_tx
+					_ = tid
+					var localMax float32
+					_ = localMax
+					r := gc_s_r[gc_rank]
+					_ = r
+
+//line ggml_softmax.go:283
+					localMax = r
+					gc_s_localMax[gc_rank] = localMax
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank] = localMax
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line ggml_softmax.go:260
+					tid := gc_tx
+					_ = tid
+					var localMax float32
+					_ = localMax
+					r := gc_s_r[gc_rank]
+					_ = r
+
+//line ggml_softmax.go:283
+					localMax = r
+					gc_s_localMax[gc_rank] = localMax
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				if gc_off >= 0 && gc_off < len(tmpVals_) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1173,7 +1360,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						localMax = r
 
 //line ggml_softmax.go:285
-						if tid == 0 {
+						{
 //line ggml_softmax.go:285
 							gc_at[0] = localMax
 //line ggml_softmax.go:287
@@ -1181,10 +1368,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1199,13 +1386,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = localMax
 							}
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1220,13 +1407,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = localMax
 							}
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1241,13 +1428,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = localMax
 							}
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1262,13 +1449,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = localMax
 							}
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1283,7 +1470,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						localMax = r
 
 //line ggml_softmax.go:285
-						if tid == 0 {
+						{
 							tmpVals_[gc_bx] = localMax
 						}
 						gc_s_localMax[gc_rank] = localMax
@@ -1370,7 +1557,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c3r)
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
+					_ = gc_rank
 					x_4 := gc_l_x_4[gc_lane]
 					_ = x_4
 
@@ -1485,7 +1672,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c4r)
 					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 						x_5 := gc_l_x_5[gc_lane]
 						_ = x_5
 
@@ -1523,10 +1710,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_ = true
 		} else {
 			{
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 					{
-						gc_rank := gc_step3 + 0
+						gc_rank := gc_step5 + 0
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1537,7 +1724,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 1
+						gc_rank := gc_step5 + 1
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1548,7 +1735,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 2
+						gc_rank := gc_step5 + 2
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1559,7 +1746,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 3
+						gc_rank := gc_step5 + 3
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1570,7 +1757,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -1942,10 +2129,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_2 = true
 		} else {
 			{
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 					{
-						gc_rank := gc_step4 + 0
+						gc_rank := gc_step6 + 0
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -1956,7 +2143,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 1
+						gc_rank := gc_step6 + 1
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -1967,7 +2154,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 2
+						gc_rank := gc_step6 + 2
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -1978,7 +2165,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 3
+						gc_rank := gc_step6 + 3
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -1989,7 +2176,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
-				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2005,11 +2192,198 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_2 = true
 		}
 		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_lo3; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step7 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step7 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_lo3; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line ggml_softmax.go:260
+					tid := gc_tx
+					_ = tid
+					var tmpExpf float32
+					_ = tmpExpf
+					r_6 := gc_s_r_6[gc_rank]
+					_ = r_6
+
+//line ggml_softmax.go:319
+					tmpExpf = r_6
+					gc_s_tmpExpf[gc_rank] = tmpExpf
+				}
+				gc_step8 := gc_hi3
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line ggml_softmax.go:260
+						tid := gc_tx
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank] = tmpExpf
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line ggml_softmax.go:260
+					tid := gc_tx
+					_ = tid
+					var tmpExpf float32
+					_ = tmpExpf
+					r_6 := gc_s_r_6[gc_rank]
+					_ = r_6
+
+//line ggml_softmax.go:319
+					tmpExpf = r_6
+					gc_s_tmpExpf[gc_rank] = tmpExpf
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := gc_bx
-				if gc_off2 >= 0 && gc_off2 < len(tmpVals_) {
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(tmpVals_) {
 					gc_at2 := tmpVals_[gc_off2:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2024,7 +2398,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						tmpExpf = r_6
 
 //line ggml_softmax.go:321
-						if tid == 0 {
+						{
 //line ggml_softmax.go:321
 							gc_at2[0] = tmpExpf
 //line ggml_softmax.go:323
@@ -2032,10 +2406,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2050,13 +2424,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2071,13 +2445,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2092,13 +2466,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2113,13 +2487,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2134,7 +2508,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						tmpExpf = r_6
 
 //line ggml_softmax.go:321
-						if tid == 0 {
+						{
 							tmpVals_[gc_bx] = tmpExpf
 						}
 						gc_s_tmpExpf[gc_rank] = tmpExpf
@@ -2374,10 +2748,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			returned_3 = true
 		} else {
 			{
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 					{
-						gc_rank := gc_step6 + 0
+						gc_rank := gc_step10 + 0
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2388,7 +2762,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 1
+						gc_rank := gc_step10 + 1
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2399,7 +2773,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 2
+						gc_rank := gc_step10 + 2
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2410,7 +2784,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 3
+						gc_rank := gc_step10 + 3
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2421,7 +2795,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
-				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32

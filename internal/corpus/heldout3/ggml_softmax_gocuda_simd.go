@@ -204,7 +204,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				x_ := gc_l_x_[gc_lane2]
 				_ = x_
 
@@ -347,7 +347,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					x_2 := gc_l_x_2[gc_lane2]
 					_ = x_2
 
@@ -927,7 +927,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset, ggmlWarpSize, &gc_c21r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					x_2 := gc_l_x_2[gc_lane2]
 					_ = x_2
 
@@ -1075,7 +1075,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_, ggmlWarpSize, &gc_c22r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						x_3 := gc_l_x_3[gc_lane2]
 						_ = x_3
 
@@ -1166,10 +1166,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep
-				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				gc_step11 := gc_vstep
+				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 					{
-						gc_rank2 := gc_step7 + 0
+						gc_rank2 := gc_step11 + 0
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -1180,7 +1180,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 1
+						gc_rank2 := gc_step11 + 1
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -1191,7 +1191,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 2
+						gc_rank2 := gc_step11 + 2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -1202,7 +1202,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 3
+						gc_rank2 := gc_step11 + 3
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -1213,7 +1213,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var r float32
@@ -1229,11 +1229,198 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned = true
 		}
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_lo5; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_lo5; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					_ = tid
+					var localMax float32
+					_ = localMax
+					r := gc_s_r[gc_rank2]
+					_ = r
+
+//line ggml_softmax.go:283
+					localMax = r
+					gc_s_localMax[gc_rank2] = localMax
+				}
+				gc_step13 := gc_hi5
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var localMax float32
+						_ = localMax
+						r := gc_s_r[gc_rank2]
+						_ = r
+
+//line ggml_softmax.go:283
+						localMax = r
+						gc_s_localMax[gc_rank2] = localMax
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					_ = tid
+					var localMax float32
+					_ = localMax
+					r := gc_s_r[gc_rank2]
+					_ = r
+
+//line ggml_softmax.go:283
+					localMax = r
+					gc_s_localMax[gc_rank2] = localMax
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := gc_bx2
-				if gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1248,7 +1435,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						localMax = r
 
 //line ggml_softmax.go:285
-						if tid == 0 {
+						{
 //line ggml_softmax.go:285
 							gc_at3[0] = localMax
 //line ggml_softmax.go:287
@@ -1256,10 +1443,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_localMax[gc_rank2] = localMax
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1274,13 +1461,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = localMax
 							}
 							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1295,13 +1482,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = localMax
 							}
 							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1316,13 +1503,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = localMax
 							}
 							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1337,13 +1524,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							localMax = r
 
 //line ggml_softmax.go:285
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = localMax
 							}
 							gc_s_localMax[gc_rank2] = localMax
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1358,7 +1545,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						localMax = r
 
 //line ggml_softmax.go:285
-						if tid == 0 {
+						{
 							tmpVals_[gc_bx2] = localMax
 						}
 						gc_s_localMax[gc_rank2] = localMax
@@ -1445,7 +1632,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_2, ggmlWarpSize, &gc_c23r)
 				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
 					x_4 := gc_l_x_4[gc_lane2]
 					_ = x_4
 
@@ -1593,7 +1780,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_5, offset_3, ggmlWarpSize, &gc_c24r)
 					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 						gc_rank2 := gc_w2 + gc_lane2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 						x_5 := gc_l_x_5[gc_lane2]
 						_ = x_5
 
@@ -1684,10 +1871,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep2
-				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				gc_step15 := gc_vstep2
+				for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
 					{
-						gc_rank2 := gc_step9 + 0
+						gc_rank2 := gc_step15 + 0
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -1698,7 +1885,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 1
+						gc_rank2 := gc_step15 + 1
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -1709,7 +1896,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 2
+						gc_rank2 := gc_step15 + 2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -1720,7 +1907,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 3
+						gc_rank2 := gc_step15 + 3
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -1731,7 +1918,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
 					var r_3 float32
@@ -2227,10 +2414,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+				gc_step16 := gc_vstep3
+				for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 					{
-						gc_rank2 := gc_step10 + 0
+						gc_rank2 := gc_step16 + 0
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -2241,7 +2428,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 1
+						gc_rank2 := gc_step16 + 1
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -2252,7 +2439,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 2
+						gc_rank2 := gc_step16 + 2
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -2263,7 +2450,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 3
+						gc_rank2 := gc_step16 + 3
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -2274,7 +2461,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
-				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_2 := gc_s_val_2[gc_rank2]
 					var r_6 float32
@@ -2290,11 +2477,198 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			returned_2 = true
 		}
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_lo6; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step17 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step17 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_lo6; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					_ = tid
+					var tmpExpf float32
+					_ = tmpExpf
+					r_6 := gc_s_r_6[gc_rank2]
+					_ = r_6
+
+//line ggml_softmax.go:319
+					tmpExpf = r_6
+					gc_s_tmpExpf[gc_rank2] = tmpExpf
+				}
+				gc_step18 := gc_hi6
+				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line ggml_softmax.go:260
+						tid := gc_tx2
+						_ = tid
+						var tmpExpf float32
+						_ = tmpExpf
+						r_6 := gc_s_r_6[gc_rank2]
+						_ = r_6
+
+//line ggml_softmax.go:319
+						tmpExpf = r_6
+						gc_s_tmpExpf[gc_rank2] = tmpExpf
+					}
+				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line ggml_softmax.go:260
+					tid := gc_tx2
+					_ = tid
+					var tmpExpf float32
+					_ = tmpExpf
+					r_6 := gc_s_r_6[gc_rank2]
+					_ = r_6
+
+//line ggml_softmax.go:319
+					tmpExpf = r_6
+					gc_s_tmpExpf[gc_rank2] = tmpExpf
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+				gc_to2 = gc_bound2 + 1
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := gc_bx2
-				if gc_off4 >= 0 && gc_off4 < len(tmpVals_) {
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(tmpVals_) {
 					gc_at4 := tmpVals_[gc_off4:][:1]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2309,7 +2683,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						tmpExpf = r_6
 
 //line ggml_softmax.go:321
-						if tid == 0 {
+						{
 //line ggml_softmax.go:321
 							gc_at4[0] = tmpExpf
 //line ggml_softmax.go:323
@@ -2317,10 +2691,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					gc_step19 := gc_from2
+					for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step19 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2335,13 +2709,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step19 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2356,13 +2730,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step19 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2377,13 +2751,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step19 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2398,13 +2772,13 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							tmpExpf = r_6
 
 //line ggml_softmax.go:321
-							if tid == 0 {
+							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
 							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2419,7 +2793,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						tmpExpf = r_6
 
 //line ggml_softmax.go:321
-						if tid == 0 {
+						{
 							tmpVals_[gc_bx2] = tmpExpf
 						}
 						gc_s_tmpExpf[gc_rank2] = tmpExpf
@@ -2872,10 +3246,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep4
-				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+				gc_step20 := gc_vstep4
+				for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
 					{
-						gc_rank2 := gc_step12 + 0
+						gc_rank2 := gc_step20 + 0
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -2886,7 +3260,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 1
+						gc_rank2 := gc_step20 + 1
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -2897,7 +3271,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 2
+						gc_rank2 := gc_step20 + 2
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -2908,7 +3282,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 3
+						gc_rank2 := gc_step20 + 3
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -2919,7 +3293,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
-				for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_3 := gc_s_val_3[gc_rank2]
 					var r_9 float32

@@ -1273,7 +1273,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				val := gc_l_val[gc_lane]
 				_ = val
 
@@ -2021,7 +2021,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c1r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				val_2 := gc_l_val_2[gc_lane]
 				_ = val_2
 
@@ -3288,7 +3288,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				val_2 := gc_l_val_2[gc_lane]
 				_ = val_2
 
@@ -4148,7 +4148,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+				_ = gc_rank
 				maxval := gc_s_maxval[gc_rank]
 				sumval := gc_s_sumval[gc_rank]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane]

@@ -1369,7 +1369,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val, offset_, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				val := gc_l_val[gc_lane2]
 				_ = val
 
@@ -2325,7 +2325,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			compiled.ShflWarp(gc_b2, compiled.ShflDown, gc_w2, gc_act2, 0xFFFFFFFF, &gc_l_val_2, offset_, gocuda.WarpSize, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				val_2 := gc_l_val_2[gc_lane2]
 				_ = val_2
 
@@ -3672,7 +3672,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				val_2 := gc_l_val_2[gc_lane2]
 				_ = val_2
 
@@ -4605,7 +4605,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
+				_ = gc_rank2
 				maxval := gc_s_maxval[gc_rank2]
 				sumval := gc_s_sumval[gc_rank2]
 				offsetMaxval := gc_l_offsetMaxval[gc_lane2]
