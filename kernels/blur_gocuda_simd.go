@@ -347,13 +347,9 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:125
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line blur.go:125
-						gc_ret2 := gc_alive2.And(gc_if2)
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
 //line blur.go:125
-						_ = gc_ret2
-//line blur.go:125
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret2.ToBits())
-//line blur.go:125
-						gc_alive2 = gc_alive2.And(gc_ret2.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 //line blur.go:125
 					}
 //line blur.go:125

@@ -93,13 +93,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:43
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line sort.go:43
-						gc_ret := gc_alive.And(gc_if)
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line sort.go:43
-						_ = gc_ret
-//line sort.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line sort.go:43
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line sort.go:43
 					}
 //line sort.go:47

@@ -1411,13 +1411,9 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 					{
 //line numba.go:178
-						gc_ret := gc_alive
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line numba.go:178
-						_ = gc_ret
-//line numba.go:178
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line numba.go:178
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line numba.go:178
 					}
 				}

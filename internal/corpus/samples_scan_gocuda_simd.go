@@ -450,13 +450,9 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line samples_scan.go:91
-						gc_ret := gc_alive.And(gc_if)
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line samples_scan.go:91
-						_ = gc_ret
-//line samples_scan.go:91
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line samples_scan.go:91
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95

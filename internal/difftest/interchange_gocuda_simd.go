@@ -304,13 +304,9 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:35
 					if gc_alive.And(gc_if).ToBits() != 0 {
 //line interchange.go:35
-						gc_ret := gc_alive.And(gc_if)
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line interchange.go:35
-						_ = gc_ret
-//line interchange.go:35
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line interchange.go:35
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line interchange.go:35
 					}
 //line interchange.go:35

@@ -1032,13 +1032,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 //line kernels.go:50
 					{
 //line kernels.go:50
-						gc_ret3 := gc_alive13
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
 //line kernels.go:50
-						_ = gc_ret3
-//line kernels.go:50
-						compiled.SetExited(gc_exited4, gc_rank4, gc_ret3.ToBits())
-//line kernels.go:50
-						gc_alive13 = gc_alive13.And(gc_ret3.ToInt32x8().Not().ToMask())
+						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
 //line kernels.go:50
 					}
 				}
@@ -1382,13 +1378,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:50
 					{
 //line kernels.go:50
-						gc_ret := gc_alive5
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line kernels.go:50
-						_ = gc_ret
-//line kernels.go:50
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line kernels.go:50
-						gc_alive5 = gc_alive5.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
 //line kernels.go:50
 					}
 				}
@@ -1770,13 +1762,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:50
 					{
 //line kernels.go:50
-						gc_ret2 := gc_alive11
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
 //line kernels.go:50
-						_ = gc_ret2
-//line kernels.go:50
-						compiled.SetExited(gc_exited3, gc_rank3, gc_ret2.ToBits())
-//line kernels.go:50
-						gc_alive11 = gc_alive11.And(gc_ret2.ToInt32x8().Not().ToMask())
+						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
 //line kernels.go:50
 					}
 				}
@@ -2548,13 +2536,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:120
 					{
 //line kernels.go:120
-						gc_ret := gc_alive
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line kernels.go:120
-						_ = gc_ret
-//line kernels.go:120
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line kernels.go:120
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line kernels.go:120
 					}
 				}

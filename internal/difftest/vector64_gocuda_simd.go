@@ -417,13 +417,9 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:68
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line vector64.go:68
-						gc_ret2 := gc_alive2.And(gc_if2)
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
 //line vector64.go:68
-						_ = gc_ret2
-//line vector64.go:68
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret2.ToBits())
-//line vector64.go:68
-						gc_alive2 = gc_alive2.And(gc_ret2.ToInt64x4().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt64x4().Not().ToMask())
 //line vector64.go:68
 					}
 //line vector64.go:71

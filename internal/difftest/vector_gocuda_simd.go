@@ -708,11 +708,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:123
 						if gc_alive4.And(gc_if7).ToBits() != 0 {
 //line vector.go:123
-							gc_ret4 := gc_alive4.And(gc_if7)
-//line vector.go:123
-							_ = gc_ret4
-//line vector.go:123
-							gc_alive4 = gc_alive4.And(gc_ret4.ToInt32x8().Not().ToMask())
+							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
 //line vector.go:123
 						}
 //line vector.go:126
@@ -1391,11 +1387,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:201
 						if gc_alive.And(gc_if).ToBits() != 0 {
 //line vector.go:201
-							gc_ret := gc_alive.And(gc_if)
-//line vector.go:201
-							_ = gc_ret
-//line vector.go:201
-							gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line vector.go:201
 						}
 //line vector.go:204

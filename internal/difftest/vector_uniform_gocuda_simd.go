@@ -185,11 +185,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 						if gc_alive.And(gc_if).ToBits() != 0 {
 //line vector_uniform.go:33
-							gc_ret := gc_alive.And(gc_if)
-//line vector_uniform.go:33
-							_ = gc_ret
-//line vector_uniform.go:33
-							gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 						}
 //line vector_uniform.go:33

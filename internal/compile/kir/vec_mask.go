@@ -132,11 +132,14 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 			l.masks++
 		}
 	}
-	// The lanes returning, taken before any mask they are part of
-	// changes: a loop's lanes are among them.
-	gone := ast.NewIdent(v.maskVar("ret", v.maskNow()))
+	// The lanes returning, taken before a loop's mask of lanes, which is
+	// part of the mask in force, drops them.
+	gone := v.maskNow()
 	for _, l := range v.loopStack {
 		if l.masked {
+			if _, named := gone.(*ast.Ident); !named {
+				gone = ast.NewIdent(v.maskVar("ret", gone))
+			}
 			v.leaveMask(l.lanes, gone)
 		}
 	}

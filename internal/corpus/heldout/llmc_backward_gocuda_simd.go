@@ -860,13 +860,9 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
-						gc_ret := gc_alive
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line llmc_backward.go:172
-						_ = gc_ret
-//line llmc_backward.go:172
-						compiled.SetExited(gc_exited2, gc_rank2, gc_ret.ToBits())
-//line llmc_backward.go:172
-						gc_alive = gc_alive.And(gc_ret.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179
