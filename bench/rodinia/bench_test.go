@@ -300,6 +300,34 @@ func BenchmarkLUD(b *testing.B) {
 	})
 }
 
+// BenchmarkLavaMD: lavaMD's kernel_gpu_cuda on 6³ boxes of 100 particles
+// (3³ with -short): one launch of 216 blocks. Rodinia's run script's 10³
+// boxes would take seconds per operation on one core.
+func BenchmarkLavaMD(b *testing.B) {
+	boxes1d := size(6, 3)
+	s, err := rodinia.NewLavaMDSystem(boxes1d, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+	rodinia.LavaMDSerial(s, want)
+	compiled, runtime := benchDevices(b)
+	fv := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { return rodinia.LavaMD(dev, s, fv) }
+	}
+	host := func(f func(*rodinia.LavaMDSystem, []rodinia.LavaMDVector)) func() error {
+		return func() error { f(s, fv); return nil }
+	}
+	check := func() error { return gocudatest.Close(lavaMDFlat(fv), lavaMDFlat(want), lavaMDTol) }
+	runImpls(b, fmt.Sprintf("boxes1d=%d", boxes1d), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.LavaMDSerial), check},
+		{implHandParallel, "", host(rodinia.LavaMDParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {
