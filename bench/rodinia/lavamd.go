@@ -154,11 +154,14 @@ func lavaMDDot(a, b LavaMDVector) float64 { return a.X*b.X + a.Y*b.Y + a.Z*b.Z }
 // LavaMDSystem is lavaMD's input: Boxes1D³ boxes of 100 particles each,
 // with their positions RV and charges QV, as main.c makes them.
 type LavaMDSystem struct {
-	Par   LavaMDPar
-	Dim   LavaMDDim
+	Par LavaMDPar
+	Dim LavaMDDim
+	// Boxes are the Dim.NumberBoxes boxes, box i numbered i.
 	Boxes []LavaMDBox
-	RV    []LavaMDVector
-	QV    []float64
+	// RV holds each particle's distance term (V) and position, box by box.
+	RV []LavaMDVector
+	// QV holds each particle's charge.
+	QV []float64
 }
 
 // NewLavaMDSystem returns the system main.c makes with -boxes1d boxes1d:
@@ -258,7 +261,7 @@ func LavaMD(dev *gocuda.Device, s *LavaMDSystem, fv []LavaMDVector) error {
 // Every particle gets the kernel's operations in the same order, so
 // results agree with LavaMD's. It panics on an inconsistent system.
 func LavaMDSerial(s *LavaMDSystem, fv []LavaMDVector) {
-	lavaMDHost(s, fv, "LavaMDSerial", func(n int, f func(lo, hi int)) { f(0, n) })
+	lavaMDHost(s, fv, "LavaMDSerial", serialFor)
 }
 
 // LavaMDParallel is LavaMDSerial with the boxes split over GOMAXPROCS

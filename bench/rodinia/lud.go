@@ -189,7 +189,7 @@ func LUD(dev *gocuda.Device, m []float32, matrixDim int) error {
 	if dev == nil {
 		return nilDevice("LUD")
 	}
-	if err := ludCheck(m, matrixDim); err != nil {
+	if err := ludCheck("LUD", m, matrixDim); err != nil {
 		return err
 	}
 	diagCfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: LUDBlock}}
@@ -211,10 +211,10 @@ func LUD(dev *gocuda.Device, m []float32, matrixDim int) error {
 	return dev.Launch(diagCfg, LUDDiagonalKernel(m, matrixDim, i))
 }
 
-func ludCheck(m []float32, matrixDim int) error {
+func ludCheck(name string, m []float32, matrixDim int) error {
 	if matrixDim < LUDBlock || matrixDim%LUDBlock != 0 || len(m) != matrixDim*matrixDim {
-		return fmt.Errorf("%w: rodinia.LUD: matrix of %d (a positive multiple of %d), len(m) = %d",
-			gocuda.ErrInvalidValue, matrixDim, LUDBlock, len(m))
+		return fmt.Errorf("%w: rodinia.%s: matrix of %d (a positive multiple of %d), len(m) = %d",
+			gocuda.ErrInvalidValue, name, matrixDim, LUDBlock, len(m))
 	}
 	return nil
 }
@@ -252,7 +252,7 @@ func keWangMatrix(size int, lamda float32) []float32 {
 // baseline. Every element gets the kernels' operations in the same order,
 // so results agree with LUD's. It panics on bad sizes.
 func LUDSerial(m []float32, matrixDim int) {
-	ludHost(m, matrixDim, "LUDSerial", func(n int, f func(lo, hi int)) { f(0, n) })
+	ludHost(m, matrixDim, "LUDSerial", serialFor)
 }
 
 // LUDParallel is LUDSerial with each step's perimeter columns, perimeter
@@ -265,8 +265,8 @@ func LUDParallel(m []float32, matrixDim int) {
 // ludHost runs LUDSerial's steps, each step's loops over columns and rows
 // run by split.
 func ludHost(m []float32, n int, name string, split func(n int, f func(lo, hi int))) {
-	if err := ludCheck(m, n); err != nil {
-		panic(fmt.Errorf("rodinia.%s: %w", name, err))
+	if err := ludCheck(name, m, n); err != nil {
+		panic(err)
 	}
 	offset := 0
 	for ; offset < n-LUDBlock; offset += LUDBlock {

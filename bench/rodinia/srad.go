@@ -340,7 +340,7 @@ func SRAD(dev *gocuda.Device, j []float32, p SRADParams) error {
 // operations in the same order, so results agree with SRAD's. It panics on
 // bad parameters.
 func SRADSerial(j []float32, p SRADParams) {
-	sradHost(j, p, "SRADSerial", func(n int, f func(lo, hi int)) { f(0, n) })
+	sradHost(j, p, "SRADSerial", serialFor)
 }
 
 // SRADParallel is SRADSerial with each sweep's rows split over GOMAXPROCS
