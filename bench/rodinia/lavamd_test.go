@@ -44,6 +44,22 @@ func TestLavaMD(t *testing.T) {
 	})
 }
 
+// TestLavaMDKernelExtraBlocks: blocks past the last box skip the whole
+// kernel, barriers included (its if around them is the same for the
+// block), and leave the result as LavaMD's.
+func TestLavaMDKernelExtraBlocks(t *testing.T) {
+	gocudatest.Paths(t, func(t *testing.T, dev *gocuda.Device) {
+		s, err := rodinia.NewLavaMDSystem(2, seed)
+		require.NoError(t, err)
+		want := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+		rodinia.LavaMDSerial(s, want)
+		got := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: s.Dim.NumberBoxes + 3}, Block: gocuda.Dim3{X: rodinia.LavaMDThreads}}
+		require.NoError(t, dev.Launch(cfg, rodinia.LavaMDKernel(s.Par, s.Dim, s.Boxes, s.RV, s.QV, got)))
+		require.NoError(t, gocudatest.Close(lavaMDFlat(got), lavaMDFlat(want), lavaMDTol))
+	})
+}
+
 // TestLavaMDSerial: LavaMDSerial's sums checked against the formula of
 // kernel_gpu_cuda written out directly over every pair of particles in
 // neighbouring boxes, and the neighbours counted.
