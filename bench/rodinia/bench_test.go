@@ -246,3 +246,93 @@ func BenchmarkBackprop(b *testing.B) {
 		{implHandParallel, "", host(rodinia.BPNNLayerForwardParallel), check},
 	})
 }
+
+// BenchmarkSRAD: srad_v2's srad_cuda_1 and srad_cuda_2 on Rodinia's run
+// script (a 2048×2048 image, region of interest 128×128, lambda 0.5, 2
+// iterations: 4 launches; 256×256 with -short). impl=runtime is left out at
+// full size, where one operation takes about seven seconds.
+func BenchmarkSRAD(b *testing.B) {
+	p := rodinia.SRADRunScript
+	p.Rows, p.Cols = size(p.Rows, 256), size(p.Cols, 256)
+	j0 := rodinia.SRADInput(p.Rows, p.Cols, seed)
+	want := slices.Clone(j0)
+	rodinia.SRADSerial(want, p)
+	compiled, runtime := benchDevices(b)
+	j := make([]float32, len(j0))
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { copy(j, j0); return rodinia.SRAD(dev, j, p) }
+	}
+	host := func(f func([]float32, rodinia.SRADParams)) func() error {
+		return func() error { copy(j, j0); f(j, p); return nil }
+	}
+	check := func() error { return gocudatest.Close(j, want, sradTol) }
+	runImpls(b, fmt.Sprintf("image=%dx%d/iterations=%d", p.Rows, p.Cols, p.Iterations), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, slowRuntime("seven"), gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.SRADSerial), check},
+		{implHandParallel, "", host(rodinia.SRADParallel), check},
+	})
+}
+
+// BenchmarkLUD: lud's lud_diagonal, lud_perimeter and lud_internal
+// decomposing lud.cu's create_matrix matrix of 1024 (190 launches; Rodinia's
+// run script decomposes 256, the size of -short). impl=runtime is left out
+// at full size, where one operation takes about five seconds.
+func BenchmarkLUD(b *testing.B) {
+	n := size(1024, 256)
+	a0 := rodinia.LUDInput(n)
+	want := slices.Clone(a0)
+	rodinia.LUDSerial(want, n)
+	compiled, runtime := benchDevices(b)
+	m := make([]float32, len(a0))
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { copy(m, a0); return rodinia.LUD(dev, m, n) }
+	}
+	host := func(f func([]float32, int)) func() error {
+		return func() error { copy(m, a0); f(m, n); return nil }
+	}
+	check := func() error { return gocudatest.Close(m, want, ludTol) }
+	runImpls(b, fmt.Sprintf("n=%d", n), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, slowRuntime("five"), gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.LUDSerial), check},
+		{implHandParallel, "", host(rodinia.LUDParallel), check},
+	})
+}
+
+// BenchmarkLavaMD: lavaMD's kernel_gpu_cuda on 6³ boxes of 100 particles
+// (3³ with -short): one launch of 216 blocks. Rodinia's run script's 10³
+// boxes would take seconds per operation on one core.
+func BenchmarkLavaMD(b *testing.B) {
+	boxes1d := size(6, 3)
+	s, err := rodinia.NewLavaMDSystem(boxes1d, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+	rodinia.LavaMDSerial(s, want)
+	compiled, runtime := benchDevices(b)
+	fv := make([]rodinia.LavaMDVector, s.Dim.SpaceElem)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { return rodinia.LavaMD(dev, s, fv) }
+	}
+	host := func(f func(*rodinia.LavaMDSystem, []rodinia.LavaMDVector)) func() error {
+		return func() error { f(s, fv); return nil }
+	}
+	check := func() error { return gocudatest.Close(lavaMDFlat(fv), lavaMDFlat(want), lavaMDTol) }
+	runImpls(b, fmt.Sprintf("boxes1d=%d", boxes1d), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.LavaMDSerial), check},
+		{implHandParallel, "", host(rodinia.LavaMDParallel), check},
+	})
+}
+
+// slowRuntime is the reason impl=runtime is skipped at full size, where one
+// operation takes about the given number of seconds, or "" with -short.
+func slowRuntime(seconds string) string {
+	if testing.Short() {
+		return ""
+	}
+	return "one operation takes about " + seconds + " seconds on the runtime path at this size; -short runs it at the small one"
+}

@@ -2,7 +2,8 @@
 // suite (version 3.1, its CUDA versions), ported to gocuda the way a user
 // would port them, with the public API only, to measure gocuda on kernels
 // nobody tuned it for: stencils with halos, wavefronts, elimination steps
-// launched thousands of times and graph traversal.
+// launched thousands of times, graph traversal, a blocked factorization
+// and an n-body force loop.
 //
 // The kernels, each with its Rodinia source file and CUDA kernel name:
 //
@@ -27,6 +28,20 @@
 //     (LayerForwardKernel, driven by BPNNLayerForward, with the host code of
 //     backprop/backprop_cuda.cu): a neural network's input layer, products
 //     summed by a shared-memory tree.
+//   - srad/srad_v2/srad_kernel.cu, srad_cuda_1 and srad_cuda_2
+//     (SRADCuda1Kernel, SRADCuda2Kernel, driven by SRAD, with the host code
+//     of srad_v2/srad.cu): speckle-reducing anisotropic diffusion, a 2D
+//     stencil through shared 16×16 tiles and halo rows and columns, four
+//     and five barriers, two launches per iteration.
+//   - lud/cuda/lud_kernel.cu, lud_diagonal, lud_perimeter and lud_internal
+//     (LUDDiagonalKernel, LUDPerimeterKernel, LUDInternalKernel, driven by
+//     LUD): blocked LU decomposition, barriers inside a loop whose inner
+//     loops' bounds grow with the step, threads of a block split in two
+//     halves doing different work, and three launches per block step.
+//   - lavaMD/kernel/kernel_gpu_cuda.cu, kernel_gpu_cuda (LavaMDKernel,
+//     driven by LavaMD): particle forces in double precision, a loop over
+//     neighbouring boxes with barriers whose bound is the block's box's,
+//     thread-strided while loops, structs in shared memory.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early

@@ -2,7 +2,6 @@ package rodinia
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -157,19 +156,7 @@ func GaussianBackSub(a, b []float32, size int) []float32 {
 // gaussian.cu makes with -s size (create_matrix, Ke Wang's): a symmetric
 // Toeplitz matrix whose diagonals decay as 10·e^(-0.01·d), and b all ones.
 func GaussianInput(size int) (a, b []float32) {
-	lamda := float32(-0.01)
-	coe := make([]float32, 2*size-1)
-	for i := range size {
-		c := float32(10 * math.Exp(float64(lamda*float32(i))))
-		coe[size-1+i] = c
-		coe[size-1-i] = c
-	}
-	a = make([]float32, size*size)
-	for i := range size {
-		for j := range size {
-			a[i*size+j] = coe[size-1-i+j]
-		}
-	}
+	a = keWangMatrix(size, -0.01)
 	b = make([]float32, size)
 	for i := range b {
 		b[i] = 1

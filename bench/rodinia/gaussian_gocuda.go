@@ -20,7 +20,7 @@ func Fan1Kernel(mCuda, aCuda []float32, size, pivot int) func(*gocuda.Thread) {
 		})
 }
 
-var gc_src_fan1 = compiled.NewSource("fan1", "54062c651c27c3db5ccabd9593a0096e6cb60a636e7501eed36ba4c4c134abf9", "gaussian.go:18-31")
+var gc_src_fan1 = compiled.NewSource("fan1", "54062c651c27c3db5ccabd9593a0096e6cb60a636e7501eed36ba4c4c134abf9", "gaussian.go:17-30")
 
 func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32, size, pivot int) {
 	gc_pos := gc_b.Pos()
@@ -49,7 +49,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line gaussian.go:29
+//line gaussian.go:28
 					mCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] =
 						aCuda[size*(gc_bdx*gc_bx+gc_tx+pivot+1)+pivot] / aCuda[size*pivot+pivot]
 				}
@@ -73,7 +73,7 @@ func Fan2Kernel(mCuda, aCuda, bCuda []float32, size, j1, pivot int) func(*gocuda
 		})
 }
 
-var gc_src_fan2 = compiled.NewSource("fan2", "14b2983bd2f04e2352bb93dc1954a49f454e4524a2a5880503f7da2befeae92a", "gaussian.go:33-56")
+var gc_src_fan2 = compiled.NewSource("fan2", "14b2983bd2f04e2352bb93dc1954a49f454e4524a2a5880503f7da2befeae92a", "gaussian.go:32-55")
 
 func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []float32, size, j1, pivot int) {
 	gc_pos := gc_b.Pos()
@@ -120,18 +120,18 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line gaussian.go:49
+//line gaussian.go:48
 					xidx := gc_bx*gc_bdx + gc_tx
 					_ = xidx
 
-//line gaussian.go:50
+//line gaussian.go:49
 					yidx := gc_by*gc_bdy + gc_ty
 					_ = yidx
 
-//line gaussian.go:52
+//line gaussian.go:51
 					aCuda[size*(xidx+1+pivot)+(yidx+pivot)] -= mCuda[size*(xidx+1+pivot)+pivot] * aCuda[size*pivot+(yidx+pivot)]
 
-//line gaussian.go:53
+//line gaussian.go:52
 					if yidx == 0 {
 						bCuda[xidx+1+pivot] -= mCuda[size*(xidx+1+pivot)+(yidx+pivot)] * bCuda[pivot]
 					}

@@ -16,6 +16,10 @@ func parallelFor(n int, f func(lo, hi int)) {
 	parallelForParts(n, func(_, lo, hi int) { f(lo, hi) })
 }
 
+// serialFor calls f(0, n) in the calling goroutine: parallelFor's serial
+// counterpart, for baselines whose serial and parallel forms share a body.
+func serialFor(n int, f func(lo, hi int)) { f(0, n) }
+
 // parallelForParts is parallelFor passing f the number of its range too,
 // from 0 to parallelParts(n)-1.
 func parallelForParts(n int, f func(part, lo, hi int)) {
