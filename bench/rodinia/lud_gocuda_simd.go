@@ -33,13 +33,107 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_j := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line lud.go:27
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line lud.go:26
+					var i int
+//line lud.go:26
+					_ = i
+//line lud.go:26
+					var j int
+//line lud.go:26
+					_ = j
+//line lud.go:29
+					var arrayOffset int = offset*matrixDim + offset
+//line lud.go:29
+					_ = arrayOffset
+//line lud.go:30
+					var i_ int = 0
+//line lud.go:30
+					_ = i_
+//line lud.go:30
+					for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:30
+						if gc_b2.Stopped() {
+//line lud.go:30
+							return
+//line lud.go:30
+						}
+//line lud.go:30
+						var gc_ld archsimd.Float32x8
+//line lud.go:30
+						if (arrayOffset+
+							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+//line lud.go:31
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+//line lud.go:31
+						} else {
+//line lud.go:31
+							var gc_lanes [8]float32
+//line lud.go:31
+							for gc_k := range 8 {
+//line lud.go:31
+								if 0xff&(1<<gc_k) != 0 {
+//line lud.go:31
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line lud.go:31
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+//line lud.go:31
+								}
+//line lud.go:31
+							}
+//line lud.go:31
+							gc_pos2.Thread = gc_rank2
+//line lud.go:31
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line lud.go:31
+						}
+//line lud.go:31
+						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
+//line lud.go:31
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+//line lud.go:31
+						} else {
+//line lud.go:31
+							var gc_lanes2 [8]float32
+//line lud.go:31
+							gc_ld.Store(&gc_lanes2)
+//line lud.go:31
+							for gc_k2 := range 8 {
+//line lud.go:31
+								if 0xff&(1<<gc_k2) != 0 {
+//line lud.go:31
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line lud.go:31
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line lud.go:31
+								}
+//line lud.go:31
+							}
+//line lud.go:31
+							gc_pos2.Thread = gc_rank2
+//line lud.go:31
+						}
+//line lud.go:31
+						arrayOffset = arrayOffset +
+							matrixDim
+//line lud.go:32
+					}
+//line lud.go:30
+					i = i_
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -73,7 +167,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				_ = j
 				_ = arrayOffset
 				_ = i_
-				gc_s_j[gc_rank2] = j
 			}
 		}
 	}
@@ -97,7 +190,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					j := gc_s_j[gc_rank2]
+					var j int
+					_ = j
 
 //line lud.go:36
 					{
@@ -112,7 +206,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
 					}
-					gc_s_j[gc_rank2] = j
 				}
 			}
 		}
@@ -124,10 +217,73 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_from2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lud.go:45
+						var j int
+//line lud.go:45
+						_ = j
+//line lud.go:45
+						{
+//line lud.go:45
+							if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
+//line lud.go:45
+								break
+//line lud.go:45
+							}
+//line lud.go:45
+							for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+								if gc_b2.Stopped() {
+//line lud.go:45
+									return
+//line lud.go:45
+								}
+//line lud.go:45
+								var gc_ld2 archsimd.Float32x8
+//line lud.go:45
+								if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+//line lud.go:46
+								} else {
+//line lud.go:46
+									var gc_lanes3 [8]float32
+//line lud.go:46
+									for gc_k3 := range 8 {
+//line lud.go:46
+										if 0xff&(1<<gc_k3) != 0 {
+//line lud.go:46
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line lud.go:46
+											gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+//line lud.go:46
+										}
+//line lud.go:46
+									}
+//line lud.go:46
+									gc_pos2.Thread = gc_rank2
+//line lud.go:46
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line lud.go:46
+								}
+//line lud.go:46
+								archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+//line lud.go:46
+							}
+//line lud.go:46
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					j := gc_s_j[gc_rank2]
+					var j int
+					_ = j
 
 //line lud.go:44
 					{
@@ -141,17 +297,16 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 						}
 					}
-					gc_s_j[gc_rank2] = j
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lud.go:50
@@ -179,22 +334,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						}
 //line lud.go:54
-						var gc_ld archsimd.Float32x8
+						var gc_ld3 archsimd.Float32x8
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes [8]float32
+							var gc_lanes4 [8]float32
 //line lud.go:55
-							for gc_k := range 8 {
+							for gc_k4 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line lud.go:55
-									gc_lanes[gc_k] = shadow[i_3][gc_tx2+gc_k]
+									gc_lanes4[gc_k4] = shadow[i_3][gc_tx2+gc_k4]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -202,27 +357,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							gc_pos2.Thread = gc_rank2
 //line lud.go:55
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line lud.go:55
 						}
 //line lud.go:55
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line lud.go:55
-							gc_ld.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld3.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes2 [8]float32
+							var gc_lanes5 [8]float32
 //line lud.go:55
-							gc_ld.Store(&gc_lanes2)
+							gc_ld3.Store(&gc_lanes5)
 //line lud.go:55
-							for gc_k2 := range 8 {
+							for gc_k5 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
+									m[(arrayOffset+gc_tx2)+gc_k5] = gc_lanes5[gc_k5]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -241,7 +396,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int
@@ -310,10 +465,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_j := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_arrayOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_idx := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 
 //line lud.go:73
 	dia := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
@@ -393,10 +544,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 				_ = j
 				_ = arrayOffset
 				_ = idx
-				gc_s_i[gc_rank2] = i
-				gc_s_j[gc_rank2] = j
-				gc_s_arrayOffset[gc_rank2] = arrayOffset
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}
@@ -405,9 +552,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				j := gc_s_j[gc_rank2]
-				idx := gc_s_idx[gc_rank2]
+				var i int
+				_ = i
+				var j int
+				_ = j
+				var idx int
+				_ = idx
 
 //line lud.go:111
 				if gc_tx2 < LUDBlock {
@@ -450,9 +600,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 						periCol[idx][i] /= dia[i][i]
 					}
 				}
-				gc_s_i[gc_rank2] = i
-				gc_s_j[gc_rank2] = j
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}
@@ -461,9 +608,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				arrayOffset := gc_s_arrayOffset[gc_rank2]
-				idx := gc_s_idx[gc_rank2]
+				var i int
+				_ = i
+				var arrayOffset int
+				_ = arrayOffset
+				var idx int
+				_ = idx
 
 //line lud.go:130
 				if gc_tx2 < LUDBlock {
@@ -493,9 +643,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 						arrayOffset += matrixDim
 					}
 				}
-				gc_s_i[gc_rank2] = i
-				gc_s_arrayOffset[gc_rank2] = arrayOffset
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}

@@ -315,10 +315,14 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:41
 				ty := gc_ty
 				_ = ty
-				n := gc_s_n[gc_rank]
-				w := gc_s_w[gc_rank]
-				e := gc_s_e[gc_rank]
-				s := gc_s_s[gc_rank]
+				var n float32
+				_ = n
+				var w float32
+				_ = w
+				var e float32
+				_ = e
+				var s float32
+				_ = s
 				var jc float32
 				_ = jc
 				var g2 float32
@@ -656,10 +660,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_cn := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_cs := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_ce := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_cw := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line srad.go:184
 	bx := gc_bx
@@ -714,10 +714,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank] = cn
-					gc_s_cs[gc_rank] = cs
-					gc_s_ce[gc_rank] = ce
-					gc_s_cw[gc_rank] = cw
 				}
 				{
 					gc_tx := gc_step + 1
@@ -747,10 +743,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank] = cn
-					gc_s_cs[gc_rank] = cs
-					gc_s_ce[gc_rank] = ce
-					gc_s_cw[gc_rank] = cw
 				}
 				{
 					gc_tx := gc_step + 2
@@ -780,10 +772,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank] = cn
-					gc_s_cs[gc_rank] = cs
-					gc_s_ce[gc_rank] = ce
-					gc_s_cw[gc_rank] = cw
 				}
 				{
 					gc_tx := gc_step + 3
@@ -813,10 +801,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank] = cn
-					gc_s_cs[gc_rank] = cs
-					gc_s_ce[gc_rank] = ce
-					gc_s_cw[gc_rank] = cw
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
@@ -846,10 +830,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				_ = ce
 				_ = cw
 				_ = dSum
-				gc_s_cn[gc_rank] = cn
-				gc_s_cs[gc_rank] = cs
-				gc_s_ce[gc_rank] = ce
-				gc_s_cw[gc_rank] = cw
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1058,10 +1038,14 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				_ = index
 				var cc float32
 				_ = cc
-				cn := gc_s_cn[gc_rank]
-				cs := gc_s_cs[gc_rank]
-				ce := gc_s_ce[gc_rank]
-				cw := gc_s_cw[gc_rank]
+				var cn float32
+				_ = cn
+				var cs float32
+				_ = cs
+				var ce float32
+				_ = ce
+				var cw float32
+				_ = cw
 				var dSum float32
 				_ = dSum
 
@@ -1097,10 +1081,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:249
 				cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
-				gc_s_cn[gc_rank] = cn
-				gc_s_cs[gc_rank] = cs
-				gc_s_ce[gc_rank] = ce
-				gc_s_cw[gc_rank] = cw
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -674,10 +674,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:41
 				ty := gc_ty2
 				_ = ty
-				n := gc_s_n[gc_rank2]
-				w := gc_s_w[gc_rank2]
-				e := gc_s_e[gc_rank2]
-				s := gc_s_s[gc_rank2]
+				var n float32
+				_ = n
+				var w float32
+				_ = w
+				var e float32
+				_ = e
+				var s float32
+				_ = s
 				var jc float32
 				_ = jc
 				var g2 float32
@@ -1067,10 +1071,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_cn := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_cs := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_ce := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_cw := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line srad.go:184
 	bx := gc_bx2
@@ -1144,10 +1144,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:198
 					}
 					archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
-					archsimd.BroadcastFloat32x8(cn).StoreSlice(gc_s_cn[gc_rank2:])
-					archsimd.BroadcastFloat32x8(cs).StoreSlice(gc_s_cs[gc_rank2:])
-					archsimd.BroadcastFloat32x8(ce).StoreSlice(gc_s_ce[gc_rank2:])
-					archsimd.BroadcastFloat32x8(cw).StoreSlice(gc_s_cw[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1181,10 +1177,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank2] = cn
-					gc_s_cs[gc_rank2] = cs
-					gc_s_ce[gc_rank2] = ce
-					gc_s_cw[gc_rank2] = cw
 				}
 				{
 					gc_tx2 := gc_step4 + 1
@@ -1214,10 +1206,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank2] = cn
-					gc_s_cs[gc_rank2] = cs
-					gc_s_ce[gc_rank2] = ce
-					gc_s_cw[gc_rank2] = cw
 				}
 				{
 					gc_tx2 := gc_step4 + 2
@@ -1247,10 +1235,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank2] = cn
-					gc_s_cs[gc_rank2] = cs
-					gc_s_ce[gc_rank2] = ce
-					gc_s_cw[gc_rank2] = cw
 				}
 				{
 					gc_tx2 := gc_step4 + 3
@@ -1280,10 +1264,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = ce
 					_ = cw
 					_ = dSum
-					gc_s_cn[gc_rank2] = cn
-					gc_s_cs[gc_rank2] = cs
-					gc_s_ce[gc_rank2] = ce
-					gc_s_cw[gc_rank2] = cw
 				}
 			}
 			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1313,10 +1293,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				_ = ce
 				_ = cw
 				_ = dSum
-				gc_s_cn[gc_rank2] = cn
-				gc_s_cs[gc_rank2] = cs
-				gc_s_ce[gc_rank2] = ce
-				gc_s_cw[gc_rank2] = cw
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1717,10 +1693,14 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				_ = index
 				var cc float32
 				_ = cc
-				cn := gc_s_cn[gc_rank2]
-				cs := gc_s_cs[gc_rank2]
-				ce := gc_s_ce[gc_rank2]
-				cw := gc_s_cw[gc_rank2]
+				var cn float32
+				_ = cn
+				var cs float32
+				_ = cs
+				var ce float32
+				_ = ce
+				var cw float32
+				_ = cw
 				var dSum float32
 				_ = dSum
 
@@ -1756,10 +1736,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:249
 				cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
-				gc_s_cn[gc_rank2] = cn
-				gc_s_cs[gc_rank2] = cs
-				gc_s_ce[gc_rank2] = ce
-				gc_s_cw[gc_rank2] = cw
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

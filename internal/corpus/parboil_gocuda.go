@@ -35,7 +35,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b, 0)[:gc_n]
-	gc_s_av := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
@@ -202,7 +201,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:41
 					bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
 					_ = av
-					gc_s_av[gc_rank] = av
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -225,7 +223,8 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 					m := gc_bx*sgemmTileM + mid
 					_ = m
 					cc := gc_s_cc[gc_rank]
-					av := gc_s_av[gc_rank]
+					var av float32
+					_ = av
 
 //line parboil.go:43
 					for j := 0; j < sgemmTileTBHeight; j++ {
@@ -363,7 +362,6 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 						}
 					}
 					gc_s_cc[gc_rank] = cc
-					gc_s_av[gc_rank] = av
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

@@ -36,7 +36,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
 	gc_s_cc := compiled.Scratch[[16]float32](gc_b2, 0)[:gc_n2]
-	gc_s_av := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line parboil.go:37
 	bS := gocuda.Shared[[sgemmTileN]float32](t, sgemmTileTBHeight)[:sgemmTileTBHeight]
@@ -210,7 +209,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:41
 						}
 						archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
-						archsimd.BroadcastFloat32x8(av).StoreSlice(gc_s_av[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -228,7 +226,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:41
 					bS[gc_ty2][gc_tx2] = b[n+(i_+gc_ty2)*ldb]
 					_ = av
-					gc_s_av[gc_rank2] = av
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -251,7 +248,8 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					m := gc_bx2*sgemmTileM + mid
 					_ = m
 					cc := gc_s_cc[gc_rank2]
-					av := gc_s_av[gc_rank2]
+					var av float32
+					_ = av
 
 //line parboil.go:43
 					for j := 0; j < sgemmTileTBHeight; j++ {
@@ -389,7 +387,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 						}
 					}
 					gc_s_cc[gc_rank2] = cc
-					gc_s_av[gc_rank2] = av
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

@@ -107,7 +107,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_mySum_ [32]float32
-		var gc_l_temp [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -182,7 +181,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			_ = beta
 			_ = temp
 			gc_s_beta[gc_rank] = beta
-			gc_l_temp[gc_lane] = temp
 		}
 
 //line samples_cg.go:28
@@ -210,7 +208,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					vid := tid_ & (vec - 1)
 					_ = vid
 					beta := gc_s_beta[gc_rank]
-					temp := gc_l_temp[gc_lane]
+					var temp float32
 					_ = temp
 
 //line samples_cg.go:29
@@ -222,7 +220,6 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 
 //line samples_cg.go:34
 					gc_s_beta[gc_rank] = beta
-					gc_l_temp[gc_lane] = temp
 				}
 			}
 
@@ -453,7 +450,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_mySum_2 [32]float32
-		var gc_l_temp [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -528,7 +524,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			_ = beta
 			_ = temp
 			gc_s_beta[gc_rank] = beta
-			gc_l_temp[gc_lane] = temp
 		}
 
 //line samples_cg.go:28
@@ -556,7 +551,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					vid := tid_2 & (vec - 1)
 					_ = vid
 					beta := gc_s_beta[gc_rank]
-					temp := gc_l_temp[gc_lane]
+					var temp float32
 					_ = temp
 
 //line samples_cg.go:29
@@ -568,7 +563,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:34
 					gc_s_beta[gc_rank] = beta
-					gc_l_temp[gc_lane] = temp
 				}
 			}
 
@@ -754,7 +748,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				var gc_dead uint32
 				_ = gc_dead
 				var gc_l_mySum_3 [32]float32
-				var gc_l_temp_ [32]float32
 				{
 					gc_tidx := gc_b.At(gc_w)
 					gc_tx := gc_tidx.X - 1
@@ -825,7 +818,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					_ = beta_
 					_ = temp_
 					gc_s_beta_[gc_rank] = beta_
-					gc_l_temp_[gc_lane] = temp_
 				}
 
 //line samples_cg.go:28
@@ -853,7 +845,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							vid_ := tid_3 & (vec - 1)
 							_ = vid_
 							beta_ := gc_s_beta_[gc_rank]
-							temp_ := gc_l_temp_[gc_lane]
+							var temp_ float32
 							_ = temp_
 
 //line samples_cg.go:29
@@ -865,7 +857,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:34
 							gc_s_beta_[gc_rank] = beta_
-							gc_l_temp_[gc_lane] = temp_
 						}
 					}
 

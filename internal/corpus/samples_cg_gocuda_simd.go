@@ -108,7 +108,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mySum_ [32]float32
-		var gc_l_temp [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -191,7 +190,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 				_ = temp
 //line samples_cg.go:26
 				beta.StoreSlice(gc_s_beta[gc_rank2:])
-				archsimd.BroadcastFloat32x8(temp).StoreSlice(gc_l_temp[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -214,7 +212,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 				_ = beta
 				_ = temp
 				gc_s_beta[gc_rank2] = beta
-				gc_l_temp[gc_lane2] = temp
 			}
 		}
 
@@ -243,7 +240,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 					vid := tid_ & (vec - 1)
 					_ = vid
 					beta := gc_s_beta[gc_rank2]
-					temp := gc_l_temp[gc_lane2]
+					var temp float32
 					_ = temp
 
 //line samples_cg.go:29
@@ -255,7 +252,6 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:34
 					gc_s_beta[gc_rank2] = beta
-					gc_l_temp[gc_lane2] = temp
 				}
 			}
 
@@ -486,7 +482,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_mySum_2 [32]float32
-		var gc_l_temp [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -569,7 +564,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				_ = temp
 //line samples_cg.go:26
 				beta.StoreSlice(gc_s_beta[gc_rank2:])
-				archsimd.BroadcastFloat32x8(temp).StoreSlice(gc_l_temp[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -592,7 +586,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				_ = beta
 				_ = temp
 				gc_s_beta[gc_rank2] = beta
-				gc_l_temp[gc_lane2] = temp
 			}
 		}
 
@@ -621,7 +614,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					vid := tid_2 & (vec - 1)
 					_ = vid
 					beta := gc_s_beta[gc_rank2]
-					temp := gc_l_temp[gc_lane2]
+					var temp float32
 					_ = temp
 
 //line samples_cg.go:29
@@ -633,7 +626,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:34
 					gc_s_beta[gc_rank2] = beta
-					gc_l_temp[gc_lane2] = temp
 				}
 			}
 
@@ -819,7 +811,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 				var gc_dead2 uint32
 				_ = gc_dead2
 				var gc_l_mySum_3 [32]float32
-				var gc_l_temp_ [32]float32
 				{
 					gc_tidx2 := gc_b2.At(gc_w2)
 					gc_tx2 := gc_tidx2.X - 1
@@ -898,7 +889,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						_ = temp_
 //line samples_cg.go:26
 						beta_.StoreSlice(gc_s_beta_[gc_rank2:])
-						archsimd.BroadcastFloat32x8(temp_).StoreSlice(gc_l_temp_[gc_lane2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
 					archsimd.ClearAVXUpperBits()
@@ -921,7 +911,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						_ = beta_
 						_ = temp_
 						gc_s_beta_[gc_rank2] = beta_
-						gc_l_temp_[gc_lane2] = temp_
 					}
 				}
 
@@ -950,7 +939,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							vid_ := tid_3 & (vec - 1)
 							_ = vid_
 							beta_ := gc_s_beta_[gc_rank2]
-							temp_ := gc_l_temp_[gc_lane2]
+							var temp_ float32
 							_ = temp_
 
 //line samples_cg.go:29
@@ -962,7 +951,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:34
 							gc_s_beta_[gc_rank2] = beta_
-							gc_l_temp_[gc_lane2] = temp_
 						}
 					}
 

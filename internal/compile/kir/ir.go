@@ -60,6 +60,9 @@ type Func struct {
 
 	// LoopVars is what each thread loop does with the varying variables.
 	LoopVars map[Node]*loopVars
+	// readBefore are the variables some loop reads before it assigns
+	// them (spill.go).
+	readBefore map[*types.Var]bool
 
 	// shared are the uniform variables holding a shared-memory slice;
 	// readShared, while set, lets pure take an element of one at a uniform

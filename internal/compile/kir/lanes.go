@@ -23,6 +23,7 @@ func (f *Func) laneArrays(w *WarpLoop) {
 			switch n := n.(type) {
 			case *LaneLoop:
 				lv := f.scanItems(f.laneItems(n, 0))
+				f.promotePartial(lv)
 				f.LoopVars[n] = lv
 				lanes = append(lanes, lane{lv, outer})
 			case *WarpIf:

@@ -13,6 +13,7 @@ import (
 type loopVars struct {
 	refs    map[*types.Var]bool // used or changed
 	exposed map[*types.Var]bool // read before the loop assigns them: their value comes from before
+	partial map[*types.Var]bool // assigned on some paths through the loop, not all, and not declared by it
 	defs    map[*types.Var]bool // assigned or declared
 	decls   map[*types.Var]bool // declared by the loop's own statements
 	outer   []ast.Node          // the structural loops around it, innermost last
@@ -51,6 +52,10 @@ func spill(f *Func) {
 	}
 	walk(f.Body, nil)
 	f.LoopVars = info
+	f.readBefore = f.exposedReads(info)
+	for _, lv := range info {
+		f.promotePartial(lv)
+	}
 	for obj, v := range f.Vars {
 		if v.Class == Varying && f.livesAcross(obj, info) {
 			v.Spill = true
@@ -63,6 +68,38 @@ func spill(f *Func) {
 		}
 	})
 	f.checkSpills()
+}
+
+// exposedReads returns the variables some loop (thread, warp or lane
+// loop) reads before assigning them: whose value comes from before it.
+func (f *Func) exposedReads(info map[Node]*loopVars) map[*types.Var]bool {
+	read := map[*types.Var]bool{}
+	for _, lv := range info {
+		for v := range lv.exposed {
+			read[v] = true
+		}
+	}
+	Walk(f.Body, func(n Node) {
+		if l, ok := n.(*LaneLoop); ok {
+			for v := range f.scanItems(f.laneItems(l, 0)).exposed {
+				read[v] = true
+			}
+		}
+	})
+	return read
+}
+
+// promotePartial marks exposed the variables lv assigns on some paths
+// only, where some loop reads their incoming value: the loop's copy must
+// start from the value before it, since it is stored back at its end.
+// Variables no loop reads that way are dead between loops, whatever this
+// one leaves in them.
+func (f *Func) promotePartial(lv *loopVars) {
+	for v := range lv.partial {
+		if f.readBefore[v] {
+			lv.exposed[v] = true
+		}
+	}
 }
 
 // livesAcross reports whether v's value flows from one thread loop to
@@ -256,9 +293,12 @@ func (f *Func) warpItems(nodes []Node, depth int) []item {
 
 // scanItems finds what a loop's items do with the varying variables.
 func (f *Func) scanItems(items []item) *loopVars {
-	lv := &loopVars{refs: map[*types.Var]bool{}, exposed: map[*types.Var]bool{}, defs: map[*types.Var]bool{}, decls: map[*types.Var]bool{}}
+	lv := &loopVars{refs: map[*types.Var]bool{}, exposed: map[*types.Var]bool{}, defs: map[*types.Var]bool{}, decls: map[*types.Var]bool{}, partial: map[*types.Var]bool{}}
 	killed := map[*types.Var]bool{}
-	use := func(n ast.Node, skip map[ast.Expr]bool) {
+	use := func(n ast.Node, skip map[ast.Expr]bool, killed map[*types.Var]bool) {
+		if n == nil {
+			return
+		}
 		ast.Inspect(n, func(m ast.Node) bool {
 			if call, ok := m.(*ast.CallExpr); ok && f.replaced(call) {
 				return false // a sync point's result: its operands were evaluated before
@@ -278,23 +318,25 @@ func (f *Func) scanItems(items []item) *loopVars {
 	}
 	for _, it := range items {
 		if it.expr != nil {
-			use(it.expr, nil)
+			use(it.expr, nil, killed)
 		}
 		if it.stmt == nil {
+			continue
+		}
+		f.defsIn(it.stmt, lv)
+		if it.depth == 0 {
+			f.scanStmt(it.stmt, killed, use)
 			continue
 		}
 		targets := plainTargets(it.stmt)
 		if _, isRange := it.stmt.(*ast.RangeStmt); isRange {
 			targets = nil
 		}
-		use(it.stmt, targets)
-		f.defsIn(it.stmt, lv)
-		if it.depth == 0 {
-			for e := range targets {
-				if v := f.localOf(e); v != nil {
-					killed[v] = true
-				}
-			}
+		use(it.stmt, targets, killed)
+	}
+	for v := range lv.defs {
+		if !killed[v] && !lv.decls[v] {
+			lv.partial[v] = true
 		}
 	}
 	return lv

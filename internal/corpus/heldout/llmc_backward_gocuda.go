@@ -1045,11 +1045,9 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	gc_n := gc_b.Len()
 	gc_s_threadMaxval := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSumval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_warpMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_warpSumval := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 5)[:gc_n]
-	gc_s_dloss := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_blockMaxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b, 3)[:gc_n]
+	gc_s_dloss := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1178,7 +1176,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					sharedMaxval[warpID] = warpMaxval
 				}
 				_ = warpMaxval
-				gc_s_warpMaxval[gc_rank] = warpMaxval
 			}
 		}
 	}
@@ -1205,7 +1202,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 //line llmc_backward.go:261
 				laneID := gc_tx % 32
 				_ = laneID
-				warpMaxval := gc_s_warpMaxval[gc_rank]
+				var warpMaxval float32
+				_ = warpMaxval
 
 //line llmc_backward.go:272
 				if laneID < numWarps {
@@ -1216,7 +1214,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:278
 				gc_c2v[gc_lane] = warpMaxval
-				gc_s_warpMaxval[gc_rank] = warpMaxval
 			}
 		}
 
@@ -1270,7 +1267,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 					sharedSumval[warpID] = warpSumval
 				}
 				_ = warpSumval
-				gc_s_warpSumval[gc_rank] = warpSumval
 			}
 		}
 	}
@@ -1298,7 +1294,8 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 //line llmc_backward.go:261
 				laneID := gc_tx % 32
 				_ = laneID
-				warpSumval := gc_s_warpSumval[gc_rank]
+				var warpSumval float32
+				_ = warpSumval
 
 //line llmc_backward.go:288
 				if laneID < numWarps {
@@ -1309,7 +1306,6 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:293
 				gc_c4v[gc_lane] = warpSumval
-				gc_s_warpSumval[gc_rank] = warpSumval
 			}
 		}
 

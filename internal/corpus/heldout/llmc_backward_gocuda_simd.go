@@ -1155,11 +1155,9 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 	gc_n2 := gc_b2.Len()
 	gc_s_threadMaxval := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_threadSumval := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_warpMaxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_warpSumval := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 5)[:gc_n2]
-	gc_s_dloss := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+	gc_s_blockMaxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_sp := compiled.Scratch[softmaxParams](gc_b2, 3)[:gc_n2]
+	gc_s_dloss := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 
 //line llmc_backward.go:312
 	block := cg.ThisThreadBlock(t)
@@ -1288,7 +1286,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					sharedMaxval[warpID] = warpMaxval
 				}
 				_ = warpMaxval
-				gc_s_warpMaxval[gc_rank2] = warpMaxval
 			}
 		}
 	}
@@ -1315,7 +1312,8 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 //line llmc_backward.go:261
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpMaxval := gc_s_warpMaxval[gc_rank2]
+				var warpMaxval float32
+				_ = warpMaxval
 
 //line llmc_backward.go:272
 				if laneID < numWarps {
@@ -1326,7 +1324,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:278
 				gc_c22v[gc_lane2] = warpMaxval
-				gc_s_warpMaxval[gc_rank2] = warpMaxval
 			}
 		}
 
@@ -1380,7 +1377,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 					sharedSumval[warpID] = warpSumval
 				}
 				_ = warpSumval
-				gc_s_warpSumval[gc_rank2] = warpSumval
 			}
 		}
 	}
@@ -1408,7 +1404,8 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 //line llmc_backward.go:261
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpSumval := gc_s_warpSumval[gc_rank2]
+				var warpSumval float32
+				_ = warpSumval
 
 //line llmc_backward.go:288
 				if laneID < numWarps {
@@ -1419,7 +1416,6 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:293
 				gc_c24v[gc_lane2] = warpSumval
-				gc_s_warpSumval[gc_rank2] = warpSumval
 			}
 		}
 

@@ -26,7 +26,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_n := gc_b.Len()
-	gc_s_j := compiled.Scratch[int](gc_b, 0)[:gc_n]
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
@@ -66,7 +65,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				_ = j
 				_ = arrayOffset
 				_ = i_
-				gc_s_j[gc_rank] = j
 			}
 		}
 	}
@@ -90,7 +88,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					j := gc_s_j[gc_rank]
+					var j int
+					_ = j
 
 //line rodinia_lud.go:32
 					{
@@ -105,7 +104,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 						}
 						shadow[gc_tx][i_2] /= shadow[i_2][i_2]
 					}
-					gc_s_j[gc_rank] = j
 				}
 			}
 		}
@@ -120,7 +118,8 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					j := gc_s_j[gc_rank]
+					var j int
+					_ = j
 
 //line rodinia_lud.go:40
 					{
@@ -135,7 +134,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
 						}
 					}
-					gc_s_j[gc_rank] = j
 				}
 			}
 		}
@@ -205,10 +203,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_i := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_s_j := compiled.Scratch[int](gc_b, 1)[:gc_n]
-	gc_s_arrayOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_idx := compiled.Scratch[int](gc_b, 3)[:gc_n]
 
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
@@ -290,10 +284,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 				_ = j
 				_ = arrayOffset
 				_ = idx
-				gc_s_i[gc_rank] = i
-				gc_s_j[gc_rank] = j
-				gc_s_arrayOffset[gc_rank] = arrayOffset
-				gc_s_idx[gc_rank] = idx
 			}
 		}
 	}
@@ -302,9 +292,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				j := gc_s_j[gc_rank]
-				idx := gc_s_idx[gc_rank]
+				var i int
+				_ = i
+				var j int
+				_ = j
+				var idx int
+				_ = idx
 
 //line rodinia_lud.go:109
 				if gc_tx < ludBlockSize {
@@ -347,9 +340,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 						periCol[idx][i] /= dia[i][i]
 					}
 				}
-				gc_s_i[gc_rank] = i
-				gc_s_j[gc_rank] = j
-				gc_s_idx[gc_rank] = idx
 			}
 		}
 	}
@@ -358,9 +348,12 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				i := gc_s_i[gc_rank]
-				arrayOffset := gc_s_arrayOffset[gc_rank]
-				idx := gc_s_idx[gc_rank]
+				var i int
+				_ = i
+				var arrayOffset int
+				_ = arrayOffset
+				var idx int
+				_ = idx
 
 //line rodinia_lud.go:128
 				if gc_tx < ludBlockSize {
@@ -390,9 +383,6 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 						arrayOffset += matrixDim
 					}
 				}
-				gc_s_i[gc_rank] = i
-				gc_s_arrayOffset[gc_rank] = arrayOffset
-				gc_s_idx[gc_rank] = idx
 			}
 		}
 	}

@@ -27,13 +27,107 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_j := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
 
 //line rodinia_lud.go:22
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:21
+					var i int
+//line rodinia_lud.go:21
+					_ = i
+//line rodinia_lud.go:21
+					var j int
+//line rodinia_lud.go:21
+					_ = j
+//line rodinia_lud.go:24
+					var arrayOffset int = offset*matrixDim + offset
+//line rodinia_lud.go:24
+					_ = arrayOffset
+//line rodinia_lud.go:25
+					var i_ int = 0
+//line rodinia_lud.go:25
+					_ = i_
+//line rodinia_lud.go:25
+					for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:25
+						if gc_b2.Stopped() {
+//line rodinia_lud.go:25
+							return
+//line rodinia_lud.go:25
+						}
+//line rodinia_lud.go:25
+						var gc_ld archsimd.Float32x8
+//line rodinia_lud.go:25
+						if (arrayOffset+
+							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+//line rodinia_lud.go:26
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+//line rodinia_lud.go:26
+						} else {
+//line rodinia_lud.go:26
+							var gc_lanes [8]float32
+//line rodinia_lud.go:26
+							for gc_k := range 8 {
+//line rodinia_lud.go:26
+								if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:26
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line rodinia_lud.go:26
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
+//line rodinia_lud.go:26
+								}
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+							gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:26
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:26
+						}
+//line rodinia_lud.go:26
+						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
+//line rodinia_lud.go:26
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
+//line rodinia_lud.go:26
+						} else {
+//line rodinia_lud.go:26
+							var gc_lanes2 [8]float32
+//line rodinia_lud.go:26
+							gc_ld.Store(&gc_lanes2)
+//line rodinia_lud.go:26
+							for gc_k2 := range 8 {
+//line rodinia_lud.go:26
+								if 0xff&(1<<gc_k2) != 0 {
+//line rodinia_lud.go:26
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line rodinia_lud.go:26
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
+//line rodinia_lud.go:26
+								}
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+							gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:26
+						}
+//line rodinia_lud.go:26
+						arrayOffset = arrayOffset +
+							matrixDim
+//line rodinia_lud.go:27
+					}
+//line rodinia_lud.go:25
+					i = i_
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -67,7 +161,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				_ = j
 				_ = arrayOffset
 				_ = i_
-				gc_s_j[gc_rank2] = j
 			}
 		}
 	}
@@ -91,7 +184,8 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					j := gc_s_j[gc_rank2]
+					var j int
+					_ = j
 
 //line rodinia_lud.go:32
 					{
@@ -106,7 +200,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
 					}
-					gc_s_j[gc_rank2] = j
 				}
 			}
 		}
@@ -118,10 +211,73 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_from2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:42
+						var j int
+//line rodinia_lud.go:42
+						_ = j
+//line rodinia_lud.go:42
+						{
+//line rodinia_lud.go:42
+							if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
+//line rodinia_lud.go:42
+								break
+//line rodinia_lud.go:42
+							}
+//line rodinia_lud.go:42
+							for j = 0; j < i_2+1; j = j + 1 {
+//line rodinia_lud.go:42
+								if gc_b2.Stopped() {
+//line rodinia_lud.go:42
+									return
+//line rodinia_lud.go:42
+								}
+//line rodinia_lud.go:42
+								var gc_ld2 archsimd.Float32x8
+//line rodinia_lud.go:42
+								if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+//line rodinia_lud.go:43
+								} else {
+//line rodinia_lud.go:43
+									var gc_lanes3 [8]float32
+//line rodinia_lud.go:43
+									for gc_k3 := range 8 {
+//line rodinia_lud.go:43
+										if 0xff&(1<<gc_k3) != 0 {
+//line rodinia_lud.go:43
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line rodinia_lud.go:43
+											gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+//line rodinia_lud.go:43
+										}
+//line rodinia_lud.go:43
+									}
+//line rodinia_lud.go:43
+									gc_pos2.Thread = gc_rank2
+//line rodinia_lud.go:43
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line rodinia_lud.go:43
+								}
+//line rodinia_lud.go:43
+								archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+//line rodinia_lud.go:43
+							}
+//line rodinia_lud.go:43
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					j := gc_s_j[gc_rank2]
+					var j int
+					_ = j
 
 //line rodinia_lud.go:40
 					{
@@ -136,17 +292,16 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 						}
 					}
-					gc_s_j[gc_rank2] = j
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:47
@@ -174,22 +329,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 						}
 //line rodinia_lud.go:56
-						var gc_ld archsimd.Float32x8
+						var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes [8]float32
+							var gc_lanes4 [8]float32
 //line rodinia_lud.go:57
-							for gc_k := range 8 {
+							for gc_k4 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line rodinia_lud.go:57
-									gc_lanes[gc_k] = shadow[i_3][gc_tx2+gc_k]
+									gc_lanes4[gc_k4] = shadow[i_3][gc_tx2+gc_k4]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -197,27 +352,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line rodinia_lud.go:57
-							gc_ld.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld3.StoreSlice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes2 [8]float32
+							var gc_lanes5 [8]float32
 //line rodinia_lud.go:57
-							gc_ld.Store(&gc_lanes2)
+							gc_ld3.Store(&gc_lanes5)
 //line rodinia_lud.go:57
-							for gc_k2 := range 8 {
+							for gc_k5 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line rodinia_lud.go:57
-									m[(arrayOffset+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
+									m[(arrayOffset+gc_tx2)+gc_k5] = gc_lanes5[gc_k5]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -236,7 +391,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int
@@ -299,10 +454,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_i := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_j := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_arrayOffset := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_idx := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
 
 //line rodinia_lud.go:69
 	dia := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
@@ -384,10 +535,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 				_ = j
 				_ = arrayOffset
 				_ = idx
-				gc_s_i[gc_rank2] = i
-				gc_s_j[gc_rank2] = j
-				gc_s_arrayOffset[gc_rank2] = arrayOffset
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}
@@ -396,9 +543,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				j := gc_s_j[gc_rank2]
-				idx := gc_s_idx[gc_rank2]
+				var i int
+				_ = i
+				var j int
+				_ = j
+				var idx int
+				_ = idx
 
 //line rodinia_lud.go:109
 				if gc_tx2 < ludBlockSize {
@@ -441,9 +591,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 						periCol[idx][i] /= dia[i][i]
 					}
 				}
-				gc_s_i[gc_rank2] = i
-				gc_s_j[gc_rank2] = j
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}
@@ -452,9 +599,12 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				i := gc_s_i[gc_rank2]
-				arrayOffset := gc_s_arrayOffset[gc_rank2]
-				idx := gc_s_idx[gc_rank2]
+				var i int
+				_ = i
+				var arrayOffset int
+				_ = arrayOffset
+				var idx int
+				_ = idx
 
 //line rodinia_lud.go:128
 				if gc_tx2 < ludBlockSize {
@@ -484,9 +634,6 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 						arrayOffset += matrixDim
 					}
 				}
-				gc_s_i[gc_rank2] = i
-				gc_s_arrayOffset[gc_rank2] = arrayOffset
-				gc_s_idx[gc_rank2] = idx
 			}
 		}
 	}

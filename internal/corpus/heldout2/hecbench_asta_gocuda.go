@@ -30,11 +30,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 	gc_s_data2 := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	gc_s_data3 := compiled.Scratch[T](gc_b, 2)[:gc_n]
 	gc_s_data4 := compiled.Scratch[T](gc_b, 3)[:gc_n]
-	gc_s_i := compiled.Scratch[int](gc_b, 4)[:gc_n]
-	gc_s_backup1 := compiled.Scratch[T](gc_b, 5)[:gc_n]
-	gc_s_backup2 := compiled.Scratch[T](gc_b, 6)[:gc_n]
-	gc_s_backup3 := compiled.Scratch[T](gc_b, 7)[:gc_n]
-	gc_s_backup4 := compiled.Scratch[T](gc_b, 8)[:gc_n]
+	gc_s_backup1 := compiled.Scratch[T](gc_b, 4)[:gc_n]
+	gc_s_backup2 := compiled.Scratch[T](gc_b, 5)[:gc_n]
+	gc_s_backup3 := compiled.Scratch[T](gc_b, 6)[:gc_n]
+	gc_s_backup4 := compiled.Scratch[T](gc_b, 7)[:gc_n]
 
 //line hecbench_asta.go:24
 	lmem := gocuda.Shared[int32](t, 2)[:2]
@@ -276,7 +275,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					gc_s_data2[gc_rank] = data2
 					gc_s_data3[gc_rank] = data3
 					gc_s_data4[gc_rank] = data4
-					gc_s_i[gc_rank] = i
 				}
 			}
 		}
@@ -336,7 +334,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						_ = backup2
 						_ = backup3
 						_ = backup4
-						gc_s_i[gc_rank] = i
 						gc_s_backup1[gc_rank] = backup1
 						gc_s_backup2[gc_rank] = backup2
 						gc_s_backup3[gc_rank] = backup3
@@ -437,7 +434,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						data2 := gc_s_data2[gc_rank]
 						data3 := gc_s_data3[gc_rank]
 						data4 := gc_s_data4[gc_rank]
-						i := gc_s_i[gc_rank]
+						var i int
+						_ = i
 						backup1 := gc_s_backup1[gc_rank]
 						backup2 := gc_s_backup2[gc_rank]
 						backup3 := gc_s_backup3[gc_rank]
@@ -498,7 +496,6 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						gc_s_data2[gc_rank] = data2
 						gc_s_data3[gc_rank] = data3
 						gc_s_data4[gc_rank] = data4
-						gc_s_i[gc_rank] = i
 					}
 				}
 			}

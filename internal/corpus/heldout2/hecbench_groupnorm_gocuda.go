@@ -39,10 +39,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_m := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_s := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
@@ -312,6 +310,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
@@ -338,7 +337,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:59
 			gc_c2v[gc_lane] = threadSum2
-			gc_s_warpSum[gc_rank] = warpSum
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 
 //line hecbench_groupnorm.go:59
@@ -357,7 +356,8 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:32
 				warpID := gc_tx / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank]
+				warpSum := gc_l_warpSum[gc_lane]
+				_ = warpSum
 
 //line hecbench_groupnorm.go:59
 				warpSum2 := gc_c2r[gc_lane]
@@ -368,7 +368,6 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:62
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank] = warpSum2
 			}
 		}
 	}
@@ -377,10 +376,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
-		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -396,8 +395,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 //line hecbench_groupnorm.go:33
 				laneID := gc_tx % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank]
-				warpSum2 := gc_s_warpSum2[gc_rank]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line hecbench_groupnorm.go:66
 				if laneID < numWarps {
@@ -415,8 +416,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:76
 				gc_c3v[gc_lane] = warpSum
-				gc_s_warpSum[gc_rank] = warpSum
-				gc_s_warpSum2[gc_rank] = warpSum2
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 
@@ -425,19 +425,19 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-			warpSum2 := gc_s_warpSum2[gc_rank]
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
 
 //line hecbench_groupnorm.go:76
 			blockSum := gc_c3r[gc_lane]
 			_ = blockSum
 
 //line hecbench_groupnorm.go:77
-			gc_c4v[gc_lane] = warpSum2
 			gc_l_blockSum[gc_lane] = blockSum
 		}
 
 //line hecbench_groupnorm.go:77
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c4v, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c4r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -636,10 +636,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b, 2)[:gc_n]
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-	gc_s_m := compiled.Scratch[float32](gc_b, 7)[:gc_n]
-	gc_s_s := compiled.Scratch[float32](gc_b, 8)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 6)[:gc_n]
 
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
@@ -1010,6 +1008,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
@@ -1036,7 +1035,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:155
 			gc_c2v[gc_lane] = threadSum2
-			gc_s_warpSum[gc_rank] = warpSum
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 
 //line hecbench_groupnorm.go:155
@@ -1055,7 +1054,8 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:109
 				warpID := gc_tx / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank]
+				warpSum := gc_l_warpSum[gc_lane]
+				_ = warpSum
 
 //line hecbench_groupnorm.go:155
 				warpSum2 := gc_c2r[gc_lane]
@@ -1066,7 +1066,6 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:158
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank] = warpSum2
 			}
 		}
 	}
@@ -1075,10 +1074,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
-		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -1094,8 +1093,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:110
 				laneID := gc_tx % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank]
-				warpSum2 := gc_s_warpSum2[gc_rank]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line hecbench_groupnorm.go:162
 				if laneID < numWarps {
@@ -1113,8 +1114,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:172
 				gc_c3v[gc_lane] = warpSum
-				gc_s_warpSum[gc_rank] = warpSum
-				gc_s_warpSum2[gc_rank] = warpSum2
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 
@@ -1123,19 +1123,19 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-			warpSum2 := gc_s_warpSum2[gc_rank]
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
 
 //line hecbench_groupnorm.go:172
 			blockSum := gc_c3r[gc_lane]
 			_ = blockSum
 
 //line hecbench_groupnorm.go:173
-			gc_c4v[gc_lane] = warpSum2
 			gc_l_blockSum[gc_lane] = blockSum
 		}
 
 //line hecbench_groupnorm.go:173
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c4v, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c4r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1333,12 +1333,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 	gc_n := gc_b.Len()
 	gc_s_wDoutThread := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-	gc_s_dwThread := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-	gc_s_dbThread := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b, 5)[:gc_n]
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
@@ -1508,6 +1506,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_wDoutWarp [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
@@ -1534,7 +1533,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:243
 			gc_c2v[gc_lane] = wDoutNormThread
-			gc_s_wDoutWarp[gc_rank] = wDoutWarp
+			gc_l_wDoutWarp[gc_lane] = wDoutWarp
 		}
 
 //line hecbench_groupnorm.go:243
@@ -1553,7 +1552,8 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:212
 				warpID := gc_tx / 32
 				_ = warpID
-				wDoutWarp := gc_s_wDoutWarp[gc_rank]
+				wDoutWarp := gc_l_wDoutWarp[gc_lane]
+				_ = wDoutWarp
 
 //line hecbench_groupnorm.go:243
 				wDoutNormWarp := gc_c2r[gc_lane]
@@ -1564,7 +1564,6 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:246
 				sharedSum2[warpID] = wDoutNormWarp
 				_ = wDoutNormWarp
-				gc_s_wDoutNormWarp[gc_rank] = wDoutNormWarp
 			}
 		}
 	}
@@ -1573,9 +1572,9 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_wDoutNormWarp [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
-		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -1591,8 +1590,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:213
 				laneID := gc_tx % 32
 				_ = laneID
-				wDoutWarp := gc_s_wDoutWarp[gc_rank]
-				wDoutNormWarp := gc_s_wDoutNormWarp[gc_rank]
+				var wDoutWarp float32
+				_ = wDoutWarp
+				var wDoutNormWarp float32
+				_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:250
 				if laneID < numWarps {
@@ -1610,8 +1611,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 
 //line hecbench_groupnorm.go:260
 				gc_c3v[gc_lane] = wDoutWarp
-				gc_s_wDoutWarp[gc_rank] = wDoutWarp
-				gc_s_wDoutNormWarp[gc_rank] = wDoutNormWarp
+				gc_l_wDoutNormWarp[gc_lane] = wDoutNormWarp
 			}
 		}
 
@@ -1620,19 +1620,19 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-			wDoutNormWarp := gc_s_wDoutNormWarp[gc_rank]
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane]
+			_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:260
 			wDoutBlock := gc_c3r[gc_lane]
 			_ = wDoutBlock
 
 //line hecbench_groupnorm.go:261
-			gc_c4v[gc_lane] = wDoutNormWarp
 			gc_s_wDoutBlock[gc_rank] = wDoutBlock
 		}
 
 //line hecbench_groupnorm.go:261
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c4v, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_wDoutNormWarp, cg.Plus[float32], &gc_c4r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank

@@ -40,10 +40,8 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	gc_n2 := gc_b2.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line hecbench_groupnorm.go:27
 	block := cg.ThisThreadBlock(t)
@@ -346,6 +344,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
@@ -372,7 +371,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:59
 			gc_c22v[gc_lane2] = threadSum2
-			gc_s_warpSum[gc_rank2] = warpSum
+			gc_l_warpSum[gc_lane2] = warpSum
 		}
 
 //line hecbench_groupnorm.go:59
@@ -391,7 +390,8 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:32
 				warpID := gc_tx2 / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank2]
+				warpSum := gc_l_warpSum[gc_lane2]
+				_ = warpSum
 
 //line hecbench_groupnorm.go:59
 				warpSum2 := gc_c22r[gc_lane2]
@@ -402,7 +402,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:62
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank2] = warpSum2
 			}
 		}
 	}
@@ -411,10 +410,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
-		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -430,8 +429,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:33
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank2]
-				warpSum2 := gc_s_warpSum2[gc_rank2]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line hecbench_groupnorm.go:66
 				if laneID < numWarps {
@@ -449,8 +450,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:76
 				gc_c23v[gc_lane2] = warpSum
-				gc_s_warpSum[gc_rank2] = warpSum
-				gc_s_warpSum2[gc_rank2] = warpSum2
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
 		}
 
@@ -459,19 +459,19 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_s_warpSum2[gc_rank2]
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
 
 //line hecbench_groupnorm.go:76
 			blockSum := gc_c23r[gc_lane2]
 			_ = blockSum
 
 //line hecbench_groupnorm.go:77
-			gc_c24v[gc_lane2] = warpSum2
 			gc_l_blockSum[gc_lane2] = blockSum
 		}
 
 //line hecbench_groupnorm.go:77
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c24r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -670,10 +670,8 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	gc_s_threadSum2V4 := compiled.Scratch[float4](gc_b2, 2)[:gc_n2]
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
 
 //line hecbench_groupnorm.go:104
 	block := cg.ThisThreadBlock(t)
@@ -1059,6 +1057,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
@@ -1085,7 +1084,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:155
 			gc_c22v[gc_lane2] = threadSum2
-			gc_s_warpSum[gc_rank2] = warpSum
+			gc_l_warpSum[gc_lane2] = warpSum
 		}
 
 //line hecbench_groupnorm.go:155
@@ -1104,7 +1103,8 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:109
 				warpID := gc_tx2 / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank2]
+				warpSum := gc_l_warpSum[gc_lane2]
+				_ = warpSum
 
 //line hecbench_groupnorm.go:155
 				warpSum2 := gc_c22r[gc_lane2]
@@ -1115,7 +1115,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:158
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank2] = warpSum2
 			}
 		}
 	}
@@ -1124,10 +1123,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
-		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -1143,8 +1142,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:110
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank2]
-				warpSum2 := gc_s_warpSum2[gc_rank2]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line hecbench_groupnorm.go:162
 				if laneID < numWarps {
@@ -1162,8 +1163,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:172
 				gc_c23v[gc_lane2] = warpSum
-				gc_s_warpSum[gc_rank2] = warpSum
-				gc_s_warpSum2[gc_rank2] = warpSum2
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
 		}
 
@@ -1172,19 +1172,19 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_s_warpSum2[gc_rank2]
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
 
 //line hecbench_groupnorm.go:172
 			blockSum := gc_c23r[gc_lane2]
 			_ = blockSum
 
 //line hecbench_groupnorm.go:173
-			gc_c24v[gc_lane2] = warpSum2
 			gc_l_blockSum[gc_lane2] = blockSum
 		}
 
 //line hecbench_groupnorm.go:173
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c24r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1382,12 +1382,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 	gc_n2 := gc_b2.Len()
 	gc_s_wDoutThread := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_wDoutNormThread := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_wDoutWarp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_wDoutNormWarp := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
+	gc_s_wDoutBlock := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_wDoutNormBlock := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_s_dwThread := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_dbThread := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
 
 //line hecbench_groupnorm.go:207
 	block := cg.ThisThreadBlock(t)
@@ -1575,6 +1573,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_wDoutWarp [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
@@ -1601,7 +1600,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:243
 			gc_c22v[gc_lane2] = wDoutNormThread
-			gc_s_wDoutWarp[gc_rank2] = wDoutWarp
+			gc_l_wDoutWarp[gc_lane2] = wDoutWarp
 		}
 
 //line hecbench_groupnorm.go:243
@@ -1620,7 +1619,8 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:212
 				warpID := gc_tx2 / 32
 				_ = warpID
-				wDoutWarp := gc_s_wDoutWarp[gc_rank2]
+				wDoutWarp := gc_l_wDoutWarp[gc_lane2]
+				_ = wDoutWarp
 
 //line hecbench_groupnorm.go:243
 				wDoutNormWarp := gc_c22r[gc_lane2]
@@ -1631,7 +1631,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:246
 				sharedSum2[warpID] = wDoutNormWarp
 				_ = wDoutNormWarp
-				gc_s_wDoutNormWarp[gc_rank2] = wDoutNormWarp
 			}
 		}
 	}
@@ -1640,9 +1639,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_wDoutNormWarp [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
-		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -1658,8 +1657,10 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:213
 				laneID := gc_tx2 % 32
 				_ = laneID
-				wDoutWarp := gc_s_wDoutWarp[gc_rank2]
-				wDoutNormWarp := gc_s_wDoutNormWarp[gc_rank2]
+				var wDoutWarp float32
+				_ = wDoutWarp
+				var wDoutNormWarp float32
+				_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:250
 				if laneID < numWarps {
@@ -1677,8 +1678,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 
 //line hecbench_groupnorm.go:260
 				gc_c23v[gc_lane2] = wDoutWarp
-				gc_s_wDoutWarp[gc_rank2] = wDoutWarp
-				gc_s_wDoutNormWarp[gc_rank2] = wDoutNormWarp
+				gc_l_wDoutNormWarp[gc_lane2] = wDoutNormWarp
 			}
 		}
 
@@ -1687,19 +1687,19 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
-			wDoutNormWarp := gc_s_wDoutNormWarp[gc_rank2]
+			wDoutNormWarp := gc_l_wDoutNormWarp[gc_lane2]
+			_ = wDoutNormWarp
 
 //line hecbench_groupnorm.go:260
 			wDoutBlock := gc_c23r[gc_lane2]
 			_ = wDoutBlock
 
 //line hecbench_groupnorm.go:261
-			gc_c24v[gc_lane2] = wDoutNormWarp
 			gc_s_wDoutBlock[gc_rank2] = wDoutBlock
 		}
 
 //line hecbench_groupnorm.go:261
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_wDoutNormWarp, cg.Plus[float32], &gc_c24r)
 		gc_left := gc_act2
 		if compiled.SIMD {
 //line hecbench_groupnorm.go:262

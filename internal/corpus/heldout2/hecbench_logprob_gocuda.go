@@ -43,11 +43,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_val_ := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_val := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_localMax := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -87,7 +84,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank] = localMax
-					gc_s_val[gc_rank] = val
 				}
 				{
 					gc_rank := gc_step + 1
@@ -101,7 +97,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank] = localMax
-					gc_s_val[gc_rank] = val
 				}
 				{
 					gc_rank := gc_step + 2
@@ -115,7 +110,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank] = localMax
-					gc_s_val[gc_rank] = val
 				}
 				{
 					gc_rank := gc_step + 3
@@ -129,7 +123,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank] = localMax
-					gc_s_val[gc_rank] = val
 				}
 			}
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
@@ -143,7 +136,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				_ = localMax
 				_ = val
 				gc_s_localMax[gc_rank] = localMax
-				gc_s_val[gc_rank] = val
 			}
 		}
 
@@ -170,7 +162,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							tidx := gc_tx
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank]
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -182,7 +175,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
-							gc_s_val[gc_rank] = val
 						}
 						{
 							gc_tx := gc_step2 + 1
@@ -193,7 +185,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							tidx := gc_tx
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank]
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -205,7 +198,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
-							gc_s_val[gc_rank] = val
 						}
 						{
 							gc_tx := gc_step2 + 2
@@ -216,7 +208,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							tidx := gc_tx
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank]
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -228,7 +221,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
-							gc_s_val[gc_rank] = val
 						}
 						{
 							gc_tx := gc_step2 + 3
@@ -239,7 +231,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							tidx := gc_tx
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank]
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -251,7 +244,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
-							gc_s_val[gc_rank] = val
 						}
 					}
 					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
@@ -262,7 +254,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						tidx := gc_tx
 						_ = tidx
 						localMax := gc_s_localMax[gc_rank]
-						val := gc_s_val[gc_rank]
+						var val float32
+						_ = val
 
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -274,7 +267,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:121
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank] = localMax
-						gc_s_val[gc_rank] = val
 					}
 				}
 			}
@@ -308,7 +300,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				_ = val_
 				_ = val_2
 				gc_l_val_2[gc_lane] = val_2
-				gc_s_val_[gc_rank] = val_
 			}
 
 //line hecbench_logprob.go:59
@@ -364,7 +355,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						shared[wid] = val_
 					}
 					_ = r_
-					gc_s_val_[gc_rank] = val_
 				}
 			}
 		}
@@ -389,7 +379,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:69
 					lane := gc_tx & 0x1f
 					_ = lane
-					val_ := gc_s_val_[gc_rank]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:82
 					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -405,7 +396,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = val_3
 					_ = val_3
 					gc_l_val_3[gc_lane] = val_3
-					gc_s_val_[gc_rank] = val_
 				}
 			}
 
@@ -469,7 +459,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = r_2
 					_ = r
 					_ = maxVal
-					gc_s_val_[gc_rank] = val_
 				}
 			}
 		}
@@ -545,7 +534,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:104
 							tidx := gc_tx
 							_ = tidx
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:132
@@ -557,7 +547,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank] = val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
@@ -568,7 +557,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:104
 							tidx := gc_tx
 							_ = tidx
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:132
@@ -580,7 +570,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank] = val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
@@ -591,7 +580,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:104
 							tidx := gc_tx
 							_ = tidx
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:132
@@ -603,7 +593,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank] = val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
@@ -614,7 +603,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:104
 							tidx := gc_tx
 							_ = tidx
-							val := gc_s_val[gc_rank]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:132
@@ -626,7 +616,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank] = val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
@@ -637,7 +626,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:104
 						tidx := gc_tx
 						_ = tidx
-						val := gc_s_val[gc_rank]
+						var val float32
+						_ = val
 						localSumExp := gc_s_localSumExp[gc_rank]
 
 //line hecbench_logprob.go:132
@@ -649,7 +639,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 
 //line hecbench_logprob.go:134
 						localSumExp += val
-						gc_s_val[gc_rank] = val
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
@@ -684,7 +673,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				_ = val_4
 				_ = val_5
 				gc_l_val_5[gc_lane] = val_5
-				gc_s_val_4[gc_rank] = val_4
 			}
 
 //line hecbench_logprob.go:23
@@ -746,7 +734,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						shared_[wid_] = val_4
 					}
 					_ = r_4
-					gc_s_val_4[gc_rank] = val_4
 				}
 			}
 		}
@@ -771,7 +758,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 //line hecbench_logprob.go:33
 					lane_ := gc_tx & 0x1f
 					_ = lane_
-					val_4 := gc_s_val_4[gc_rank]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:46
 					if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -787,7 +775,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = val_6
 					_ = val_6
 					gc_l_val_6[gc_lane] = val_6
-					gc_s_val_4[gc_rank] = val_4
 				}
 			}
 
@@ -860,7 +847,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					_ = r_5
 					_ = r_3
 					_ = sumExp
-					gc_s_val_4[gc_rank] = val_4
 				}
 			}
 		}
@@ -893,8 +879,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_localAccum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx
@@ -1113,7 +1098,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			_ = val
 			_ = val_
 			gc_l_val_[gc_lane] = val_
-			gc_s_val[gc_rank] = val
 		}
 
 //line hecbench_logprob.go:23
@@ -1175,7 +1159,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 					shared[wid] = val
 				}
 				_ = r_
-				gc_s_val[gc_rank] = val
 			}
 		}
 	}
@@ -1200,7 +1183,8 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 //line hecbench_logprob.go:33
 				lane := gc_tx & 0x1f
 				_ = lane
-				val := gc_s_val[gc_rank]
+				var val float32
+				_ = val
 
 //line hecbench_logprob.go:46
 				if float32(gc_tx) < (float32(gc_bdx) / 32.0) {
@@ -1216,7 +1200,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				_ = val_2
 				_ = val_2
 				gc_l_val_2[gc_lane] = val_2
-				gc_s_val[gc_rank] = val
 			}
 		}
 
@@ -1286,7 +1269,6 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				_ = r_2
 				_ = r
 				_ = accum
-				gc_s_val[gc_rank] = val
 			}
 		}
 	}

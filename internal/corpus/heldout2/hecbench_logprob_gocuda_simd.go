@@ -52,11 +52,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	gc_bx3 := gc_bidx3.X
 	gc_by3 := gc_bidx3.Y
 	gc_n3 := gc_b3.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
-	gc_s_val_ := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
-	gc_s_localMax := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
-	gc_s_val := compiled.Scratch[float32](gc_b3, 3)[:gc_n3]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 4)[:gc_n3]
+	gc_s_localMax := compiled.Scratch[float32](gc_b3, 0)[:gc_n3]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -96,7 +93,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:118
 					_ = val
 					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank3:])
-					archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -114,7 +110,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank3] = localMax
-					gc_s_val[gc_rank3] = val
 				}
 				{
 					gc_rank3 := gc_step9 + 1
@@ -128,7 +123,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank3] = localMax
-					gc_s_val[gc_rank3] = val
 				}
 				{
 					gc_rank3 := gc_step9 + 2
@@ -142,7 +136,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank3] = localMax
-					gc_s_val[gc_rank3] = val
 				}
 				{
 					gc_rank3 := gc_step9 + 3
@@ -156,7 +149,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank3] = localMax
-					gc_s_val[gc_rank3] = val
 				}
 			}
 			for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
@@ -170,7 +162,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				_ = localMax
 				_ = val
 				gc_s_localMax[gc_rank3] = localMax
-				gc_s_val[gc_rank3] = val
 			}
 		}
 
@@ -197,7 +188,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							tidx := gc_tx3
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank3]
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -209,7 +201,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
-							gc_s_val[gc_rank3] = val
 						}
 						{
 							gc_tx3 := gc_step10 + 1
@@ -220,7 +211,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							tidx := gc_tx3
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank3]
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -232,7 +224,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
-							gc_s_val[gc_rank3] = val
 						}
 						{
 							gc_tx3 := gc_step10 + 2
@@ -243,7 +234,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							tidx := gc_tx3
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank3]
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -255,7 +247,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
-							gc_s_val[gc_rank3] = val
 						}
 						{
 							gc_tx3 := gc_step10 + 3
@@ -266,7 +257,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							tidx := gc_tx3
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank3]
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -278,7 +270,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
-							gc_s_val[gc_rank3] = val
 						}
 					}
 					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
@@ -289,7 +280,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						tidx := gc_tx3
 						_ = tidx
 						localMax := gc_s_localMax[gc_rank3]
-						val := gc_s_val[gc_rank3]
+						var val float32
+						_ = val
 
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -301,7 +293,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:121
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank3] = localMax
-						gc_s_val[gc_rank3] = val
 					}
 				}
 			}
@@ -338,8 +329,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_2
 //line hecbench_logprob.go:124
 					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
-//line hecbench_logprob.go:124
-					val_.StoreSlice(gc_s_val_[gc_rank3:])
 					gc_left6 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
@@ -367,7 +356,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_
 					_ = val_2
 					gc_l_val_2[gc_lane3] = val_2
-					gc_s_val_[gc_rank3] = val_
 				}
 			}
 
@@ -424,7 +412,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						shared[wid] = val_
 					}
 					_ = r_
-					gc_s_val_[gc_rank3] = val_
 				}
 			}
 		}
@@ -449,7 +436,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:69
 					lane := gc_tx3 & 0x1f
 					_ = lane
-					val_ := gc_s_val_[gc_rank3]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:82
 					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
@@ -465,7 +453,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_3
 					_ = val_3
 					gc_l_val_3[gc_lane3] = val_3
-					gc_s_val_[gc_rank3] = val_
 				}
 			}
 
@@ -559,8 +546,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						gc_pos3.Thread = gc_rank3
 //line hecbench_logprob.go:126
 					}
-//line hecbench_logprob.go:126
-					val_.StoreSlice(gc_s_val_[gc_rank3:])
 					gc_left7 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
@@ -613,7 +598,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						_ = r_2
 						_ = r
 						_ = maxVal
-						gc_s_val_[gc_rank3] = val_
 					}
 				}
 			}
@@ -703,7 +687,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
 							_ = tidx
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:132
@@ -715,7 +700,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank3] = val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 						{
@@ -726,7 +710,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
 							_ = tidx
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:132
@@ -738,7 +723,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank3] = val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 						{
@@ -749,7 +733,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
 							_ = tidx
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:132
@@ -761,7 +746,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank3] = val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 						{
@@ -772,7 +756,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 							tidx := gc_tx3
 							_ = tidx
-							val := gc_s_val[gc_rank3]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:132
@@ -784,7 +769,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank3] = val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 					}
@@ -795,7 +779,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:104
 						tidx := gc_tx3
 						_ = tidx
-						val := gc_s_val[gc_rank3]
+						var val float32
+						_ = val
 						localSumExp := gc_s_localSumExp[gc_rank3]
 
 //line hecbench_logprob.go:132
@@ -807,7 +792,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 
 //line hecbench_logprob.go:134
 						localSumExp += val
-						gc_s_val[gc_rank3] = val
 						gc_s_localSumExp[gc_rank3] = localSumExp
 					}
 				}
@@ -845,8 +829,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_5
 //line hecbench_logprob.go:137
 					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
-//line hecbench_logprob.go:137
-					val_4.StoreSlice(gc_s_val_4[gc_rank3:])
 					gc_left8 &^= 0xff << gc_lane3
 				}
 				archsimd.ClearAVXUpperBits()
@@ -874,7 +856,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_4
 					_ = val_5
 					gc_l_val_5[gc_lane3] = val_5
-					gc_s_val_4[gc_rank3] = val_4
 				}
 			}
 
@@ -956,7 +937,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						shared_[wid_] = val_4
 					}
 					_ = r_4
-					gc_s_val_4[gc_rank3] = val_4
 				}
 			}
 		}
@@ -981,7 +961,8 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 //line hecbench_logprob.go:33
 					lane_ := gc_tx3 & 0x1f
 					_ = lane_
-					val_4 := gc_s_val_4[gc_rank3]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:46
 					if float32(gc_tx3) < (float32(gc_bdx3) / 32.0) {
@@ -997,7 +978,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = val_6
 					_ = val_6
 					gc_l_val_6[gc_lane3] = val_6
-					gc_s_val_4[gc_rank3] = val_4
 				}
 			}
 
@@ -1089,7 +1069,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					_ = r_5
 					_ = r_3
 					_ = sumExp
-					gc_s_val_4[gc_rank3] = val_4
 				}
 			}
 		}
@@ -1113,11 +1092,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_val_4 := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_val_ := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_val := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
+	gc_s_localMax := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_s_localSumExp := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line hecbench_logprob.go:102
 	const maxTVal = math.MaxFloat32
@@ -1157,7 +1133,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:118
 					_ = val
 					archsimd.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank2:])
-					archsimd.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1175,7 +1150,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
 				}
 				{
 					gc_rank2 := gc_step5 + 1
@@ -1189,7 +1163,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
 				}
 				{
 					gc_rank2 := gc_step5 + 2
@@ -1203,7 +1176,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
 				}
 				{
 					gc_rank2 := gc_step5 + 3
@@ -1217,7 +1189,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = localMax
 					_ = val
 					gc_s_localMax[gc_rank2] = localMax
-					gc_s_val[gc_rank2] = val
 				}
 			}
 			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
@@ -1231,7 +1202,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				_ = localMax
 				_ = val
 				gc_s_localMax[gc_rank2] = localMax
-				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -1258,7 +1228,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							tidx := gc_tx2
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1270,7 +1241,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
 						}
 						{
 							gc_tx2 := gc_step6 + 1
@@ -1281,7 +1251,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							tidx := gc_tx2
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1293,7 +1264,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
 						}
 						{
 							gc_tx2 := gc_step6 + 2
@@ -1304,7 +1274,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							tidx := gc_tx2
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1316,7 +1287,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
 						}
 						{
 							gc_tx2 := gc_step6 + 3
@@ -1327,7 +1297,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							tidx := gc_tx2
 							_ = tidx
 							localMax := gc_s_localMax[gc_rank2]
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 
 //line hecbench_logprob.go:119
 							i := tidx + gc_off
@@ -1339,7 +1310,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:121
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
-							gc_s_val[gc_rank2] = val
 						}
 					}
 					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1350,7 +1320,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						tidx := gc_tx2
 						_ = tidx
 						localMax := gc_s_localMax[gc_rank2]
-						val := gc_s_val[gc_rank2]
+						var val float32
+						_ = val
 
 //line hecbench_logprob.go:119
 						i := tidx + gc_off
@@ -1362,7 +1333,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:121
 						localMax = fmaxf(localMax, val)
 						gc_s_localMax[gc_rank2] = localMax
-						gc_s_val[gc_rank2] = val
 					}
 				}
 			}
@@ -1399,8 +1369,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_2
 //line hecbench_logprob.go:124
 					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
-//line hecbench_logprob.go:124
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
 					gc_left &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1428,7 +1396,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_
 					_ = val_2
 					gc_l_val_2[gc_lane2] = val_2
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
 
@@ -1485,7 +1452,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						shared[wid] = val_
 					}
 					_ = r_
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
 		}
@@ -1510,7 +1476,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:69
 					lane := gc_tx2 & 0x1f
 					_ = lane
-					val_ := gc_s_val_[gc_rank2]
+					var val_ float32
+					_ = val_
 
 //line hecbench_logprob.go:82
 					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -1526,7 +1493,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_3
 					_ = val_3
 					gc_l_val_3[gc_lane2] = val_3
-					gc_s_val_[gc_rank2] = val_
 				}
 			}
 
@@ -1620,8 +1586,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:126
 					}
-//line hecbench_logprob.go:126
-					val_.StoreSlice(gc_s_val_[gc_rank2:])
 					gc_left2 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1674,7 +1638,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						_ = r_2
 						_ = r
 						_ = maxVal
-						gc_s_val_[gc_rank2] = val_
 					}
 				}
 			}
@@ -1764,7 +1727,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
 							_ = tidx
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:132
@@ -1776,7 +1740,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank2] = val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 						{
@@ -1787,7 +1750,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
 							_ = tidx
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:132
@@ -1799,7 +1763,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank2] = val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 						{
@@ -1810,7 +1773,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
 							_ = tidx
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:132
@@ -1822,7 +1786,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank2] = val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 						{
@@ -1833,7 +1796,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 							tidx := gc_tx2
 							_ = tidx
-							val := gc_s_val[gc_rank2]
+							var val float32
+							_ = val
 							localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:132
@@ -1845,7 +1809,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:134
 							localSumExp += val
-							gc_s_val[gc_rank2] = val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 					}
@@ -1856,7 +1819,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:104
 						tidx := gc_tx2
 						_ = tidx
-						val := gc_s_val[gc_rank2]
+						var val float32
+						_ = val
 						localSumExp := gc_s_localSumExp[gc_rank2]
 
 //line hecbench_logprob.go:132
@@ -1868,7 +1832,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 //line hecbench_logprob.go:134
 						localSumExp += val
-						gc_s_val[gc_rank2] = val
 						gc_s_localSumExp[gc_rank2] = localSumExp
 					}
 				}
@@ -1906,8 +1869,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_5
 //line hecbench_logprob.go:137
 					val_5.StoreSlice(gc_l_val_5[gc_lane2:])
-//line hecbench_logprob.go:137
-					val_4.StoreSlice(gc_s_val_4[gc_rank2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1935,7 +1896,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_4
 					_ = val_5
 					gc_l_val_5[gc_lane2] = val_5
-					gc_s_val_4[gc_rank2] = val_4
 				}
 			}
 
@@ -2017,7 +1977,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						shared_[wid_] = val_4
 					}
 					_ = r_4
-					gc_s_val_4[gc_rank2] = val_4
 				}
 			}
 		}
@@ -2042,7 +2001,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 //line hecbench_logprob.go:33
 					lane_ := gc_tx2 & 0x1f
 					_ = lane_
-					val_4 := gc_s_val_4[gc_rank2]
+					var val_4 float32
+					_ = val_4
 
 //line hecbench_logprob.go:46
 					if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -2058,7 +2018,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = val_6
 					_ = val_6
 					gc_l_val_6[gc_lane2] = val_6
-					gc_s_val_4[gc_rank2] = val_4
 				}
 			}
 
@@ -2150,7 +2109,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					_ = r_5
 					_ = r_3
 					_ = sumExp
-					gc_s_val_4[gc_rank2] = val_4
 				}
 			}
 		}
@@ -2183,8 +2141,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_val := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_localAccum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line hecbench_logprob.go:152
 	bidx := gc_bx2
@@ -2430,8 +2387,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				_ = val_
 //line hecbench_logprob.go:162
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
-//line hecbench_logprob.go:162
-				val.StoreSlice(gc_s_val[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2459,7 +2414,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				_ = val
 				_ = val_
 				gc_l_val_[gc_lane2] = val_
-				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -2541,7 +2495,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					shared[wid] = val
 				}
 				_ = r_
-				gc_s_val[gc_rank2] = val
 			}
 		}
 	}
@@ -2566,7 +2519,8 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:33
 				lane := gc_tx2 & 0x1f
 				_ = lane
-				val := gc_s_val[gc_rank2]
+				var val float32
+				_ = val
 
 //line hecbench_logprob.go:46
 				if float32(gc_tx2) < (float32(gc_bdx2) / 32.0) {
@@ -2582,7 +2536,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				_ = val_2
 				_ = val_2
 				gc_l_val_2[gc_lane2] = val_2
-				gc_s_val[gc_rank2] = val
 			}
 		}
 
@@ -2701,8 +2654,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					gc_pos2.Thread = gc_rank2
 //line hecbench_logprob.go:164
 				}
-//line hecbench_logprob.go:164
-				val.StoreSlice(gc_s_val[gc_rank2:])
 				gc_left4 &^= 0xff << gc_lane2
 			}
 			archsimd.ClearAVXUpperBits()
@@ -2755,7 +2706,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 					_ = r_2
 					_ = r
 					_ = accum
-					gc_s_val[gc_rank2] = val
 				}
 			}
 		}

@@ -336,7 +336,8 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 //line hecbench_rmsnorm.go:55
 						laneID_ := gc_tx % rmsThreadsPerWarp
 						_ = laneID_
-						valReg := gc_s_valReg[gc_rank]
+						var valReg float32
+						_ = valReg
 
 //line hecbench_rmsnorm.go:65
 						if laneID_ < numWarps {

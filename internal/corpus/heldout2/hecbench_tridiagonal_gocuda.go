@@ -167,10 +167,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:45
 						i := thid
 						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
+						var aNew float32
+						_ = aNew
+						var bNew float32
+						_ = bNew
+						var cNew float32
+						_ = cNew
+						var dNew float32
+						_ = dNew
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {
@@ -210,10 +214,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:45
 						i := thid
 						_ = i
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
+						var aNew float32
+						_ = aNew
+						var bNew float32
+						_ = bNew
+						var cNew float32
+						_ = cNew
+						var dNew float32
+						_ = dNew
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {

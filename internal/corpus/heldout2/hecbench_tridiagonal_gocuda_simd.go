@@ -175,10 +175,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:45
 						i := thid
 						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+						var aNew float32
+						_ = aNew
+						var bNew float32
+						_ = bNew
+						var cNew float32
+						_ = cNew
+						var dNew float32
+						_ = dNew
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {
@@ -218,10 +222,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:45
 						i := thid
 						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
+						var aNew float32
+						_ = aNew
+						var bNew float32
+						_ = bNew
+						var cNew float32
+						_ = cNew
+						var dNew float32
+						_ = dNew
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {

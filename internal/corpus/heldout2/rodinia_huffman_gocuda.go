@@ -36,13 +36,9 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	gc_n := gc_b.Len()
 	gc_s_kc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_startbit := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
-	gc_s_wrbits := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
-	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 3)[:gc_n]
-	gc_s_val32 := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
-	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 5)[:gc_n]
-	gc_s_tmpbyte := compiled.Scratch[uint8](gc_b, 6)[:gc_n]
-	gc_s_tmpcwlen := compiled.Scratch[uint8](gc_b, 7)[:gc_n]
-	gc_s_tmpcw32 := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	gc_s_cw64 := compiled.Scratch[uint64](gc_b, 2)[:gc_n]
+	gc_s_val32 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	gc_s_codewordlen := compiled.Scratch[uint32](gc_b, 4)[:gc_n]
 
 //line rodinia_huffman.go:40
 	sm := gocuda.DynamicShared[uint32](t)
@@ -106,13 +102,9 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				_ = tmpcw32
 				gc_s_kc[gc_rank] = kc
 				gc_s_startbit[gc_rank] = startbit
-				gc_s_wrbits[gc_rank] = wrbits
 				gc_s_cw64[gc_rank] = cw64
 				gc_s_val32[gc_rank] = val32
 				gc_s_codewordlen[gc_rank] = codewordlen
-				gc_s_tmpbyte[gc_rank] = tmpbyte
-				gc_s_tmpcwlen[gc_rank] = tmpcwlen
-				gc_s_tmpcw32[gc_rank] = tmpcw32
 			}
 		}
 	}
@@ -128,9 +120,12 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				cw64 := gc_s_cw64[gc_rank]
 				val32 := gc_s_val32[gc_rank]
 				codewordlen := gc_s_codewordlen[gc_rank]
-				tmpbyte := gc_s_tmpbyte[gc_rank]
-				tmpcwlen := gc_s_tmpcwlen[gc_rank]
-				tmpcw32 := gc_s_tmpcw32[gc_rank]
+				var tmpbyte uint8
+				_ = tmpbyte
+				var tmpcwlen uint8
+				_ = tmpcwlen
+				var tmpcw32 uint32
+				_ = tmpcw32
 
 				{
 
@@ -189,9 +184,6 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				as[k] = codewordlen
 				gc_s_cw64[gc_rank] = cw64
 				gc_s_codewordlen[gc_rank] = codewordlen
-				gc_s_tmpbyte[gc_rank] = tmpbyte
-				gc_s_tmpcwlen[gc_rank] = tmpcwlen
-				gc_s_tmpcw32[gc_rank] = tmpcw32
 			}
 		}
 	}
@@ -387,7 +379,8 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 			gc_pos.Thread = gc_rank
 			kc := gc_s_kc[gc_rank]
 			startbit := gc_s_startbit[gc_rank]
-			wrbits := gc_s_wrbits[gc_rank]
+			var wrbits uint32
+			_ = wrbits
 			cw64 := gc_s_cw64[gc_rank]
 			codewordlen := gc_s_codewordlen[gc_rank]
 			var tmpcw32 uint32
@@ -430,9 +423,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 //line rodinia_huffman.go:138
 				atomic.Or(&as[kc+2], tmpcw32<<(32-codewordlen))
 			}
-			gc_s_wrbits[gc_rank] = wrbits
 			gc_s_codewordlen[gc_rank] = codewordlen
-			gc_s_tmpcw32[gc_rank] = tmpcw32
 		}
 	}
 	{

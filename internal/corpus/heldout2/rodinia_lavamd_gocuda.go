@@ -31,16 +31,7 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_wtx := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_s_pointer := compiled.Scratch[int](gc_b, 1)[:gc_n]
-	gc_s_j := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_r2 := compiled.Scratch[float64](gc_b, 3)[:gc_n]
-	gc_s_u2 := compiled.Scratch[float64](gc_b, 4)[:gc_n]
-	gc_s_vij := compiled.Scratch[float64](gc_b, 5)[:gc_n]
-	gc_s_fs := compiled.Scratch[float64](gc_b, 6)[:gc_n]
-	gc_s_fxij := compiled.Scratch[float64](gc_b, 7)[:gc_n]
-	gc_s_fyij := compiled.Scratch[float64](gc_b, 8)[:gc_n]
-	gc_s_fzij := compiled.Scratch[float64](gc_b, 9)[:gc_n]
-	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 10)[:gc_n]
+	gc_s_d := compiled.Scratch[lavaThreeVector](gc_b, 1)[:gc_n]
 
 //line rodinia_lavamd.go:69
 	bx := gc_bx
@@ -202,15 +193,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 				_ = fyij
 				_ = fzij
 				_ = d
-				gc_s_pointer[gc_rank] = pointer
-				gc_s_j[gc_rank] = j
-				gc_s_r2[gc_rank] = r2
-				gc_s_u2[gc_rank] = u2
-				gc_s_vij[gc_rank] = vij
-				gc_s_fs[gc_rank] = fs
-				gc_s_fxij[gc_rank] = fxij
-				gc_s_fyij[gc_rank] = fyij
-				gc_s_fzij[gc_rank] = fzij
 				gc_s_d[gc_rank] = d
 			}
 		}
@@ -378,7 +360,8 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						tx := gc_tx
 						_ = tx
 						wtx := gc_s_wtx[gc_rank]
-						pointer := gc_s_pointer[gc_rank]
+						var pointer int
+						_ = pointer
 						var firstJ int
 						_ = firstJ
 						var rB []lavaFourVector
@@ -418,7 +401,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:164
 						wtx = tx
 						gc_s_wtx[gc_rank] = wtx
-						gc_s_pointer[gc_rank] = pointer
 					}
 				}
 			}
@@ -432,14 +414,22 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 						tx := gc_tx
 						_ = tx
 						wtx := gc_s_wtx[gc_rank]
-						j := gc_s_j[gc_rank]
-						r2 := gc_s_r2[gc_rank]
-						u2 := gc_s_u2[gc_rank]
-						vij := gc_s_vij[gc_rank]
-						fs := gc_s_fs[gc_rank]
-						fxij := gc_s_fxij[gc_rank]
-						fyij := gc_s_fyij[gc_rank]
-						fzij := gc_s_fzij[gc_rank]
+						var j int
+						_ = j
+						var r2 float64
+						_ = r2
+						var u2 float64
+						_ = u2
+						var vij float64
+						_ = vij
+						var fs float64
+						_ = fs
+						var fxij float64
+						_ = fxij
+						var fyij float64
+						_ = fyij
+						var fzij float64
+						_ = fzij
 						d := gc_s_d[gc_rank]
 
 //line rodinia_lavamd.go:173
@@ -487,14 +477,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 //line rodinia_lavamd.go:203
 						wtx = tx
 						gc_s_wtx[gc_rank] = wtx
-						gc_s_j[gc_rank] = j
-						gc_s_r2[gc_rank] = r2
-						gc_s_u2[gc_rank] = u2
-						gc_s_vij[gc_rank] = vij
-						gc_s_fs[gc_rank] = fs
-						gc_s_fxij[gc_rank] = fxij
-						gc_s_fyij[gc_rank] = fyij
-						gc_s_fzij[gc_rank] = fzij
 						gc_s_d[gc_rank] = d
 					}
 				}

@@ -656,9 +656,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_s_y := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_s_indX := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_s_indY := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx
@@ -688,9 +685,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank] = y
-				gc_s_indX[gc_rank] = indX
-				gc_s_indY[gc_rank] = indY
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -708,9 +702,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank] = y
-				gc_s_indX[gc_rank] = indX
-				gc_s_indY[gc_rank] = indY
 			}
 		}
 	}
@@ -748,9 +739,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank] = y
-				gc_s_indX[gc_rank] = indX
-				gc_s_indY[gc_rank] = indY
 			}
 		}
 	}
@@ -763,9 +751,12 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:192
 				i := gc_bdx*blockID + gc_tx
 				_ = i
-				y := gc_s_y[gc_rank]
-				indX := gc_s_indX[gc_rank]
-				indY := gc_s_indY[gc_rank]
+				var y int
+				_ = y
+				var indX int32
+				_ = indX
+				var indY int32
+				_ = indY
 
 //line rodinia_particlefilter.go:210
 				if i < Nparticles {
@@ -795,9 +786,6 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:229
 				buffer[gc_tx] = 0.0
-				gc_s_y[gc_rank] = y
-				gc_s_indX[gc_rank] = indX
-				gc_s_indY[gc_rank] = indY
 			}
 		}
 	}

@@ -669,9 +669,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_s_y := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_indX := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
-	gc_s_indY := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 
 //line rodinia_particlefilter.go:191
 	blockID := gc_bx2
@@ -701,9 +698,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank2] = y
-				gc_s_indX[gc_rank2] = indX
-				gc_s_indY[gc_rank2] = indY
 			}
 			for gc_tx2 := gc_hi4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
@@ -721,9 +715,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank2] = y
-				gc_s_indX[gc_rank2] = indX
-				gc_s_indY[gc_rank2] = indY
 			}
 		}
 	}
@@ -761,9 +752,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 				_ = y
 				_ = indX
 				_ = indY
-				gc_s_y[gc_rank2] = y
-				gc_s_indX[gc_rank2] = indX
-				gc_s_indY[gc_rank2] = indY
 			}
 		}
 	}
@@ -776,9 +764,12 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:192
 				i := gc_bdx2*blockID + gc_tx2
 				_ = i
-				y := gc_s_y[gc_rank2]
-				indX := gc_s_indX[gc_rank2]
-				indY := gc_s_indY[gc_rank2]
+				var y int
+				_ = y
+				var indX int32
+				_ = indX
+				var indY int32
+				_ = indY
 
 //line rodinia_particlefilter.go:210
 				if i < Nparticles {
@@ -808,9 +799,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:229
 				buffer[gc_tx2] = 0.0
-				gc_s_y[gc_rank2] = y
-				gc_s_indX[gc_rank2] = indX
-				gc_s_indY[gc_rank2] = indY
 			}
 		}
 	}

@@ -716,12 +716,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 	gc_s_val_2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_val_3 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b, 4)[:gc_n]
-	gc_s_localMax := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-	gc_s_r := compiled.Scratch[float32](gc_b, 6)[:gc_n]
-	gc_s_r_3 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
-	gc_s_tmpExpf := compiled.Scratch[float32](gc_b, 8)[:gc_n]
-	gc_s_r_6 := compiled.Scratch[float32](gc_b, 9)[:gc_n]
-	gc_s_r_9 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
+	gc_s_r := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b, 6)[:gc_n]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b, 7)[:gc_n]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b, 8)[:gc_n]
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
@@ -926,7 +924,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_2[gc_lane] = x_2
 					gc_s_val[gc_rank] = val
 					gc_s_localVals[gc_rank] = localVals
-					gc_s_localMax[gc_rank] = localMax
 					gc_s_r[gc_rank] = r
 				}
 			}
@@ -1177,7 +1174,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -1194,7 +1190,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -1211,7 +1206,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -1228,7 +1222,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
@@ -1245,7 +1238,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 					localMax = r
-					gc_s_localMax[gc_rank] = localMax
 				}
 				gc_step3 := gc_hi2
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1264,7 +1256,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step3 + 1
@@ -1281,7 +1272,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step3 + 2
@@ -1298,7 +1288,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 					{
 						gc_tx := gc_step3 + 3
@@ -1315,7 +1304,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
@@ -1332,7 +1320,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:283
 					localMax = r
-					gc_s_localMax[gc_rank] = localMax
 				}
 			}
 		}
@@ -1365,7 +1352,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at[0] = localMax
 //line ggml_softmax.go:287
 						}
-						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
 					gc_step4 := gc_from
@@ -1389,7 +1375,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = localMax
 							}
-							gc_s_localMax[gc_rank] = localMax
 						}
 						{
 							gc_tx := gc_step4 + 1
@@ -1410,7 +1395,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = localMax
 							}
-							gc_s_localMax[gc_rank] = localMax
 						}
 						{
 							gc_tx := gc_step4 + 2
@@ -1431,7 +1415,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = localMax
 							}
-							gc_s_localMax[gc_rank] = localMax
 						}
 						{
 							gc_tx := gc_step4 + 3
@@ -1452,7 +1435,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = localMax
 							}
-							gc_s_localMax[gc_rank] = localMax
 						}
 					}
 					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
@@ -1473,7 +1455,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						{
 							tmpVals_[gc_bx] = localMax
 						}
-						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
@@ -1511,7 +1492,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:260
 					tid := gc_tx
 					_ = tid
-					localMax := gc_s_localMax[gc_rank]
+					var localMax float32
+					_ = localMax
 
 //line ggml_softmax.go:290
 					t.Assert(gc_gdx < gc_bdx)
@@ -1545,7 +1527,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					_ = x_4
 					gc_l_x_4[gc_lane] = x_4
 					gc_s_val_[gc_rank] = val_
-					gc_s_localMax[gc_rank] = localMax
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
@@ -1959,8 +1940,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_l_x_6[gc_lane] = x_6
 					gc_s_val_2[gc_rank] = val_2
 					gc_s_localVals[gc_rank] = localVals
-					gc_s_localMax[gc_rank] = localMax
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
@@ -2215,7 +2194,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step7 + 1
@@ -2232,7 +2210,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step7 + 2
@@ -2249,7 +2226,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step7 + 3
@@ -2266,7 +2242,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 				}
 				for gc_tx := gc_step7; gc_tx < gc_lo3; gc_tx++ {
@@ -2283,7 +2258,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 					tmpExpf = r_6
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 				}
 				gc_step8 := gc_hi3
 				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
@@ -2302,7 +2276,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step8 + 1
@@ -2319,7 +2292,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step8 + 2
@@ -2336,7 +2308,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 					{
 						gc_tx := gc_step8 + 3
@@ -2353,7 +2324,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 				}
 				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
@@ -2370,7 +2340,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:319
 					tmpExpf = r_6
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 				}
 			}
 		}
@@ -2403,7 +2372,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							gc_at2[0] = tmpExpf
 //line ggml_softmax.go:323
 						}
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 				} else {
 					gc_step9 := gc_from
@@ -2427,7 +2395,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
 							gc_tx := gc_step9 + 1
@@ -2448,7 +2415,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
 							gc_tx := gc_step9 + 2
@@ -2469,7 +2435,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 						{
 							gc_tx := gc_step9 + 3
@@ -2490,7 +2455,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							{
 								tmpVals_[gc_bx] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank] = tmpExpf
 						}
 					}
 					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
@@ -2511,7 +2475,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						{
 							tmpVals_[gc_bx] = tmpExpf
 						}
-						gc_s_tmpExpf[gc_rank] = tmpExpf
 					}
 				}
 			}
@@ -2548,7 +2511,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:260
 					tid := gc_tx
 					_ = tid
-					tmpExpf := gc_s_tmpExpf[gc_rank]
+					var tmpExpf float32
+					_ = tmpExpf
 
 //line ggml_softmax.go:326
 					if tid < gc_gdx {
@@ -2579,7 +2543,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					_ = x_8
 					gc_l_x_8[gc_lane] = x_8
 					gc_s_val_3[gc_rank] = val_3
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
@@ -2944,7 +2907,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						col_2 += stepSize * nElemPerThread
 					}
 					gc_s_localVals[gc_rank] = localVals
-					gc_s_tmpExpf[gc_rank] = tmpExpf
 				}
 			}
 		}

@@ -705,12 +705,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 	gc_s_val_2 := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_val_3 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_localVals := compiled.Scratch[[4]float32](gc_b2, 4)[:gc_n2]
-	gc_s_localMax := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_r := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
-	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
-	gc_s_tmpExpf := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
-	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 9)[:gc_n2]
-	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 10)[:gc_n2]
+	gc_s_r := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_r_3 := compiled.Scratch[float32](gc_b2, 6)[:gc_n2]
+	gc_s_r_6 := compiled.Scratch[float32](gc_b2, 7)[:gc_n2]
+	gc_s_r_9 := compiled.Scratch[float32](gc_b2, 8)[:gc_n2]
 
 //line ggml_softmax.go:358
 	for rowx := 0; int64(rowx) < p.ne01*p.ne02*p.ne03; rowx++ {
@@ -915,7 +913,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_l_x_2[gc_lane2] = x_2
 					gc_s_val[gc_rank2] = val
 					gc_s_localVals[gc_rank2] = localVals
-					gc_s_localMax[gc_rank2] = localMax
 					gc_s_r[gc_rank2] = r
 				}
 			}
@@ -1252,7 +1249,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step12 + 1
@@ -1269,7 +1265,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step12 + 2
@@ -1286,7 +1281,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step12 + 3
@@ -1303,7 +1297,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 				}
 				for gc_tx2 := gc_step12; gc_tx2 < gc_lo5; gc_tx2++ {
@@ -1320,7 +1313,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 					localMax = r
-					gc_s_localMax[gc_rank2] = localMax
 				}
 				gc_step13 := gc_hi5
 				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
@@ -1339,7 +1331,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step13 + 1
@@ -1356,7 +1347,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step13 + 2
@@ -1373,7 +1363,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 					{
 						gc_tx2 := gc_step13 + 3
@@ -1390,7 +1379,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 						localMax = r
-						gc_s_localMax[gc_rank2] = localMax
 					}
 				}
 				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1407,7 +1395,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:283
 					localMax = r
-					gc_s_localMax[gc_rank2] = localMax
 				}
 			}
 		}
@@ -1440,7 +1427,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at3[0] = localMax
 //line ggml_softmax.go:287
 						}
-						gc_s_localMax[gc_rank2] = localMax
 					}
 				} else {
 					gc_step14 := gc_from2
@@ -1464,7 +1450,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = localMax
 							}
-							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
 							gc_tx2 := gc_step14 + 1
@@ -1485,7 +1470,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = localMax
 							}
-							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
 							gc_tx2 := gc_step14 + 2
@@ -1506,7 +1490,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = localMax
 							}
-							gc_s_localMax[gc_rank2] = localMax
 						}
 						{
 							gc_tx2 := gc_step14 + 3
@@ -1527,7 +1510,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = localMax
 							}
-							gc_s_localMax[gc_rank2] = localMax
 						}
 					}
 					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1548,7 +1530,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						{
 							tmpVals_[gc_bx2] = localMax
 						}
-						gc_s_localMax[gc_rank2] = localMax
 					}
 				}
 			}
@@ -1586,7 +1567,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 					tid := gc_tx2
 					_ = tid
-					localMax := gc_s_localMax[gc_rank2]
+					var localMax float32
+					_ = localMax
 
 //line ggml_softmax.go:290
 					t.Assert(gc_gdx2 < gc_bdx2)
@@ -1620,7 +1602,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					_ = x_4
 					gc_l_x_4[gc_lane2] = x_4
 					gc_s_val_[gc_rank2] = val_
-					gc_s_localMax[gc_rank2] = localMax
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
@@ -2120,8 +2101,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					gc_l_x_6[gc_lane2] = x_6
 					gc_s_val_2[gc_rank2] = val_2
 					gc_s_localVals[gc_rank2] = localVals
-					gc_s_localMax[gc_rank2] = localMax
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
 					gc_s_r_6[gc_rank2] = r_6
 				}
 			}
@@ -2500,7 +2479,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step17 + 1
@@ -2517,7 +2495,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step17 + 2
@@ -2534,7 +2511,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step17 + 3
@@ -2551,7 +2527,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 				}
 				for gc_tx2 := gc_step17; gc_tx2 < gc_lo6; gc_tx2++ {
@@ -2568,7 +2543,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 					tmpExpf = r_6
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
 				}
 				gc_step18 := gc_hi6
 				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
@@ -2587,7 +2561,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step18 + 1
@@ -2604,7 +2577,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step18 + 2
@@ -2621,7 +2593,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 					{
 						gc_tx2 := gc_step18 + 3
@@ -2638,7 +2609,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 						tmpExpf = r_6
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 				}
 				for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -2655,7 +2625,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:319
 					tmpExpf = r_6
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
 				}
 			}
 		}
@@ -2688,7 +2657,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							gc_at4[0] = tmpExpf
 //line ggml_softmax.go:323
 						}
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 				} else {
 					gc_step19 := gc_from2
@@ -2712,7 +2680,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
 							gc_tx2 := gc_step19 + 1
@@ -2733,7 +2700,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
 							gc_tx2 := gc_step19 + 2
@@ -2754,7 +2720,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 						{
 							gc_tx2 := gc_step19 + 3
@@ -2775,7 +2740,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							{
 								tmpVals_[gc_bx2] = tmpExpf
 							}
-							gc_s_tmpExpf[gc_rank2] = tmpExpf
 						}
 					}
 					for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2796,7 +2760,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						{
 							tmpVals_[gc_bx2] = tmpExpf
 						}
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 					}
 				}
 			}
@@ -2821,9 +2784,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 			gc_left9 := gc_act2
 			if compiled.SIMD {
 //line ggml_softmax.go:326
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_softmax.go:326
-				_ = gc_iota
+				_ = gc_iota2
 //line ggml_softmax.go:329
 				gc_vb := archsimd.BroadcastFloat32x8(0.0)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2847,7 +2810,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 					_ = tid
 //line ggml_softmax.go:260
-					tmpExpf := archsimd.LoadFloat32x8Slice(gc_s_tmpExpf[gc_rank2:])
+					var tmpExpf archsimd.Float32x8
 //line ggml_softmax.go:260
 					_ = tmpExpf
 //line ggml_softmax.go:326
@@ -2857,25 +2820,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 					}
 //line ggml_softmax.go:326
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-					_ = gc_if
+					_ = gc_if2
 //line ggml_softmax.go:327
-					if gc_if.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:327
-						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
+						tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 //line ggml_softmax.go:327
 					}
 //line ggml_softmax.go:327
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-					_ = gc_else
+					_ = gc_else2
 //line ggml_softmax.go:327
-					if gc_else.ToBits() != 0 {
+					if gc_else2.ToBits() != 0 {
 //line ggml_softmax.go:327
 						{
 //line ggml_softmax.go:327
-							tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
+							tmpExpf = gc_vb.Merge(tmpExpf, gc_else2)
 //line ggml_softmax.go:327
 						}
 //line ggml_softmax.go:327
@@ -2896,8 +2859,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					x_8.StoreSlice(gc_l_x_8[gc_lane2:])
 //line ggml_softmax.go:331
 					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
-//line ggml_softmax.go:331
-					tmpExpf.StoreSlice(gc_s_tmpExpf[gc_rank2:])
 					archsimd.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank2:])
 					gc_left9 &^= 0xff << gc_lane2
 				}
@@ -2921,7 +2882,8 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 						tid := gc_tx2
 						_ = tid
-						tmpExpf := gc_s_tmpExpf[gc_rank2]
+						var tmpExpf float32
+						_ = tmpExpf
 
 //line ggml_softmax.go:326
 						if tid < gc_gdx2 {
@@ -2952,7 +2914,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						_ = x_8
 						gc_l_x_8[gc_lane2] = x_8
 						gc_s_val_3[gc_rank2] = val_3
-						gc_s_tmpExpf[gc_rank2] = tmpExpf
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
@@ -3442,7 +3403,6 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						col_2 += stepSize * nElemPerThread
 					}
 					gc_s_localVals[gc_rank2] = localVals
-					gc_s_tmpExpf[gc_rank2] = tmpExpf
 				}
 			}
 		}

@@ -555,7 +555,8 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 //line olcf.go:75
 						lane := gc_tx2 % gocuda.WarpSize
 						_ = lane
-						val := gc_s_val[gc_rank2]
+						var val float32
+						_ = val
 
 //line olcf.go:91
 						if tid < gc_bdx2/gocuda.WarpSize {

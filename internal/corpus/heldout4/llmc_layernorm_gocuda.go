@@ -1436,10 +1436,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_m := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_s := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	gc_s_m := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_s := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)
@@ -1697,6 +1695,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum [32]float32
 		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		var gc_c2v [32]float32
@@ -1723,7 +1722,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:189
 			gc_c2v[gc_lane] = threadSum2
-			gc_s_warpSum[gc_rank] = warpSum
+			gc_l_warpSum[gc_lane] = warpSum
 		}
 
 //line llmc_layernorm.go:189
@@ -1742,7 +1741,8 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:177
 				warpID := gc_tx / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank]
+				warpSum := gc_l_warpSum[gc_lane]
+				_ = warpSum
 
 //line llmc_layernorm.go:189
 				warpSum2 := gc_c2r[gc_lane]
@@ -1753,7 +1753,6 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:191
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank] = warpSum2
 			}
 		}
 	}
@@ -1765,10 +1764,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
-		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		{
 			gc_tidx := gc_b.At(gc_w)
@@ -1784,8 +1783,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:178
 				laneID := gc_tx % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank]
-				warpSum2 := gc_s_warpSum2[gc_rank]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -1803,8 +1804,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_layernorm.go:203
 				gc_c3v[gc_lane] = warpSum
-				gc_s_warpSum[gc_rank] = warpSum
-				gc_s_warpSum2[gc_rank] = warpSum2
+				gc_l_warpSum2[gc_lane] = warpSum2
 			}
 		}
 
@@ -1813,19 +1813,19 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
-			warpSum2 := gc_s_warpSum2[gc_rank]
+			warpSum2 := gc_l_warpSum2[gc_lane]
+			_ = warpSum2
 
 //line llmc_layernorm.go:203
 			blockSum := gc_c3r[gc_lane]
 			_ = blockSum
 
 //line llmc_layernorm.go:204
-			gc_c4v[gc_lane] = warpSum2
 			gc_l_blockSum[gc_lane] = blockSum
 		}
 
 //line llmc_layernorm.go:204
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c4v, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c4r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1

@@ -1516,10 +1516,8 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	gc_n2 := gc_b2.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_threadSum2 := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_s_warpSum2 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_m := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_s := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
+	gc_s_m := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_s_s := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 
 //line llmc_layernorm.go:172
 	block := cg.ThisThreadBlock(t)
@@ -1810,6 +1808,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum [32]float32
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		var gc_c22v [32]float32
@@ -1836,7 +1835,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:189
 			gc_c22v[gc_lane2] = threadSum2
-			gc_s_warpSum[gc_rank2] = warpSum
+			gc_l_warpSum[gc_lane2] = warpSum
 		}
 
 //line llmc_layernorm.go:189
@@ -1855,7 +1854,8 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:177
 				warpID := gc_tx2 / 32
 				_ = warpID
-				warpSum := gc_s_warpSum[gc_rank2]
+				warpSum := gc_l_warpSum[gc_lane2]
+				_ = warpSum
 
 //line llmc_layernorm.go:189
 				warpSum2 := gc_c22r[gc_lane2]
@@ -1866,7 +1866,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:191
 				sharedSum2[warpID] = warpSum2
 				_ = warpSum2
-				gc_s_warpSum2[gc_rank2] = warpSum2
 			}
 		}
 	}
@@ -1878,10 +1877,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
+		var gc_l_warpSum2 [32]float32
 		var gc_l_blockSum [32]float32
 		var gc_c23v [32]float32
 		var gc_c23r [32]float32
-		var gc_c24v [32]float32
 		var gc_c24r [32]float32
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
@@ -1897,8 +1896,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:178
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank2]
-				warpSum2 := gc_s_warpSum2[gc_rank2]
+				var warpSum float32
+				_ = warpSum
+				var warpSum2 float32
+				_ = warpSum2
 
 //line llmc_layernorm.go:193
 				if laneID < numWarps {
@@ -1916,8 +1917,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:203
 				gc_c23v[gc_lane2] = warpSum
-				gc_s_warpSum[gc_rank2] = warpSum
-				gc_s_warpSum2[gc_rank2] = warpSum2
+				gc_l_warpSum2[gc_lane2] = warpSum2
 			}
 		}
 
@@ -1926,19 +1926,19 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
-			warpSum2 := gc_s_warpSum2[gc_rank2]
+			warpSum2 := gc_l_warpSum2[gc_lane2]
+			_ = warpSum2
 
 //line llmc_layernorm.go:203
 			blockSum := gc_c23r[gc_lane2]
 			_ = blockSum
 
 //line llmc_layernorm.go:204
-			gc_c24v[gc_lane2] = warpSum2
 			gc_l_blockSum[gc_lane2] = blockSum
 		}
 
 //line llmc_layernorm.go:204
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
+		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c24r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1

@@ -784,7 +784,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -981,7 +980,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:131
 				sharedSum[warpID] = warpSum
 				_ = warpSum
-				gc_s_warpSum[gc_rank] = warpSum
 			}
 		}
 	}
@@ -1006,7 +1004,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:124
 				laneID := gc_tx % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank]
+				var warpSum float32
+				_ = warpSum
 
 //line llmc_misc.go:133
 				if laneID < numWarps {
@@ -1017,7 +1016,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:138
 				gc_c2v[gc_lane] = warpSum
-				gc_s_warpSum[gc_rank] = warpSum
 			}
 		}
 

@@ -812,7 +812,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_threadSum := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_s_warpSum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 
 //line llmc_misc.go:118
 	block := cg.ThisThreadBlock(t)
@@ -1022,7 +1021,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:131
 				sharedSum[warpID] = warpSum
 				_ = warpSum
-				gc_s_warpSum[gc_rank2] = warpSum
 			}
 		}
 	}
@@ -1047,7 +1045,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:124
 				laneID := gc_tx2 % 32
 				_ = laneID
-				warpSum := gc_s_warpSum[gc_rank2]
+				var warpSum float32
+				_ = warpSum
 
 //line llmc_misc.go:133
 				if laneID < numWarps {
@@ -1058,7 +1057,6 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:138
 				gc_c22v[gc_lane2] = warpSum
-				gc_s_warpSum[gc_rank2] = warpSum
 			}
 		}
 

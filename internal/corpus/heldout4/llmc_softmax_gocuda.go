@@ -3949,7 +3949,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	gc_s_y := compiled.Scratch[[]float32](gc_b, 1)[:gc_n]
 	gc_s_maxval := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_s_sumval := compiled.Scratch[float32](gc_b, 3)[:gc_n]
-	gc_s_bigger := compiled.Scratch[float32](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 
 //line llmc_softmax.go:398
@@ -4021,7 +4020,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 				gc_s_y[gc_rank] = y
 				gc_s_maxval[gc_rank] = maxval
 				gc_s_sumval[gc_rank] = sumval
-				gc_s_bigger[gc_rank] = bigger
 			}
 		}
 	}
@@ -4051,7 +4049,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					x := gc_s_x[gc_rank]
 					maxval := gc_s_maxval[gc_rank]
 					sumval := gc_s_sumval[gc_rank]
-					bigger := gc_s_bigger[gc_rank]
+					var bigger float32
+					_ = bigger
 
 //line llmc_softmax.go:418
 					i := laneID + gc_off
@@ -4070,7 +4069,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					maxval = bigger
 					gc_s_maxval[gc_rank] = maxval
 					gc_s_sumval[gc_rank] = sumval
-					gc_s_bigger[gc_rank] = bigger
 				}
 			}
 		}

@@ -4406,7 +4406,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	gc_s_y := compiled.Scratch[[]float32](gc_b2, 1)[:gc_n2]
 	gc_s_maxval := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
 	gc_s_sumval := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_s_bigger := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
 	gc_exited2 := gc_b2.Exited()
 
 //line llmc_softmax.go:398
@@ -4478,7 +4477,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 				gc_s_y[gc_rank2] = y
 				gc_s_maxval[gc_rank2] = maxval
 				gc_s_sumval[gc_rank2] = sumval
-				gc_s_bigger[gc_rank2] = bigger
 			}
 		}
 	}
@@ -4508,7 +4506,8 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					x := gc_s_x[gc_rank2]
 					maxval := gc_s_maxval[gc_rank2]
 					sumval := gc_s_sumval[gc_rank2]
-					bigger := gc_s_bigger[gc_rank2]
+					var bigger float32
+					_ = bigger
 
 //line llmc_softmax.go:418
 					i := laneID + gc_off
@@ -4527,7 +4526,6 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					maxval = bigger
 					gc_s_maxval[gc_rank2] = maxval
 					gc_s_sumval[gc_rank2] = sumval
-					gc_s_bigger[gc_rank2] = bigger
 				}
 			}
 		}

@@ -41,8 +41,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b, 2)[:gc_n]
 	gc_s_r0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
 	gc_s_r1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
-	gc_s_b := compiled.Scratch[float32](gc_b, 5)[:gc_n]
-	gc_s_k := compiled.Scratch[int](gc_b, 6)[:gc_n]
+	gc_s_k := compiled.Scratch[int](gc_b, 5)[:gc_n]
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -80,7 +79,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				_ = na
 				gc_s_r0[gc_rank] = r0
 				gc_s_r1[gc_rank] = r1
-				gc_s_b[gc_rank] = b
 			}
 			{
 				gc_rank := gc_step + 1
@@ -99,7 +97,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				_ = na
 				gc_s_r0[gc_rank] = r0
 				gc_s_r1[gc_rank] = r1
-				gc_s_b[gc_rank] = b
 			}
 			{
 				gc_rank := gc_step + 2
@@ -118,7 +115,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				_ = na
 				gc_s_r0[gc_rank] = r0
 				gc_s_r1[gc_rank] = r1
-				gc_s_b[gc_rank] = b
 			}
 			{
 				gc_rank := gc_step + 3
@@ -137,7 +133,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				_ = na
 				gc_s_r0[gc_rank] = r0
 				gc_s_r1[gc_rank] = r1
-				gc_s_b[gc_rank] = b
 			}
 		}
 		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
@@ -156,7 +151,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			_ = na
 			gc_s_r0[gc_rank] = r0
 			gc_s_r1[gc_rank] = r1
-			gc_s_b[gc_rank] = b
 		}
 	}
 
@@ -394,7 +388,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
-					tempSum := gc_s_tempSum[gc_rank]
+					var tempSum float64
+					_ = tempSum
 
 //line samples.go:67
 					if (gc_rank & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
@@ -552,7 +547,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_b.Enter(gc_rank)
 					r0 := gc_s_r0[gc_rank]
 					r1 := gc_s_r1[gc_rank]
-					b := gc_s_b[gc_rank]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank]
 
 //line samples.go:128
@@ -562,7 +558,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_rank := gc_step5 + 1
@@ -570,7 +565,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_b.Enter(gc_rank)
 					r0 := gc_s_r0[gc_rank]
 					r1 := gc_s_r1[gc_rank]
-					b := gc_s_b[gc_rank]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank]
 
 //line samples.go:128
@@ -580,7 +576,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_rank := gc_step5 + 2
@@ -588,7 +583,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_b.Enter(gc_rank)
 					r0 := gc_s_r0[gc_rank]
 					r1 := gc_s_r1[gc_rank]
-					b := gc_s_b[gc_rank]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank]
 
 //line samples.go:128
@@ -598,7 +594,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank] = b
 				}
 				{
 					gc_rank := gc_step5 + 3
@@ -606,7 +601,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					gc_b.Enter(gc_rank)
 					r0 := gc_s_r0[gc_rank]
 					r1 := gc_s_r1[gc_rank]
-					b := gc_s_b[gc_rank]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank]
 
 //line samples.go:128
@@ -616,7 +612,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank] = b
 				}
 			}
 			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
@@ -624,7 +619,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_b.Enter(gc_rank)
 				r0 := gc_s_r0[gc_rank]
 				r1 := gc_s_r1[gc_rank]
-				b := gc_s_b[gc_rank]
+				var b float32
+				_ = b
 				k := gc_s_k[gc_rank]
 
 //line samples.go:128
@@ -634,7 +630,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				} else {
 					gpuCopyVector(r, p, N, grid)
 				}
-				gc_s_b[gc_rank] = b
 			}
 		}
 
@@ -845,7 +840,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						tempSum_ := gc_s_tempSum_[gc_rank]
+						var tempSum_ float64
+						_ = tempSum_
 
 //line samples.go:67
 						if (gc_rank & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
@@ -1168,7 +1164,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 						}
 						gc_rank := gc_w + gc_lane
 						gc_pos.Thread = gc_rank
-						tempSum_2 := gc_s_tempSum_2[gc_rank]
+						var tempSum_2 float64
+						_ = tempSum_2
 
 //line samples.go:67
 						if (gc_rank & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {

@@ -42,8 +42,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 	gc_s_tempSum_2 := compiled.Scratch[float64](gc_b2, 2)[:gc_n2]
 	gc_s_r0 := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
 	gc_s_r1 := compiled.Scratch[float32](gc_b2, 4)[:gc_n2]
-	gc_s_b := compiled.Scratch[float32](gc_b2, 5)[:gc_n2]
-	gc_s_k := compiled.Scratch[int](gc_b2, 6)[:gc_n2]
+	gc_s_k := compiled.Scratch[int](gc_b2, 5)[:gc_n2]
 
 //line samples.go:103
 	cta := cg.ThisThreadBlock(t)
@@ -81,7 +80,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				_ = na
 				gc_s_r0[gc_rank2] = r0
 				gc_s_r1[gc_rank2] = r1
-				gc_s_b[gc_rank2] = b
 			}
 			{
 				gc_rank2 := gc_step10 + 1
@@ -100,7 +98,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				_ = na
 				gc_s_r0[gc_rank2] = r0
 				gc_s_r1[gc_rank2] = r1
-				gc_s_b[gc_rank2] = b
 			}
 			{
 				gc_rank2 := gc_step10 + 2
@@ -119,7 +116,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				_ = na
 				gc_s_r0[gc_rank2] = r0
 				gc_s_r1[gc_rank2] = r1
-				gc_s_b[gc_rank2] = b
 			}
 			{
 				gc_rank2 := gc_step10 + 3
@@ -138,7 +134,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				_ = na
 				gc_s_r0[gc_rank2] = r0
 				gc_s_r1[gc_rank2] = r1
-				gc_s_b[gc_rank2] = b
 			}
 		}
 		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
@@ -157,7 +152,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			_ = na
 			gc_s_r0[gc_rank2] = r0
 			gc_s_r1[gc_rank2] = r1
-			gc_s_b[gc_rank2] = b
 		}
 	}
 
@@ -408,7 +402,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
-					tempSum := gc_s_tempSum[gc_rank2]
+					var tempSum float64
+					_ = tempSum
 
 //line samples.go:67
 					if (gc_rank2 & (tile32.Size() - 1)) < tile32.MetaGroupSize() {
@@ -566,7 +561,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_b2.Enter(gc_rank2)
 					r0 := gc_s_r0[gc_rank2]
 					r1 := gc_s_r1[gc_rank2]
-					b := gc_s_b[gc_rank2]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank2]
 
 //line samples.go:128
@@ -576,7 +572,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_rank2 := gc_step14 + 1
@@ -584,7 +579,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_b2.Enter(gc_rank2)
 					r0 := gc_s_r0[gc_rank2]
 					r1 := gc_s_r1[gc_rank2]
-					b := gc_s_b[gc_rank2]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank2]
 
 //line samples.go:128
@@ -594,7 +590,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_rank2 := gc_step14 + 2
@@ -602,7 +597,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_b2.Enter(gc_rank2)
 					r0 := gc_s_r0[gc_rank2]
 					r1 := gc_s_r1[gc_rank2]
-					b := gc_s_b[gc_rank2]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank2]
 
 //line samples.go:128
@@ -612,7 +608,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank2] = b
 				}
 				{
 					gc_rank2 := gc_step14 + 3
@@ -620,7 +615,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_b2.Enter(gc_rank2)
 					r0 := gc_s_r0[gc_rank2]
 					r1 := gc_s_r1[gc_rank2]
-					b := gc_s_b[gc_rank2]
+					var b float32
+					_ = b
 					k := gc_s_k[gc_rank2]
 
 //line samples.go:128
@@ -630,7 +626,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					} else {
 						gpuCopyVector(r, p, N, grid)
 					}
-					gc_s_b[gc_rank2] = b
 				}
 			}
 			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
@@ -638,7 +633,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_b2.Enter(gc_rank2)
 				r0 := gc_s_r0[gc_rank2]
 				r1 := gc_s_r1[gc_rank2]
-				b := gc_s_b[gc_rank2]
+				var b float32
+				_ = b
 				k := gc_s_k[gc_rank2]
 
 //line samples.go:128
@@ -648,7 +644,6 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				} else {
 					gpuCopyVector(r, p, N, grid)
 				}
-				gc_s_b[gc_rank2] = b
 			}
 		}
 
@@ -872,7 +867,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						tempSum_ := gc_s_tempSum_[gc_rank2]
+						var tempSum_ float64
+						_ = tempSum_
 
 //line samples.go:67
 						if (gc_rank2 & (tile32_.Size() - 1)) < tile32_.MetaGroupSize() {
@@ -1251,7 +1247,8 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_pos2.Thread = gc_rank2
-						tempSum_2 := gc_s_tempSum_2[gc_rank2]
+						var tempSum_2 float64
+						_ = tempSum_2
 
 //line samples.go:67
 						if (gc_rank2 & (tile32_2.Size() - 1)) < tile32_2.MetaGroupSize() {

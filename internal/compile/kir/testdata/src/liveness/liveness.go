@@ -1,0 +1,61 @@
+// Package liveness holds kernels whose variables are declared at the top
+// and assigned after barriers, as CUDA code declares them.
+package liveness
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// edges is Rodinia srad's pattern: n and s assigned in every case of a
+// switch after a barrier, then kept across the next one; their zeros
+// from the declaration are never read.
+func edges(t *gocuda.Thread, in, out []float32) {
+	tx := t.ThreadIdx.X
+	var n, s, g float32
+	tile := gocuda.Shared[float32](t, 64)
+	tile[tx] = in[tx]
+	t.SyncThreads()
+	switch {
+	case tx == 0:
+		n, s = tile[tx], tile[tx+1]
+	case tx == 63:
+		n, s = tile[tx-1], tile[tx]
+	default:
+		n, s = tile[tx-1], tile[tx+1]
+	}
+	g = n*n + s*s
+	tile[tx] = g
+	t.SyncThreads()
+	out[tx] = tile[63-tx] + n - s
+}
+
+// inner is lavaMD's pattern: r and f assigned and read in the body of a
+// loop only, each trip anew: not kept across the barriers.
+func inner(t *gocuda.Thread, in, out []float32, m int) {
+	tx := t.ThreadIdx.X
+	var r, f float32
+	acc := float32(0)
+	tile := gocuda.Shared[float32](t, 64)
+	for k := 0; k < m; k++ {
+		tile[tx] = in[k*64+tx]
+		t.SyncThreads()
+		for j := range 64 {
+			r = tile[j] - tile[tx]
+			f = r * r
+			acc += f
+		}
+		t.SyncThreads()
+	}
+	out[tx] = acc
+}
+
+// partial assigns c in some trips of a loop only: where it runs none, the
+// value from before the barrier must survive, so c is kept.
+func partial(t *gocuda.Thread, in, out []int32) {
+	i := t.ThreadIdx.X
+	c := in[i]
+	t.SyncThreads()
+	for k := 0; k < i%4; k++ {
+		c = int32(k)
+	}
+	t.SyncThreads()
+	out[i] = c
+}
