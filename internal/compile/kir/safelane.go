@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A lane loop records each lane's rank in the block's Pos so that a panic
@@ -79,9 +81,11 @@ func (e *emitter) safeExprs(list []ast.Expr) bool {
 }
 
 // safeHelper reports whether fn is a pure helper of one return statement
-// whose result cannot fail to evaluate.
-func (f *Func) safeHelper(fn *types.Func) bool {
-	if !f.pureHelper(fn) {
+// whose result cannot fail to evaluate: no division by a variable, no
+// indexing, no call but conversions, min and max, functions of package
+// math and other such helpers (depth bounds the chain).
+func (f *Func) safeHelper(fn *types.Func, depth int) bool {
+	if depth > 4 || !f.pureHelper(fn) {
 		return false
 	}
 	d := f.declOf(fn)
@@ -92,12 +96,33 @@ func (f *Func) safeHelper(fn *types.Func) bool {
 	if !ok {
 		return false
 	}
+	safe := true
 	for _, r := range ret.Results {
-		if !f.cannotFail(r) {
-			return false
-		}
+		ast.Inspect(r, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && safe {
+				safe = f.safeCallee(call, depth)
+			}
+			return safe
+		})
+		safe = safe && f.cannotFail(r)
 	}
-	return true
+	return safe
+}
+
+// safeCallee reports whether call, in a helper's result, cannot fail
+// but by its arguments.
+func (f *Func) safeCallee(call *ast.CallExpr, depth int) bool {
+	info := f.Src.Info
+	if tv := info.Types[call.Fun]; tv.IsType() {
+		return true
+	}
+	switch fn := typeutil.Callee(info, call).(type) {
+	case *types.Builtin:
+		return fn.Name() == "min" || fn.Name() == "max"
+	case *types.Func:
+		return fn.Pkg() != nil && fn.Pkg().Path() == "math" || f.safeHelper(fn, depth+1)
+	}
+	return false
 }
 
 // safeExpr reports whether evaluating x cannot panic.
@@ -146,7 +171,7 @@ func (e *emitter) safeExpr(x ast.Expr) bool {
 			if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "min" || b.Name() == "max" || b.Name() == "len" || b.Name() == "cap") {
 				return e.safeExprs(x.Args)
 			}
-			if fn, ok := info.Uses[id].(*types.Func); ok && e.f.safeHelper(fn) {
+			if fn, ok := info.Uses[id].(*types.Func); ok && e.f.safeHelper(fn, 0) {
 				return e.safeExprs(x.Args) // IN_RANGE(x, min, max)
 			}
 		}

@@ -93,3 +93,21 @@ func divides(t *gocuda.Thread, out []float32, d int) {
 }
 
 func above(x, d int) bool { return x/d > 1 }
+
+// chained sets a flag, before its guard, through a helper whose result
+// calls another that divides by its argument: a rejected thread could
+// fail there, so the loop is not split.
+func chained(t *gocuda.Thread, out []float32, d int) {
+	i := t.ThreadIdx.X
+	w := outer(i, d)
+	if i < d {
+		w = true
+		out[i] = 1
+	}
+	t.SyncThreads()
+	if w {
+		out[i] += 2
+	}
+}
+
+func outer(x, d int) bool { return above(x, d) && x > 0 }
