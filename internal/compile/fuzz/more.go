@@ -41,6 +41,45 @@ func (g *gen) switchStmt(c ctx) {
 	g.sh = after
 }
 
+// lateAssign writes a per-thread variable declared before a barrier, as
+// CUDA code declares them at the top, assigned after it in every case of
+// a switch, in some cases only, or in some trips of a loop, and read
+// after the next barrier: the compiler keeps it across the barriers only
+// where its old value may be read.
+func (g *gen) lateAssign(c ctx) {
+	v := g.fresh("late")
+	g.line("var %s int32", v)
+	if g.ch.pick(2) == 0 {
+		g.line("%s = %s", v, g.val(i32, false, 1))
+	}
+	g.barrier(c)
+	switch g.ch.pick(3) {
+	case 0:
+		g.line("switch %s & 3 {", g.val(i32, false, 1))
+		cases := []string{"case 0:", "case 1, 2:", "default:"}
+		for _, cs := range cases[:2+g.ch.pick(2)] { // with the default or without
+			g.line("%s", cs)
+			g.line("\t%s = %s", v, g.val(i32, false, 1))
+		}
+		g.line("}")
+	case 1:
+		g.line("if %s {", g.cond(false, 1))
+		g.line("\t%s = %s", v, g.val(i32, false, 1))
+		if g.ch.pick(2) == 0 {
+			g.line("} else {")
+			g.line("\t%s = %s ^ 3", v, g.val(i32, false, 1))
+		}
+		g.line("}")
+	default:
+		k := g.fresh("k")
+		g.line("for %s := 0; %s < int(t.ThreadIdx.X%%3); %s++ {", k, k, k)
+		g.line("\t%s = %s + int32(%s)", v, g.val(i32, false, 1), k)
+		g.line("}")
+	}
+	g.barrier(c)
+	g.line("%s ^= %s", g.sink, v)
+}
+
 // float updates the kernel's float32 variable, rounding every product
 // explicitly so that no fused multiply-add can make the two forms differ.
 func (g *gen) float(c ctx) {

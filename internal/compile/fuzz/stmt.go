@@ -47,6 +47,7 @@ func init() {
 		{1, uniform, (*gen).guardedStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).shiftStep},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).splitStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid }, (*gen).lateAssign},
 		{1, uniform, (*gen).uniformAssign},
 		{2, nested, (*gen).uniformIf},
 		{3, loopable, (*gen).uniformLoop},
