@@ -156,13 +156,9 @@ func BenchmarkGaussian(b *testing.B) {
 		}
 		return gocudatest.Close(rhs, wb, gaussianTol)
 	}
-	slow := ""
-	if !testing.Short() {
-		slow = "one operation takes about eight seconds on the runtime path at this size; -short runs it at the small one"
-	}
 	runImpls(b, fmt.Sprintf("n=%d", n), []impl{
 		{implCompiled, "", gpu(compiled), check},
-		{implRuntime, slow, gpu(runtime), check},
+		{implRuntime, slowRuntime("eight"), gpu(runtime), check},
 		{implHandSerial, "", host(rodinia.GaussianSerial), check},
 		{implHandParallel, "", host(rodinia.GaussianParallel), check},
 	})
