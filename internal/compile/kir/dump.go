@@ -71,61 +71,77 @@ func (d *dumper) nodes(nodes []Node, depth int) {
 	}
 }
 
+// code is the line of a statement: block or thread code, a grid-stride
+// loop marked as the stride pass left it.
+func (d *dumper) code(n *Code) string {
+	kind := "code"
+	if n.Block {
+		kind = "block"
+	}
+	extra := ""
+	if fs, ok := n.Stmt.(*ast.ForStmt); ok && d.f.Strides[fs] != nil {
+		extra = " [lockstep]"
+		if s := d.f.Strides[fs]; s.Flat {
+			extra = " [lockstep, flat]"
+		}
+	}
+	return fmt.Sprintf("%s%s: %s", kind, extra, d.text(n.Stmt))
+}
+
+// threadHead is the line of a thread loop: its id and what the passes
+// decided of it.
+func (d *dumper) threadHead(n *ThreadLoop) string {
+	head := fmt.Sprintf("threads L%d", n.ID)
+	if n.Reduce != nil {
+		head += " reduce " + d.text(n.Reduce.Call)
+	}
+	if n.Step > 1 {
+		head += fmt.Sprintf(" [%d per step]", n.Step)
+	}
+	if d.f.Vector[n] {
+		head += " [vector]"
+	}
+	if n.Outside {
+		head += " [outside]"
+	}
+	for _, b := range n.Bounds {
+		head += d.bound(b)
+	}
+	if n.Rebase != nil {
+		for _, r := range n.Rebase.Slices {
+			off := "x"
+			switch {
+			case r.One:
+				off = d.text(r.Off)
+			case r.Off != nil:
+				off = d.text(r.Off) + "+x"
+			}
+			head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
+		}
+	}
+	return head
+}
+
+// bound is a thread loop's bound, as its head shows it.
+func (d *dumper) bound(b Bound) string {
+	if b.Row != nil {
+		return fmt.Sprintf(" [no row where %s]", d.text(b.Row))
+	}
+	op := map[bool]string{true: "<", false: ">="}[b.Upper]
+	adj := map[int]string{0: "", 1: "+1"}[b.Adj]
+	x := "x"
+	if b.Off != nil {
+		x += "+" + d.text(b.Off)
+	}
+	return fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
+}
+
 func (d *dumper) node(n Node, depth int) {
 	switch n := n.(type) {
 	case *Code:
-		kind := "code"
-		if n.Block {
-			kind = "block"
-		}
-		extra := ""
-		if fs, ok := n.Stmt.(*ast.ForStmt); ok && d.f.Strides[fs] != nil {
-			extra = " [lockstep]"
-			if s := d.f.Strides[fs]; s.Flat {
-				extra = " [lockstep, flat]"
-			}
-		}
-		d.line(depth, "%s%s: %s", kind, extra, d.text(n.Stmt))
+		d.line(depth, "%s", d.code(n))
 	case *ThreadLoop:
-		head := fmt.Sprintf("threads L%d", n.ID)
-		if n.Reduce != nil {
-			head += " reduce " + d.text(n.Reduce.Call)
-		}
-		if n.Step > 1 {
-			head += fmt.Sprintf(" [%d per step]", n.Step)
-		}
-		if d.f.Vector[n] {
-			head += " [vector]"
-		}
-		if n.Outside {
-			head += " [outside]"
-		}
-		for _, b := range n.Bounds {
-			if b.Row != nil {
-				head += fmt.Sprintf(" [no row where %s]", d.text(b.Row))
-				continue
-			}
-			op := map[bool]string{true: "<", false: ">="}[b.Upper]
-			adj := map[int]string{0: "", 1: "+1"}[b.Adj]
-			x := "x"
-			if b.Off != nil {
-				x += "+" + d.text(b.Off)
-			}
-			head += fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
-		}
-		if n.Rebase != nil {
-			for _, r := range n.Rebase.Slices {
-				off := "x"
-				switch {
-				case r.One:
-					off = d.text(r.Off)
-				case r.Off != nil:
-					off = d.text(r.Off) + "+x"
-				}
-				head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
-			}
-		}
-		d.line(depth, "%s", head)
+		d.line(depth, "%s", d.threadHead(n))
 		d.nodes(n.Body, depth+1)
 	case *If:
 		d.line(depth, "if %s", d.text(n.Src.Cond))

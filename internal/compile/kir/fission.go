@@ -13,10 +13,12 @@ import (
 // one; remat definitions are left to the loops that use them; structural
 // control stays block-level around the loops.
 func fission(f *Func) {
-	f.Body = f.split(f.Body)
+	f.Body = f.fissionList(f.Body)
 }
 
-func (f *Func) split(nodes []Node) []Node {
+// fissionList returns nodes with their thread code in thread loops, in the
+// lists inside block-level nodes too.
+func (f *Func) fissionList(nodes []Node) []Node {
 	var out, hoisted, run []Node
 	flush := func() {
 		out = append(out, hoisted...)
@@ -77,16 +79,16 @@ func (f *Func) split(nodes []Node) []Node {
 			flush()
 			switch n := n.(type) {
 			case *If:
-				n.Then, n.Else = f.split(n.Then), f.split(n.Else)
+				n.Then, n.Else = f.fissionList(n.Then), f.fissionList(n.Else)
 				if n.ElseIf && (len(n.Else) != 1 || !isIf(n.Else[0])) {
 					n.ElseIf = false // the else-if holds warp-level code only: a warp loop in an else
 				}
 			case *For:
-				n.Body = f.split(n.Body)
+				n.Body = f.fissionList(n.Body)
 			case *Range:
-				n.Body = f.split(n.Body)
+				n.Body = f.fissionList(n.Body)
 			case *Scope:
-				n.Body = f.split(n.Body)
+				n.Body = f.fissionList(n.Body)
 			}
 			out = append(out, n)
 		default: // Branch, Return
