@@ -19,85 +19,117 @@ func fission(f *Func) {
 // fissionList returns nodes with their thread code in thread loops, in the
 // lists inside block-level nodes too.
 func (f *Func) fissionList(nodes []Node) []Node {
-	var out, hoisted, run []Node
-	flush := func() {
-		out = append(out, hoisted...)
-		switch {
-		case len(run) > 0 && warpLevel(run):
-			warp, tail := f.warpTail(run)
-			f.loops++
-			out = append(out, &WarpLoop{ID: f.loops, Body: warp})
-			if len(tail) > 0 {
-				out = append(out, f.newLoop(tail, nil))
-			}
-		case len(run) > 0:
-			out = append(out, f.newLoop(run, nil))
-		}
-		hoisted, run = nil, nil
-	}
+	fi := &fissioner{f: f}
 	for _, n := range nodes {
 		switch n := n.(type) {
 		case *Code:
-			switch f.placeOf(n.Stmt) {
-			case placeHoist:
-				hoisted = append(hoisted, &Code{Stmt: n.Stmt, Block: true})
-			case placeBlock:
-				flush()
-				out = append(out, &Code{Stmt: n.Stmt, Block: true})
-			case placeRemat:
-				// each loop that needs it computes it
-			case placeOwnLoop:
-				flush()
-				out = append(out, f.newLoop([]Node{n}, nil))
-			default:
-				run = append(run, n)
-			}
+			fi.code(n)
 		case *Barrier:
-			flush()
-			if n.Pred == nil {
-				out = append(out, n) // separates the loops around it: nothing to write
-				break
-			}
-			out = append(out, f.newLoop(nil, n))
-			uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
-			switch {
-			case n.Agree != "":
-				out = append(out, &Reduced{Barrier: n})
-			case n.Stmt == nil:
-			case f.allAssigned(n.Stmt, uniform):
-				out = append(out, &Reduced{Barrier: n})
-			default: // each thread stores the result where it says
-				run = append(run, &Code{Stmt: n.Stmt})
-			}
+			fi.barrier(n)
 		case *Collective:
-			run = append(run, n)
+			fi.run = append(fi.run, n)
 		case *If, *For, *Range, *Scope:
 			if !blockLevel(n) {
-				run = append(run, n) // warp-level control: split at collectives later
+				fi.run = append(fi.run, n) // warp-level control: split at collectives later
 				break
 			}
-			flush()
-			switch n := n.(type) {
-			case *If:
-				n.Then, n.Else = f.fissionList(n.Then), f.fissionList(n.Else)
-				if n.ElseIf && (len(n.Else) != 1 || !isIf(n.Else[0])) {
-					n.ElseIf = false // the else-if holds warp-level code only: a warp loop in an else
-				}
-			case *For:
-				n.Body = f.fissionList(n.Body)
-			case *Range:
-				n.Body = f.fissionList(n.Body)
-			case *Scope:
-				n.Body = f.fissionList(n.Body)
-			}
-			out = append(out, n)
+			fi.flush()
+			fi.out = append(fi.out, f.fissionControl(n))
 		default: // Branch, Return
-			flush()
-			out = append(out, n)
+			fi.flush()
+			fi.out = append(fi.out, n)
 		}
 	}
-	flush()
-	return out
+	fi.flush()
+	return fi.out
+}
+
+// A fissioner gathers the nodes fissionList writes: out so far, the block
+// code hoisted before the pending run, and the run of thread (or warp)
+// code not yet in a loop.
+type fissioner struct {
+	f                 *Func
+	out, hoisted, run []Node
+}
+
+// flush writes the hoisted code, then the pending run as a thread loop
+// (a warp loop, and a thread loop of what follows its last collective,
+// where the run holds warp-level code).
+func (fi *fissioner) flush() {
+	f := fi.f
+	fi.out = append(fi.out, fi.hoisted...)
+	switch {
+	case len(fi.run) > 0 && warpLevel(fi.run):
+		warp, tail := f.warpTail(fi.run)
+		f.loops++
+		fi.out = append(fi.out, &WarpLoop{ID: f.loops, Body: warp})
+		if len(tail) > 0 {
+			fi.out = append(fi.out, f.newLoop(tail, nil))
+		}
+	case len(fi.run) > 0:
+		fi.out = append(fi.out, f.newLoop(fi.run, nil))
+	}
+	fi.hoisted, fi.run = nil, nil
+}
+
+// code places a statement: hoisted before the run, at block level, left
+// to the loops that use it, in a loop of its own, or in the run.
+func (fi *fissioner) code(n *Code) {
+	switch fi.f.placeOf(n.Stmt) {
+	case placeHoist:
+		fi.hoisted = append(fi.hoisted, &Code{Stmt: n.Stmt, Block: true})
+	case placeBlock:
+		fi.flush()
+		fi.out = append(fi.out, &Code{Stmt: n.Stmt, Block: true})
+	case placeRemat:
+		// each loop that needs it computes it
+	case placeOwnLoop:
+		fi.flush()
+		fi.out = append(fi.out, fi.f.newLoop([]Node{n}, nil))
+	default:
+		fi.run = append(fi.run, n)
+	}
+}
+
+// barrier ends the run at a barrier; a predicate barrier's loop reduces
+// its predicate, and its result is the block's or each thread's.
+func (fi *fissioner) barrier(n *Barrier) {
+	f := fi.f
+	fi.flush()
+	if n.Pred == nil {
+		fi.out = append(fi.out, n) // separates the loops around it: nothing to write
+		return
+	}
+	fi.out = append(fi.out, f.newLoop(nil, n))
+	uniform := func(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+	switch {
+	case n.Agree != "":
+		fi.out = append(fi.out, &Reduced{Barrier: n})
+	case n.Stmt == nil:
+	case f.allAssigned(n.Stmt, uniform):
+		fi.out = append(fi.out, &Reduced{Barrier: n})
+	default: // each thread stores the result where it says
+		fi.run = append(fi.run, &Code{Stmt: n.Stmt})
+	}
+}
+
+// fissionControl returns block-level control n with fission applied to
+// the lists inside it.
+func (f *Func) fissionControl(n Node) Node {
+	switch n := n.(type) {
+	case *If:
+		n.Then, n.Else = f.fissionList(n.Then), f.fissionList(n.Else)
+		if n.ElseIf && (len(n.Else) != 1 || !isIf(n.Else[0])) {
+			n.ElseIf = false // the else-if holds warp-level code only: a warp loop in an else
+		}
+	case *For:
+		n.Body = f.fissionList(n.Body)
+	case *Range:
+		n.Body = f.fissionList(n.Body)
+	case *Scope:
+		n.Body = f.fissionList(n.Body)
+	}
+	return n
 }
 
 func (f *Func) newLoop(body []Node, reduce *Barrier) *ThreadLoop {
