@@ -1,0 +1,276 @@
+package kir
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+// threadLoop writes a thread loop.
+func (e *emitter) threadLoop(l *ThreadLoop) {
+	if len(l.Body) == 1 {
+		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && e.f.Strides[fs] != nil {
+			e.lockstepLoop(l, fs, e.f.Strides[fs])
+			return
+		}
+	}
+	e.threadLoopWith(l, func() {
+		if l.Reduce != nil {
+			e.reduceBody(l)
+		}
+		for _, n := range l.Body {
+			s := n.(*Code).Stmt
+			switch holds, proven := l.Proven[s]; {
+			case !proven:
+				e.source(s)
+			case holds:
+				e.source(s.(*ast.IfStmt).Body) // the bounds hold its condition
+			}
+		}
+		e.blankTopDecls(l.Body)
+	})
+}
+
+// threadLoopWith writes a thread loop whose code body writes: the code
+// first, into a buffer, to learn which of the thread's coordinates it
+// uses, then the loop around it.
+func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
+	outer := e.w
+	var buf bytes.Buffer
+	e.w, e.loop, e.loopUse, e.enter, e.labelUsed = &buf, l, map[string]bool{}, false, false
+	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
+	e.locals(e.f.LoopVars[l], nil)
+	body()
+	e.stores(e.f.LoopVars[l], nil)
+	e.vec = e.vectorStep(l)
+	e.fast = e.rebasedBody(l, body)
+	e.w = outer
+	use := e.loopUse
+	e.loop, e.loopUse = nil, nil
+	if l.Reduce != nil {
+		e.reduceInit(l)
+	}
+	var thread bytes.Buffer
+	e.w = &thread
+	e.loopPrologue(l)
+	thread.Write(buf.Bytes())
+	e.w = outer
+	v, from, to, rank := e.loopHead(l, use)
+	if l.Outside {
+		e.threads(l, v, "0", from, rank, thread.Bytes())
+		from, to = to, e.use("bdx")
+	}
+	e.threads(l, v, from, to, rank, thread.Bytes())
+	e.vec, e.fast = nil, nil
+	e.loopTail(l, use)
+}
+
+// threads writes the loop over threads: v from from to to, each thread
+// first declaring its rank (where rank is not empty) and then running
+// thread. A loop of Step k runs k threads a step, as copies.
+func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
+	one := func(at string) {
+		if at != "" {
+			e.printf("%s := %s\n", v, at)
+		}
+		if rank != "" {
+			e.printf("%s := %s\n", e.name["rank"], rank)
+		}
+		e.w.Write(thread)
+	}
+	if e.vec != nil {
+		first := from
+		from = e.vectorSteps(v, from, to, rank)
+		if e.lockMore != "" { // a lockstep loop's step: threads ran in it, and the loop goes on
+			e.printf("if %s > %s {\n%s = true\n}\n", from, first, e.lockMore)
+		}
+	}
+	if e.fast != nil {
+		e.rebasedThreads(l, v, from, to, rank)
+		defer e.printf("}\n")
+	}
+	if l.Step > 1 {
+		step := e.f.Names.Fresh("step")
+		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
+		for k := range l.Step {
+			e.printf("{\n")
+			one(fmt.Sprintf("%s + %d", step, k))
+			e.printf("}\n")
+		}
+		e.printf("}\n")
+		from = step
+	}
+	e.loopLabel()
+	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	one("")
+	e.printf("}\n")
+}
+
+// loopHead opens the loop over the block's threads. Code that uses no
+// coordinate loops over the ranks; other code loops over rows of x, the
+// row's y and z counted along, so that a thread costs an increment and a
+// compare whatever the block's shape. A narrowed loop (Bounds) runs the
+// part of each row its guards admit. It returns the loop over threads to
+// write: its variable, bounds, and the rank of a thread ("" where the
+// variable is the rank).
+func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, rank string) {
+	n := e.name
+	e.used["rank"] = true
+	e.printf("{\n")
+	if !(use["tx"] || use["ty"] || use["tz"] || len(l.Bounds) > 0) {
+		return n["rank"], "0", e.use("n"), ""
+	}
+	tx, bdx, base := n["tx"], e.use("bdx"), n["base"]
+	skip := e.rowSkips(l, use)
+	if use["ty"] || use["tz"] {
+		e.printf("%s := 0\n", n["ty"])
+		e.use("bdy")
+	}
+	if use["tz"] {
+		e.printf("%s := 0\n", n["tz"])
+	}
+	from, to = "0", bdx
+	more := ""
+	if len(l.Bounds) > 0 {
+		from, to = n["from"], n["to"]
+		e.bounds(l.Bounds)
+		more = from + " < " + to + " && " // no row to run: the block's threads are all idle
+	}
+	if l.Outside {
+		more = ""
+	}
+	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
+	if l.Outside {
+		lo, hi := e.outsideRow(from, to, skip)
+		return tx, lo, hi, base + " + " + tx
+	}
+	if skip != "" {
+		if pos := rowRisk(l.Bounds); pos.IsValid() { // it may fail: where the row's first thread would
+			e.printf("%s.Thread = %s\n", e.use("pos"), base)
+			e.line(pos)
+		}
+		e.printf("if %s {\n", skip)
+		e.nextRow(use)
+		e.printf("continue\n}\n")
+	}
+	return tx, from, to, base + " + " + tx
+}
+
+// outsideRow writes, for a loop that runs the threads its bounds
+// [from, to) do not admit, the row's two parts: its threads before lo
+// and from hi on, all of them where the row's Row bounds (skip) admit
+// none. It returns lo and hi.
+func (e *emitter) outsideRow(from, to, skip string) (lo, hi string) {
+	lo, hi = e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi")
+	bdx := e.use("bdx")
+	e.printf("%s, %s := min(%s, %s), max(%s, %s)\n", lo, hi, from, bdx, from, to)
+	if skip != "" {
+		e.printf("if %s {\n%s, %s = %s, %s\n}\n", skip, lo, hi, bdx, bdx)
+	}
+	return lo, hi
+}
+
+// rowSkips returns the condition under which a row runs none of l's
+// threads (its Row bounds), "" for none, noting in use the coordinates it
+// reads.
+func (e *emitter) rowSkips(l *ThreadLoop, use map[string]bool) string {
+	var conds []string
+	outer := e.loopUse
+	e.loopUse = use
+	for _, b := range l.Bounds {
+		if b.Row != nil {
+			conds = append(conds, "("+e.oneLine(b.Row)+")")
+		}
+	}
+	e.loopUse = outer
+	return strings.Join(conds, " || ")
+}
+
+// rowRisk returns the position of a Row bound of bounds that may fail,
+// or none.
+func rowRisk(bounds []Bound) token.Pos {
+	for _, b := range bounds {
+		if b.RowRisk {
+			return b.Pos
+		}
+	}
+	return token.NoPos
+}
+
+// loopLabel labels the loop over threads where a thread's return
+// continues it.
+func (e *emitter) loopLabel() {
+	if e.labelUsed {
+		e.printf("%s:\n", e.label)
+	}
+}
+
+// loopTail closes what loopHead opened beyond the loop over threads: the
+// row's next y and z.
+func (e *emitter) loopTail(l *ThreadLoop, use map[string]bool) {
+	if use["tx"] || use["ty"] || use["tz"] || len(l.Bounds) > 0 { // the loop over rows, as loopHead opened it
+		e.nextRow(use)
+		e.printf("}\n")
+	}
+	e.printf("}\n")
+}
+
+// nextRow writes the step of y (and z) to the next row of x: y wraps
+// even without z, since the block may have a z extent.
+func (e *emitter) nextRow(use map[string]bool) {
+	n := e.name
+	switch {
+	case use["tz"]:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"], n["tz"])
+	case use["ty"]:
+		e.printf("%s++\nif %s == %s {\n%s = 0\n}\n", n["ty"], n["ty"], e.use("bdy"), n["ty"])
+	}
+}
+
+// bounds declares the part of each row of x a narrowed loop runs, from
+// its guards. Each bound is compared before it is adjusted, and an offset
+// subtracted saturating (compiled.Diff), so that none overflows.
+func (e *emitter) bounds(bounds []Bound) {
+	n := e.name
+	from, to, v := n["from"], n["to"], n["bound"]
+	e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
+	for _, b := range bounds {
+		if b.Row != nil {
+			continue // per row: loopHead
+		}
+		x := e.plain(b.X)
+		if b.Off != nil {
+			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))
+		}
+		switch {
+		case b.Upper && b.Adj == 0:
+			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
+		case b.Upper:
+			e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
+		case b.Adj == 0:
+			e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
+		default:
+			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
+		}
+	}
+}
+
+// loopPrologue writes what each thread does first: record its rank for
+// failure reports, skip it if it has returned, and enter it where its code
+// uses the thread.
+func (e *emitter) loopPrologue(l *ThreadLoop) {
+	n := e.name
+	if l.Outside {
+		e.printf("_ = %s\n", n["rank"]) // split's rejected threads cannot fail: no record
+	} else {
+		e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])
+	}
+	if e.f.Exits {
+		e.printf("if %s[%s] {\ncontinue\n}\n", e.use("exited"), n["rank"])
+	}
+	if e.enter {
+		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
+	}
+}
