@@ -87,7 +87,32 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 		}
 	}
 	prefix := e.prefix && vec == nil
-	from, to := "0", "32"
+	from, to := e.laneSpan(rng, prefix)
+	if e.labelUsed {
+		e.printf("%s:\n", e.label)
+	}
+	e.printf("for %s := %s; %s < %s; %s++ {\n", n["lane"], from, n["lane"], to, n["lane"])
+	e.lanePrologue(act, use, prefix, safe)
+	e.w.Write(buf.Bytes())
+	e.printf("}\n")
+	if coords {
+		e.printf("}\n")
+	}
+	if vec != nil {
+		e.printf("}\n") // the if around the scalar loop
+	}
+	if len(e.warpRemat) > 0 {
+		e.printf("}\n")
+	}
+	e.warpRemat = nil
+}
+
+// laneSpan returns the first lane a lane loop runs and the lane after its
+// last: the warp's, its first cnt where its active lanes are a prefix, or
+// rng's (writing their terms), within those.
+func (e *emitter) laneSpan(rng *laneRange, prefix bool) (from, to string) {
+	n := e.name
+	from, to = "0", "32"
 	if prefix {
 		to, e.cntUsed = n["cnt"], true
 	}
@@ -97,11 +122,16 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 			e.printf("%s = min(%s, %s)\n", to, to, n["cnt"])
 		}
 	}
-	if e.labelUsed {
-		e.printf("%s:\n", e.label)
-	}
-	e.printf("for %s := %s; %s < %s; %s++ {\n", n["lane"], from, n["lane"], to, n["lane"])
-	if coords {
+	return from, to
+}
+
+// lanePrologue writes what each lane does first: count the thread's
+// coordinates along (where use holds them), skip an inactive lane (unless
+// the active lanes are a prefix), declare its rank and record it for
+// failure reports (unless the code cannot fail), and enter the thread.
+func (e *emitter) lanePrologue(act string, use map[string]bool, prefix, safe bool) {
+	n := e.name
+	if use["tx"] || use["ty"] || use["tz"] {
 		e.printf("%s++\nif %s == %s {\n%s = 0\n", n["tx"], n["tx"], e.use("bdx"), n["tx"])
 		e.nextRow(use)
 		e.printf("}\n")
@@ -119,18 +149,6 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	if e.enter {
 		e.printf("%s.Enter(%s)\n", n["b"], n["rank"])
 	}
-	e.w.Write(buf.Bytes())
-	e.printf("}\n")
-	if coords {
-		e.printf("}\n")
-	}
-	if vec != nil {
-		e.printf("}\n") // the if around the scalar loop
-	}
-	if len(e.warpRemat) > 0 {
-		e.printf("}\n")
-	}
-	e.warpRemat = nil
 }
 
 // laneBounds writes, at warp level, the first lane of rng and the lane
