@@ -16,77 +16,97 @@ func (f *Func) copyBody(body *ast.BlockStmt, inst *instance) *ast.BlockStmt {
 // copies' types and objects: those of the originals, with inst's
 // variables and type arguments.
 func (f *Func) copyNode(n ast.Node, inst *instance, subst func(ast.Node) (ast.Node, bool)) ast.Node {
-	info := f.Src.Info
 	c := &cloner{subst: func(n ast.Node) (ast.Node, bool) {
 		if subst != nil {
 			return subst(n)
 		}
 		return nil, false
 	}}
-	obj := func(o types.Object) types.Object {
-		if m, ok := inst.objs[o]; ok && m != nil {
-			return m
-		}
-		return o
-	}
-	c.copied = func(orig, cp ast.Node) {
-		if call, ok := orig.(*ast.CallExpr); ok {
-			origin := call
-			if o, ok := f.origins[call]; ok {
-				origin = o
-			}
-			f.origins[cp.(*ast.CallExpr)] = origin
-			f.copiedCalls[origin] = true
-		}
-		if e, ok := orig.(ast.Expr); ok {
-			if tv, ok := info.Types[e]; ok {
-				tv.Type = f.subst(tv.Type, inst)
-				info.Types[cp.(ast.Expr)] = tv
-			}
-		}
-		if se, ok := orig.(*ast.SelectorExpr); ok {
-			if indirect, ok := f.embeds[se]; ok {
-				f.embeds[cp.(*ast.SelectorExpr)] = indirect
-			}
-			if sel := info.Selections[se]; sel != nil {
-				info.Selections[cp.(*ast.SelectorExpr)] = sel
-				if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
-					if d := devirtualize(sel, obj(info.Uses[id])); d != nil {
-						info.Selections[cp.(*ast.SelectorExpr)] = d
-						info.Uses[cp.(*ast.SelectorExpr).Sel] = d.Obj()
-					}
-				}
-			}
-		}
-		id, ok := orig.(*ast.Ident)
-		if !ok {
-			return
-		}
-		cid := cp.(*ast.Ident)
-		if t, ok := f.typeExprs[id]; ok { // a declared type written by an earlier copy (declare)
-			f.typeExprs[cid] = f.subst(t, inst)
-		}
-		if o, ok := info.Defs[id]; ok {
-			info.Defs[cid] = obj(o)
-		}
-		if o, ok := info.Uses[id]; ok {
-			info.Uses[cid] = obj(o)
-			if v, isVar := obj(o).(*types.Var); isVar && types.IsInterface(o.Type()) && !types.IsInterface(v.Type()) {
-				info.Types[cid] = types.TypeAndValue{Type: v.Type()} // a devirtualized group
-			}
-			if tn, ok := o.(*types.TypeName); ok && inst.targs[tn] != nil {
-				f.typeExprs[cid] = inst.targs[tn]
-			}
-		}
-		if args := f.typeArgsOfIdent(id); args != nil {
-			sub := make([]types.Type, len(args))
-			for i, a := range args {
-				sub[i] = f.subst(a, inst)
-			}
-			f.instArgs[cid] = sub
-		}
-	}
+	c.copied = func(orig, cp ast.Node) { f.recordCopy(orig, cp, inst) }
 	return c.node(n)
+}
+
+// instObj is o as inst has it: its copy where inst made one.
+func instObj(inst *instance, o types.Object) types.Object {
+	if m, ok := inst.objs[o]; ok && m != nil {
+		return m
+	}
+	return o
+}
+
+// recordCopy records, for cp, a copy of orig made for inst, what the
+// type-checker recorded for orig: the origin of a call, an expression's
+// type, a selector's selection, an identifier's object.
+func (f *Func) recordCopy(orig, cp ast.Node, inst *instance) {
+	info := f.Src.Info
+	if call, ok := orig.(*ast.CallExpr); ok {
+		origin := call
+		if o, ok := f.origins[call]; ok {
+			origin = o
+		}
+		f.origins[cp.(*ast.CallExpr)] = origin
+		f.copiedCalls[origin] = true
+	}
+	if e, ok := orig.(ast.Expr); ok {
+		if tv, ok := info.Types[e]; ok {
+			tv.Type = f.subst(tv.Type, inst)
+			info.Types[cp.(ast.Expr)] = tv
+		}
+	}
+	if se, ok := orig.(*ast.SelectorExpr); ok {
+		f.recordSelector(se, cp.(*ast.SelectorExpr), inst)
+	}
+	if id, ok := orig.(*ast.Ident); ok {
+		f.recordIdent(id, cp.(*ast.Ident), inst)
+	}
+}
+
+// recordSelector records the selection of cp, a copy of se: a method of
+// a group handle made concrete (devirtualize) where inst knows its type.
+func (f *Func) recordSelector(se, cp *ast.SelectorExpr, inst *instance) {
+	info := f.Src.Info
+	if indirect, ok := f.embeds[se]; ok {
+		f.embeds[cp] = indirect
+	}
+	sel := info.Selections[se]
+	if sel == nil {
+		return
+	}
+	info.Selections[cp] = sel
+	if id, isIdent := ast.Unparen(se.X).(*ast.Ident); isIdent {
+		if d := devirtualize(sel, instObj(inst, info.Uses[id])); d != nil {
+			info.Selections[cp] = d
+			info.Uses[cp.Sel] = d.Obj()
+		}
+	}
+}
+
+// recordIdent records the object, type expression and type arguments of
+// cid, a copy of id.
+func (f *Func) recordIdent(id, cid *ast.Ident, inst *instance) {
+	info := f.Src.Info
+	if t, ok := f.typeExprs[id]; ok { // a declared type written by an earlier copy (declare)
+		f.typeExprs[cid] = f.subst(t, inst)
+	}
+	if o, ok := info.Defs[id]; ok {
+		info.Defs[cid] = instObj(inst, o)
+	}
+	if o, ok := info.Uses[id]; ok {
+		info.Uses[cid] = instObj(inst, o)
+		if v, isVar := instObj(inst, o).(*types.Var); isVar && types.IsInterface(o.Type()) && !types.IsInterface(v.Type()) {
+			info.Types[cid] = types.TypeAndValue{Type: v.Type()} // a devirtualized group
+		}
+		if tn, ok := o.(*types.TypeName); ok && inst.targs[tn] != nil {
+			f.typeExprs[cid] = inst.targs[tn]
+		}
+	}
+	if args := f.typeArgsOfIdent(id); args != nil {
+		sub := make([]types.Type, len(args))
+		for i, a := range args {
+			sub[i] = f.subst(a, inst)
+		}
+		f.instArgs[cid] = sub
+	}
 }
 
 // typeArgsOfIdent returns the type arguments of the instantiation id
