@@ -324,6 +324,39 @@ func BenchmarkLavaMD(b *testing.B) {
 	})
 }
 
+// BenchmarkKMeans: kmeans's invert_mapping and kmeansPoint with
+// kmeans_cuda.cu's host loop, 5 clusters of 65536 points of 34 features
+// (kdd_cup's width; 4096 points with -short) scattered around 5 blobs, at
+// most 10 iterations: Rodinia's kdd_cup has 494020 points and is not
+// shipped, and its loop's length depends on the data.
+func BenchmarkKMeans(b *testing.B) {
+	p := rodinia.KMeansRunScript
+	p.Points, p.MaxIterations = size(65536, 4096), 10
+	features := rodinia.KMeansInput(p.Points, p.Features, p.Clusters, seed)
+	wantC, wantM := make([]float32, p.Clusters*p.Features), make([]int32, p.Points)
+	rodinia.KMeansSerial(features, p, wantC, wantM)
+	compiled, runtime := benchDevices(b)
+	clusters, membership := make([]float32, len(wantC)), make([]int32, p.Points)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { _, err := rodinia.KMeans(dev, features, p, clusters, membership); return err }
+	}
+	host := func(f func([]float32, rodinia.KMeansParams, []float32, []int32) int) func() error {
+		return func() error { f(features, p, clusters, membership); return nil }
+	}
+	check := func() error {
+		if err := gocudatest.Equal(membership, wantM); err != nil {
+			return err
+		}
+		return gocudatest.Equal(clusters, wantC)
+	}
+	runImpls(b, fmt.Sprintf("points=%d/features=%d/clusters=%d", p.Points, p.Features, p.Clusters), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.KMeansSerial), check},
+		{implHandParallel, "", host(rodinia.KMeansParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {

@@ -42,6 +42,12 @@
 //     driven by LavaMD): particle forces in double precision, a loop over
 //     neighbouring boxes with barriers whose bound is the block's box's,
 //     thread-strided while loops, structs in shared memory.
+//   - kmeans/kmeans_cuda_kernel.cu, invert_mapping and kmeansPoint
+//     (KMeansInvertMappingKernel, KMeansPointKernel, driven by KMeans, with
+//     the host loop of kmeans_cuda.cu and kmeans_clustering.c): k-means
+//     clustering, one thread per point over a square grid, the centres
+//     recomputed on the host between launches until convergence. The
+//     original's texture and __constant__ reads are plain slices here.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early
