@@ -357,6 +357,35 @@ func BenchmarkKMeans(b *testing.B) {
 	})
 }
 
+// BenchmarkCFD: cfd's euler3d.cu, float version, 10 iterations (71
+// launches; 3 with -short) on NewCFDMesh's mesh of 16³ cubes (24576
+// tetrahedra; 6³ with -short): Rodinia's run script runs 2000 iterations on
+// fvcorr.domn.097K's 97046 elements, which the package does not ship.
+func BenchmarkCFD(b *testing.B) {
+	cubes, iterations := size(16, 6), size(10, 3)
+	m, err := rodinia.NewCFDMesh(cubes, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want := make([]float32, m.Nelr*rodinia.CFDNVar)
+	rodinia.CFDSerial(m, iterations, want)
+	compiled, runtime := benchDevices(b)
+	v := make([]float32, len(want))
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { return rodinia.CFD(dev, m, iterations, v) }
+	}
+	host := func(f func(*rodinia.CFDMesh, int, []float32)) func() error {
+		return func() error { f(m, iterations, v); return nil }
+	}
+	check := func() error { return gocudatest.Close(v, want, cfdTol) }
+	runImpls(b, fmt.Sprintf("elements=%d/iterations=%d", m.Nel, iterations), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.CFDSerial), check},
+		{implHandParallel, "", host(rodinia.CFDParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {

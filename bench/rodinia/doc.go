@@ -2,8 +2,8 @@
 // suite (version 3.1, its CUDA versions), ported to gocuda the way a user
 // would port them, with the public API only, to measure gocuda on kernels
 // nobody tuned it for: stencils with halos, wavefronts, elimination steps
-// launched thousands of times, graph traversal, a blocked factorization
-// and an n-body force loop.
+// launched thousands of times, graph traversal, a blocked factorization,
+// an n-body force loop, clustering and an unstructured-mesh solver.
 //
 // The kernels, each with its Rodinia source file and CUDA kernel name:
 //
@@ -48,13 +48,24 @@
 //     clustering, one thread per point over a square grid, the centres
 //     recomputed on the host between launches until convergence. The
 //     original's texture and __constant__ reads are plain slices here.
+//   - cfd/euler3d.cu (float), cuda_initialize_variables,
+//     cuda_compute_step_factor, cuda_compute_flux and cuda_time_step
+//     (CFDInitializeVariablesKernel, CFDComputeStepFactorKernel,
+//     CFDComputeFluxKernel, CFDTimeStepKernel, driven by CFD): Corrigan's
+//     finite-volume Euler solver on an unstructured tetrahedral mesh,
+//     gathers through a neighbour list, helpers taking pointers (C++
+//     references), a Runge-Kutta loop of seven launches per iteration.
+//     The mesh is made from a seed (NewCFDMesh) rather than read from
+//     fvcorr.domn files; the __constant__ far field is a kernel argument.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early
 // exits, its launch shapes and the number of launches of Rodinia's host
 // code, which the drivers (Hotspot, Pathfinder, ...) follow. Inputs are
 // made as Rodinia's programs make them (graphgen's random graphs, needle's
-// BLOSUM62 scores, gaussian's create_matrix), from a seed.
+// BLOSUM62 scores, gaussian's create_matrix), from a seed; those Rodinia
+// reads from data files (kmeans's kdd_cup, cfd's meshes) are stand-ins
+// made from a seed.
 //
 // Beside each driver are two hand-written Go versions computing the same
 // result: a serial one (HotspotSerial, ...) and a parallel one splitting
