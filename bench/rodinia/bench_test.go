@@ -386,6 +386,44 @@ func BenchmarkCFD(b *testing.B) {
 	})
 }
 
+// BenchmarkStreamcluster: streamcluster's kernel_compute_cost in pkmedian's
+// speedy and first local search (kmin 10, kmax 20, Rodinia's run script's)
+// on 16384 points of 64 dimensions (2048 of 16 with -short): the run
+// script's 65536 points of 256 would take seconds per operation on one
+// core.
+func BenchmarkStreamcluster(b *testing.B) {
+	num, dim, kmin, kmax := size(16384, 2048), size(64, 16), 10, 20
+	s := rodinia.StreamclusterInput(num, dim, seed)
+	p0 := slices.Clone(s.P)
+	want := rodinia.StreamclusterInput(num, dim, seed)
+	wantCost, wantK := rodinia.StreamclusterSerial(want, kmin, kmax, seed)
+	compiled, runtime := benchDevices(b)
+	var cost float32
+	var k int
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() (err error) {
+			copy(s.P, p0)
+			cost, k, err = rodinia.Streamcluster(dev, s, kmin, kmax, seed)
+			return err
+		}
+	}
+	host := func(f func(*rodinia.StreamclusterPoints, int, int, uint64) (float32, int)) func() error {
+		return func() error { copy(s.P, p0); cost, k = f(s, kmin, kmax, seed); return nil }
+	}
+	check := func() error {
+		if cost != wantCost || k != wantK {
+			return fmt.Errorf("cost %v with %d centres, want %v with %d", cost, k, wantCost, wantK)
+		}
+		return gocudatest.Equal(s.P, want.P)
+	}
+	runImpls(b, fmt.Sprintf("points=%d/dim=%d", num, dim), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.StreamclusterSerial), check},
+		{implHandParallel, "", host(rodinia.StreamclusterParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {

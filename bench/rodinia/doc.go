@@ -3,7 +3,8 @@
 // would port them, with the public API only, to measure gocuda on kernels
 // nobody tuned it for: stencils with halos, wavefronts, elimination steps
 // launched thousands of times, graph traversal, a blocked factorization,
-// an n-body force loop, clustering and an unstructured-mesh solver.
+// an n-body force loop, clustering, an unstructured-mesh solver and a
+// facility-location local search.
 //
 // The kernels, each with its Rodinia source file and CUDA kernel name:
 //
@@ -57,6 +58,13 @@
 //     references), a Runge-Kutta loop of seven launches per iteration.
 //     The mesh is made from a seed (NewCFDMesh) rather than read from
 //     fvcorr.domn files; the __constant__ far field is a kernel argument.
+//   - streamcluster/streamcluster_cuda.cu, kernel_compute_cost
+//     (StreamclusterComputeCostKernel, driven by Streamcluster, with pgain
+//     of streamcluster_cuda.cu and the start of pkmedian of
+//     streamcluster_cuda_cpu.cpp: speedy, the feasible centres, one local
+//     search): the cost of opening each candidate centre, a launch per
+//     candidate over a two-dimensional grid, each followed by an
+//     O(points × centres) reduction on the host.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early
