@@ -424,6 +424,44 @@ func BenchmarkStreamcluster(b *testing.B) {
 	})
 }
 
+// BenchmarkParticleFilter: particlefilter's naive kernel (findIndex) and
+// particleFilter's host loop on Rodinia's run script (a 128×128 video of
+// 10 frames, 1000 particles: 9 launches; 64×64×5 and 200 particles with
+// -short).
+func BenchmarkParticleFilter(b *testing.B) {
+	p := rodinia.ParticleFilterRunScript
+	if testing.Short() {
+		p = rodinia.ParticleFilterParams{IszX: 64, IszY: 64, Nfr: 5, Nparticles: 200}
+	}
+	video, seeds0 := rodinia.ParticleFilterInput(p, seed)
+	wantX, wantY, wantSeeds := make([]float64, p.Nparticles), make([]float64, p.Nparticles), slices.Clone(seeds0)
+	rodinia.ParticleFilterSerial(video, wantSeeds, p, wantX, wantY)
+	compiled, runtime := benchDevices(b)
+	seeds, x, y := make([]int32, p.Nparticles), make([]float64, p.Nparticles), make([]float64, p.Nparticles)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error {
+			copy(seeds, seeds0)
+			_, _, err := rodinia.ParticleFilter(dev, video, seeds, p, x, y)
+			return err
+		}
+	}
+	host := func(f func(video, seeds []int32, p rodinia.ParticleFilterParams, x, y []float64) (float64, float64)) func() error {
+		return func() error { copy(seeds, seeds0); f(video, seeds, p, x, y); return nil }
+	}
+	check := func() error {
+		if err := gocudatest.Equal(x, wantX); err != nil {
+			return err
+		}
+		return gocudatest.Equal(y, wantY)
+	}
+	runImpls(b, fmt.Sprintf("video=%dx%dx%d/particles=%d", p.IszX, p.IszY, p.Nfr, p.Nparticles), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.ParticleFilterSerial), check},
+		{implHandParallel, "", host(rodinia.ParticleFilterParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {

@@ -3,8 +3,8 @@
 // would port them, with the public API only, to measure gocuda on kernels
 // nobody tuned it for: stencils with halos, wavefronts, elimination steps
 // launched thousands of times, graph traversal, a blocked factorization,
-// an n-body force loop, clustering, an unstructured-mesh solver and a
-// facility-location local search.
+// an n-body force loop, clustering, an unstructured-mesh solver, a
+// facility-location local search and a particle filter.
 //
 // The kernels, each with its Rodinia source file and CUDA kernel name:
 //
@@ -65,6 +65,12 @@
 //     search): the cost of opening each candidate centre, a launch per
 //     candidate over a two-dimensional grid, each followed by an
 //     O(points × centres) reduction on the host.
+//   - particlefilter/ex_particle_CUDA_naive_seq.cu, kernel
+//     (ParticleFilterKernel, driven by ParticleFilter): a particle filter
+//     tracking an object through a synthetic video, the host moving and
+//     weighing the particles, the kernel resampling them by a linear
+//     search of the weights' CDF (a loop with a break), one launch per
+//     frame. The generators are seeded from a seed instead of the time.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early
