@@ -3,6 +3,7 @@ package rodinia
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -129,8 +130,9 @@ func (p KMeansParams) check(name string, features, clusters []float32, membershi
 // the averages as the new centres; it stops when no more than
 // p.Threshold points changed or after p.MaxIterations. On return clusters
 // holds the centres (p.Clusters×p.Features) and membership each point's
-// cluster. Errors wrap gocuda.ErrInvalidValue for a nil device or bad
-// parameters or lengths, or are the launches'.
+// cluster. Errors wrap gocuda.ErrInvalidValue for a nil device, bad
+// parameters or lengths, or a point at no finite distance from any centre
+// (NaN or huge features), or are the launches'.
 func KMeans(dev *gocuda.Device, features []float32, p KMeansParams, clusters []float32, membership []int32) (int, error) {
 	if dev == nil {
 		return 0, nilDevice("KMeans")
@@ -162,7 +164,10 @@ func KMeans(dev *gocuda.Device, features []float32, p KMeansParams, clusters []f
 			return c, err
 		}
 		copy(membershipNew, membershipD)
-		delta := red.reduce(membershipNew, serialFor)
+		delta, err := red.reduce(membershipNew, serialFor)
+		if err != nil {
+			return c, err
+		}
 		red.average()
 		if !(float32(delta) > p.Threshold) || c >= p.MaxIterations {
 			return c, nil
@@ -207,8 +212,14 @@ func newKMeansReduction(features []float32, p KMeansParams, clusters []float32, 
 // reduce takes the new memberships: it counts the points whose cluster
 // changed and updates membership, and sums each cluster's points in point
 // order, as kmeansCuda's host loop does, the features' columns split by
-// split (each sum's order is the same however they are split).
-func (r *kmeansReduction) reduce(membershipNew []int32, split func(n int, f func(lo, hi int))) int {
+// split (each sum's order is the same however they are split). A point
+// with no nearest centre (kmeansPoint's -1: NaN or infinite distances,
+// where Rodinia would index before its arrays) is an error wrapping
+// gocuda.ErrInvalidValue.
+func (r *kmeansReduction) reduce(membershipNew []int32, split func(n int, f func(lo, hi int))) (int, error) {
+	if i := slices.Index(membershipNew, -1); i >= 0 {
+		return 0, fmt.Errorf("%w: rodinia.KMeans: point %d is at no finite distance from any centre", gocuda.ErrInvalidValue, i)
+	}
 	delta := 0
 	for i, id := range membershipNew {
 		r.newLen[id]++
@@ -226,7 +237,7 @@ func (r *kmeansReduction) reduce(membershipNew []int32, split func(n int, f func
 			}
 		}
 	})
-	return delta
+	return delta, nil
 }
 
 // average replaces the centres of the clusters with points by their
@@ -248,7 +259,7 @@ func (r *kmeansReduction) average() {
 // features as given (no transposition), as Rodinia's OpenMP kmeans does:
 // the hand-written serial baseline. Each distance and each sum gets the
 // same operations in the same order as KMeans's, so the results are
-// equal. It panics on bad parameters or lengths.
+// equal. It panics where KMeans returns an error.
 func KMeansSerial(features []float32, p KMeansParams, clusters []float32, membership []int32) int {
 	return kmeansHost(features, p, clusters, membership, "KMeansSerial", serialFor)
 }
@@ -274,7 +285,10 @@ func kmeansHost(features []float32, p KMeansParams, clusters []float32, membersh
 				membershipNew[i] = kmeansNearest(features[i*nf:][:nf], clusters, p.Clusters)
 			}
 		})
-		delta := red.reduce(membershipNew, split)
+		delta, err := red.reduce(membershipNew, split)
+		if err != nil {
+			panic(err)
+		}
 		red.average()
 		if !(float32(delta) > p.Threshold) || c >= p.MaxIterations {
 			return c

@@ -24,7 +24,7 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 		})
 }
 
-var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:15-31")
+var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32")
 
 func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
 	gc_pos := gc_b.Pos()
@@ -56,11 +56,11 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -72,11 +72,11 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -88,11 +88,11 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -104,11 +104,11 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx + gc_bdx*gc_bx
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -120,11 +120,11 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line kmeans.go:24
+//line kmeans.go:25
 					pointID := gc_tx + gc_bdx*gc_bx
 					_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 					{
 						for i := 0; i < nfeatures; i++ {
 							output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -163,7 +163,7 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
-var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:33-88")
+var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos := gc_b.Pos()
@@ -190,7 +190,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 			}
 		}
 
-//line kmeans.go:55
+//line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -198,19 +198,19 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line kmeans.go:57
+//line kmeans.go:58
 					pointID := blockID*gc_bdx*gc_bdy + gc_tx
 					_ = pointID
 
-//line kmeans.go:59
+//line kmeans.go:60
 					index := int32(-1)
 
-//line kmeans.go:61
+//line kmeans.go:62
 					if pointID < npoints {
 						minDist := float32(math.MaxFloat32)
 						var dist float32
 
-//line kmeans.go:66
+//line kmeans.go:67
 						for i := 0; i < nclusters; i++ {
 							clusterBaseIndex := i * nfeatures
 							var ans float32
@@ -229,7 +229,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						}
 					}
 
-//line kmeans.go:84
+//line kmeans.go:85
 					if pointID < npoints {
 
 						membership[pointID] = index

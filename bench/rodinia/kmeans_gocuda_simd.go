@@ -25,7 +25,7 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 		})
 }
 
-var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:15-31")
+var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32")
 
 func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, input, output []float32, npoints, nfeatures int) {
 	gc_pos2 := gc_b2.Pos()
@@ -57,11 +57,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx2 + gc_bdx2*gc_bx2
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -73,11 +73,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx2 + gc_bdx2*gc_bx2
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -89,11 +89,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx2 + gc_bdx2*gc_bx2
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -105,11 +105,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:24
+//line kmeans.go:25
 						pointID := gc_tx2 + gc_bdx2*gc_bx2
 						_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 						{
 							for i := 0; i < nfeatures; i++ {
 								output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -121,11 +121,11 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:24
+//line kmeans.go:25
 					pointID := gc_tx2 + gc_bdx2*gc_bx2
 					_ = pointID
 
-//line kmeans.go:26
+//line kmeans.go:27
 					{
 						for i := 0; i < nfeatures; i++ {
 							output[pointID+npoints*i] = input[pointID*nfeatures+i]
@@ -164,7 +164,7 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
-var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:33-88")
+var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
 func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos2 := gc_b2.Pos()
@@ -191,142 +191,142 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			}
 		}
 
-//line kmeans.go:55
+//line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
-//line kmeans.go:59
+//line kmeans.go:60
 					gc_vb3 := archsimd.BroadcastInt32x8(int32(-1))
-//line kmeans.go:59
+//line kmeans.go:60
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kmeans.go:59
+//line kmeans.go:60
 					_ = gc_iota4
-//line kmeans.go:62
+//line kmeans.go:63
 					gc_vb4 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line kmeans.go:57
+//line kmeans.go:58
 						var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:57
+//line kmeans.go:58
 						_ = pointID
-//line kmeans.go:57
+//line kmeans.go:58
 						index := gc_vb3
-//line kmeans.go:57
+//line kmeans.go:58
 						_ = index
-//line kmeans.go:61
+//line kmeans.go:62
 						if pointID < 0 || pointID+8 > len(membership) {
-//line kmeans.go:61
+//line kmeans.go:62
 							break
-//line kmeans.go:61
+//line kmeans.go:62
 						}
-//line kmeans.go:61
+//line kmeans.go:62
 						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:61
+//line kmeans.go:62
 						_ = gc_if8
-//line kmeans.go:66
+//line kmeans.go:67
 						if gc_if8.ToBits() != 0 {
-//line kmeans.go:66
+//line kmeans.go:67
 							minDist := gc_vb4
-//line kmeans.go:66
+//line kmeans.go:67
 							_ = minDist
-//line kmeans.go:66
+//line kmeans.go:67
 							var dist archsimd.Float32x8
-//line kmeans.go:66
+//line kmeans.go:67
 							_ = dist
-//line kmeans.go:66
+//line kmeans.go:67
 							for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:66
+//line kmeans.go:67
 								var clusterBaseIndex int = i *
 									nfeatures
-//line kmeans.go:67
+//line kmeans.go:68
 								_ = clusterBaseIndex
-//line kmeans.go:67
+//line kmeans.go:68
 								var ans archsimd.Float32x8
-//line kmeans.go:67
+//line kmeans.go:68
 								_ = ans
-//line kmeans.go:67
+//line kmeans.go:68
 								for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:70
+//line kmeans.go:71
 									var addr int = pointID + j*
 										npoints
-//line kmeans.go:71
+//line kmeans.go:72
 									_ = addr
-//line kmeans.go:71
+//line kmeans.go:72
 									var gc_ld4 archsimd.Float32x8
-//line kmeans.go:71
+//line kmeans.go:72
 									if addr >= 0 && addr+8 <= len(features) {
 										gc_ld4 = archsimd.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:72
+//line kmeans.go:73
 									} else {
-//line kmeans.go:72
+//line kmeans.go:73
 										var gc_lanes4 [8]float32
-//line kmeans.go:72
+//line kmeans.go:73
 										for gc_k4 := range 8 {
-//line kmeans.go:72
+//line kmeans.go:73
 											if gc_if8.ToBits()&(1<<gc_k4) != 0 {
-//line kmeans.go:72
+//line kmeans.go:73
 												gc_pos2.Thread = gc_rank2 + gc_k4
-//line kmeans.go:72
+//line kmeans.go:73
 												gc_lanes4[gc_k4] = features[addr+gc_k4]
-//line kmeans.go:72
+//line kmeans.go:73
 											}
-//line kmeans.go:72
+//line kmeans.go:73
 										}
-//line kmeans.go:72
+//line kmeans.go:73
 										gc_pos2.Thread = gc_rank2
-//line kmeans.go:72
+//line kmeans.go:73
 										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line kmeans.go:72
+//line kmeans.go:73
 									}
-//line kmeans.go:72
+//line kmeans.go:73
 									var gc_u4 float32
-//line kmeans.go:72
+//line kmeans.go:73
 									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line kmeans.go:72
+//line kmeans.go:73
 										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line kmeans.go:72
+//line kmeans.go:73
 										gc_u4 = clusters[clusterBaseIndex+j]
-//line kmeans.go:72
+//line kmeans.go:73
 									}
-//line kmeans.go:72
+//line kmeans.go:73
 									diff := gc_ld4.Sub(archsimd.BroadcastFloat32x8(gc_u4))
-//line kmeans.go:72
+//line kmeans.go:73
 									_ = diff
-//line kmeans.go:72
+//line kmeans.go:73
 									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:72
+//line kmeans.go:73
 								}
-//line kmeans.go:72
+//line kmeans.go:73
 								dist = ans
-//line kmeans.go:72
+//line kmeans.go:73
 								gc_if9 := dist.Less(minDist)
-//line kmeans.go:72
+//line kmeans.go:73
 								_ = gc_if9
-//line kmeans.go:72
+//line kmeans.go:73
 								if gc_if8.And(gc_if9).ToBits() != 0 {
-//line kmeans.go:72
+//line kmeans.go:73
 									minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
-//line kmeans.go:72
+//line kmeans.go:73
 									index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
-//line kmeans.go:79
+//line kmeans.go:80
 								}
-//line kmeans.go:79
+//line kmeans.go:80
 							}
-//line kmeans.go:79
+//line kmeans.go:80
 						}
-//line kmeans.go:84
+//line kmeans.go:85
 						gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:84
+//line kmeans.go:85
 						_ = gc_if10
-//line kmeans.go:86
+//line kmeans.go:87
 						if gc_if10.ToBits() != 0 {
-//line kmeans.go:86
+//line kmeans.go:87
 							index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
-//line kmeans.go:86
+//line kmeans.go:87
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -335,19 +335,19 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:57
+//line kmeans.go:58
 					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 					_ = pointID
 
-//line kmeans.go:59
+//line kmeans.go:60
 					index := int32(-1)
 
-//line kmeans.go:61
+//line kmeans.go:62
 					if pointID < npoints {
 						minDist := float32(math.MaxFloat32)
 						var dist float32
 
-//line kmeans.go:66
+//line kmeans.go:67
 						for i := 0; i < nclusters; i++ {
 							clusterBaseIndex := i * nfeatures
 							var ans float32
@@ -366,7 +366,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 					}
 
-//line kmeans.go:84
+//line kmeans.go:85
 					if pointID < npoints {
 
 						membership[pointID] = index

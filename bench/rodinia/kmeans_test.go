@@ -125,8 +125,9 @@ func TestKMeansSerial(t *testing.T) {
 	}
 }
 
-// TestKMeansErrors: bad arguments are errors matching
-// gocuda.ErrInvalidValue, and panics for the baselines.
+// TestKMeansErrors: bad arguments, and a point at no finite distance from
+// any centre, are errors matching gocuda.ErrInvalidValue, and panics for
+// the baselines.
 func TestKMeansErrors(t *testing.T) {
 	dev := gocudatest.NewDevice(t)
 	ok := rodinia.KMeansParams{Points: 10, Features: 2, Clusters: 3, Threshold: 0.001, MaxIterations: 5}
@@ -149,6 +150,11 @@ func TestKMeansErrors(t *testing.T) {
 	require.ErrorIs(t, err, gocuda.ErrInvalidValue, "short clusters")
 	_, err = rodinia.KMeans(dev, features, ok, clusters, membership[:9])
 	require.ErrorIs(t, err, gocuda.ErrInvalidValue, "short membership")
+	nan := slices.Clone(features)
+	nan[7] = float32(math.NaN())
+	_, err = rodinia.KMeans(dev, nan, ok, clusters, membership)
+	require.ErrorIs(t, err, gocuda.ErrInvalidValue, "a NaN feature")
+	require.Panics(t, func() { rodinia.KMeansSerial(nan, ok, clusters, membership) })
 	require.Panics(t, func() { rodinia.KMeansSerial(features[:19], ok, clusters, membership) })
 	require.Panics(t, func() { rodinia.KMeansParallel(features, ok, clusters, membership[:1]) })
 }

@@ -161,7 +161,7 @@ func pfRun(video, seeds []int32, p ParticleFilterParams, arrayX, arrayY []float6
 				for y := range countOnes {
 					indX := int(pfRoundDouble(arrayX[x]) + objxy[y*2+1])
 					indY := int(pfRoundDouble(arrayY[x]) + objxy[y*2])
-					ind := abs(int(int32(indX*p.IszY*p.Nfr + indY*p.Nfr + k)))
+					ind := absInt(int(int32(indX*p.IszY*p.Nfr + indY*p.Nfr + k)))
 					if ind >= maxSize {
 						ind = 0
 					}

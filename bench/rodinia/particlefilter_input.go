@@ -86,7 +86,7 @@ func ParticleFilterInput(p ParticleFilterParams, seed uint64) (video, seeds []in
 		video[i] = 1
 	}
 	for k := 1; k < nfr; k++ { // move point
-		xk, yk := abs(x0+(k-1)), abs(y0-2*(k-1))
+		xk, yk := absInt(x0+(k-1)), absInt(y0-2*(k-1))
 		pos := yk*iszY*nfr + xk*nfr + k
 		if pos >= maxSize {
 			pos = 0
@@ -128,7 +128,7 @@ func pfDilate(matrix []int32, posX, posY, posZ, dimX, dimY, dimZ, error int) {
 	}
 }
 
-func abs(x int) int {
+func absInt(x int) int {
 	if x < 0 {
 		return -x
 	}

@@ -110,8 +110,9 @@ func StreamclusterInput(num, dim int, seed uint64) *StreamclusterPoints {
 // streamcluster_cuda.cu's pgain does. It leaves each point's centre and
 // cost in s.P and returns the solution's cost and number of centres. The
 // random draws are made from seed. Errors wrap gocuda.ErrInvalidValue for
-// a nil device or bad arguments (kmin from 2 to kmax, fewer than
-// s.Num), or are the launches'.
+// a nil device, bad arguments (kmin from 2 to kmax, fewer than s.Num) or
+// fewer than kmin distinct points (where Rodinia loops forever), or are
+// the launches'.
 //
 // Left out from pkmedian: the shuffle of the points before speedy (the
 // input is random already), the branch for no more points than kmax, and
@@ -153,7 +154,7 @@ func (s *StreamclusterPoints) check(name string, kmin, kmax int) error {
 // goroutine, the points' costs of opening x computed on the host from the
 // points' rows of coordinates: the hand-written serial baseline. The costs
 // get the kernel's operations in the same order, so the results are
-// equal. It panics on bad arguments.
+// equal. It panics where Streamcluster returns an error.
 func StreamclusterSerial(s *StreamclusterPoints, kmin, kmax int, seed uint64) (float32, int) {
 	return streamclusterHost(s, kmin, kmax, seed, "StreamclusterSerial", serialFor)
 }
@@ -168,7 +169,7 @@ func streamclusterHost(s *StreamclusterPoints, kmin, kmax int, seed uint64, name
 	if err := s.check(name, kmin, kmax); err != nil {
 		panic(err)
 	}
-	cost, k, _ := streamclusterPKMedian(s, kmin, kmax, seed, func(g *scGain) error {
+	cost, k, err := streamclusterPKMedian(s, kmin, kmax, seed, func(g *scGain) error {
 		split(s.Num, func(lo, hi int) {
 			for i := lo; i < hi; i++ {
 				p := &s.P[i]
@@ -183,5 +184,8 @@ func streamclusterHost(s *StreamclusterPoints, kmin, kmax int, seed uint64, name
 		})
 		return nil
 	})
+	if err != nil {
+		panic(err)
+	}
 	return cost, k
 }

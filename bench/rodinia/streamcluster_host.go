@@ -1,8 +1,11 @@
 package rodinia
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 // The options of streamcluster_cuda_cpu.cpp.
@@ -67,6 +70,9 @@ func streamclusterPKMedian(s *StreamclusterPoints, kmin, kmax int, seed uint64, 
 	}
 	// if still not enough facilities, assume z is too high
 	for k < kmin {
+		if z == 0 { // Rodinia loops forever here
+			return 0, 0, fmt.Errorf("%w: rodinia.Streamcluster: fewer than kmin = %d distinct points", gocuda.ErrInvalidValue, kmin)
+		}
 		if i >= scSP {
 			hiz = z
 			z = float32(float64(hiz+loz) / 2.0)

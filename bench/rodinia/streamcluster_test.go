@@ -125,7 +125,8 @@ func TestStreamclusterSerial(t *testing.T) {
 	require.True(t, found, "cost %v is z·%d + %v for no z = %v/2^m", cost, k, sum, hiz)
 }
 
-// TestStreamclusterErrors: bad arguments are errors matching
+// TestStreamclusterErrors: bad arguments, and fewer distinct points than
+// kmin (where Rodinia loops forever), are errors matching
 // gocuda.ErrInvalidValue, and panics for the baselines.
 func TestStreamclusterErrors(t *testing.T) {
 	dev := gocudatest.NewDevice(t)
@@ -145,7 +146,14 @@ func TestStreamclusterErrors(t *testing.T) {
 		_, _, err := rodinia.Streamcluster(dev, c.s, c.kmin, c.kmax, seed)
 		require.ErrorIs(t, err, gocuda.ErrInvalidValue, name)
 	}
-	_, _, err := rodinia.Streamcluster(nil, s, 2, 4, seed)
+	few := rodinia.StreamclusterInput(20, 3, seed)
+	for i := range few.Num { // three distinct points
+		copy(few.Coord[i*few.Dim:][:few.Dim], s.Coord[i%3*s.Dim:][:s.Dim])
+	}
+	_, _, err := rodinia.Streamcluster(dev, few, 5, 10, seed)
+	require.ErrorIs(t, err, gocuda.ErrInvalidValue, "fewer distinct points than kmin")
+	require.Panics(t, func() { rodinia.StreamclusterSerial(few, 5, 10, seed) })
+	_, _, err = rodinia.Streamcluster(nil, s, 2, 4, seed)
 	require.ErrorIs(t, err, gocuda.ErrInvalidValue, "nil device")
 	require.Panics(t, func() { rodinia.StreamclusterSerial(&short, 2, 4, seed) })
 	require.Panics(t, func() { rodinia.StreamclusterParallel(s, 2, 20, seed) })
