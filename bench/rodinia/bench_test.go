@@ -324,6 +324,144 @@ func BenchmarkLavaMD(b *testing.B) {
 	})
 }
 
+// BenchmarkKMeans: kmeans's invert_mapping and kmeansPoint with
+// kmeans_cuda.cu's host loop, 5 clusters of 65536 points of 34 features
+// (kdd_cup's width; 4096 points with -short) scattered around 5 blobs, at
+// most 10 iterations: Rodinia's kdd_cup has 494020 points and is not
+// shipped, and its loop's length depends on the data.
+func BenchmarkKMeans(b *testing.B) {
+	p := rodinia.KMeansRunScript
+	p.Points, p.MaxIterations = size(65536, 4096), 10
+	features := rodinia.KMeansInput(p.Points, p.Features, p.Clusters, seed)
+	wantC, wantM := make([]float32, p.Clusters*p.Features), make([]int32, p.Points)
+	rodinia.KMeansSerial(features, p, wantC, wantM)
+	compiled, runtime := benchDevices(b)
+	clusters, membership := make([]float32, len(wantC)), make([]int32, p.Points)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { _, err := rodinia.KMeans(dev, features, p, clusters, membership); return err }
+	}
+	host := func(f func([]float32, rodinia.KMeansParams, []float32, []int32) int) func() error {
+		return func() error { f(features, p, clusters, membership); return nil }
+	}
+	check := func() error {
+		if err := gocudatest.Equal(membership, wantM); err != nil {
+			return err
+		}
+		return gocudatest.Equal(clusters, wantC)
+	}
+	runImpls(b, fmt.Sprintf("points=%d/features=%d/clusters=%d", p.Points, p.Features, p.Clusters), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.KMeansSerial), check},
+		{implHandParallel, "", host(rodinia.KMeansParallel), check},
+	})
+}
+
+// BenchmarkCFD: cfd's euler3d.cu, float version, 10 iterations (71
+// launches; 3 with -short) on NewCFDMesh's mesh of 16³ cubes (24576
+// tetrahedra; 6³ with -short): Rodinia's run script runs 2000 iterations on
+// fvcorr.domn.097K's 97046 elements, which the package does not ship.
+func BenchmarkCFD(b *testing.B) {
+	cubes, iterations := size(16, 6), size(10, 3)
+	m, err := rodinia.NewCFDMesh(cubes, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want := make([]float32, m.Nelr*rodinia.CFDNVar)
+	rodinia.CFDSerial(m, iterations, want)
+	compiled, runtime := benchDevices(b)
+	v := make([]float32, len(want))
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error { return rodinia.CFD(dev, m, iterations, v) }
+	}
+	host := func(f func(*rodinia.CFDMesh, int, []float32)) func() error {
+		return func() error { f(m, iterations, v); return nil }
+	}
+	check := func() error { return gocudatest.Close(v, want, cfdTol) }
+	runImpls(b, fmt.Sprintf("elements=%d/iterations=%d", m.Nel, iterations), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.CFDSerial), check},
+		{implHandParallel, "", host(rodinia.CFDParallel), check},
+	})
+}
+
+// BenchmarkStreamcluster: streamcluster's kernel_compute_cost in pkmedian's
+// speedy and first local search (kmin 10, kmax 20, Rodinia's run script's)
+// on 16384 points of 64 dimensions (2048 of 16 with -short): the run
+// script's 65536 points of 256 would take seconds per operation on one
+// core.
+func BenchmarkStreamcluster(b *testing.B) {
+	num, dim, kmin, kmax := size(16384, 2048), size(64, 16), 10, 20
+	s := rodinia.StreamclusterInput(num, dim, seed)
+	p0 := slices.Clone(s.P)
+	want := rodinia.StreamclusterInput(num, dim, seed)
+	wantCost, wantK := rodinia.StreamclusterSerial(want, kmin, kmax, seed)
+	compiled, runtime := benchDevices(b)
+	var cost float32
+	var k int
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() (err error) {
+			copy(s.P, p0)
+			cost, k, err = rodinia.Streamcluster(dev, s, kmin, kmax, seed)
+			return err
+		}
+	}
+	host := func(f func(*rodinia.StreamclusterPoints, int, int, uint64) (float32, int)) func() error {
+		return func() error { copy(s.P, p0); cost, k = f(s, kmin, kmax, seed); return nil }
+	}
+	check := func() error {
+		if cost != wantCost || k != wantK {
+			return fmt.Errorf("cost %v with %d centres, want %v with %d", cost, k, wantCost, wantK)
+		}
+		return gocudatest.Equal(s.P, want.P)
+	}
+	runImpls(b, fmt.Sprintf("points=%d/dim=%d", num, dim), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.StreamclusterSerial), check},
+		{implHandParallel, "", host(rodinia.StreamclusterParallel), check},
+	})
+}
+
+// BenchmarkParticleFilter: particlefilter's naive kernel (findIndex) and
+// particleFilter's host loop on Rodinia's run script (a 128×128 video of
+// 10 frames, 1000 particles: 9 launches; 64×64×5 and 200 particles with
+// -short).
+func BenchmarkParticleFilter(b *testing.B) {
+	p := rodinia.ParticleFilterRunScript
+	if testing.Short() {
+		p = rodinia.ParticleFilterParams{IszX: 64, IszY: 64, Nfr: 5, Nparticles: 200}
+	}
+	video, seeds0 := rodinia.ParticleFilterInput(p, seed)
+	wantX, wantY, wantSeeds := make([]float64, p.Nparticles), make([]float64, p.Nparticles), slices.Clone(seeds0)
+	rodinia.ParticleFilterSerial(video, wantSeeds, p, wantX, wantY)
+	compiled, runtime := benchDevices(b)
+	seeds, x, y := make([]int32, p.Nparticles), make([]float64, p.Nparticles), make([]float64, p.Nparticles)
+	gpu := func(dev *gocuda.Device) func() error {
+		return func() error {
+			copy(seeds, seeds0)
+			_, _, err := rodinia.ParticleFilter(dev, video, seeds, p, x, y)
+			return err
+		}
+	}
+	host := func(f func(video, seeds []int32, p rodinia.ParticleFilterParams, x, y []float64) (float64, float64)) func() error {
+		return func() error { copy(seeds, seeds0); f(video, seeds, p, x, y); return nil }
+	}
+	check := func() error {
+		if err := gocudatest.Equal(x, wantX); err != nil {
+			return err
+		}
+		return gocudatest.Equal(y, wantY)
+	}
+	runImpls(b, fmt.Sprintf("video=%dx%dx%d/particles=%d", p.IszX, p.IszY, p.Nfr, p.Nparticles), []impl{
+		{implCompiled, "", gpu(compiled), check},
+		{implRuntime, "", gpu(runtime), check},
+		{implHandSerial, "", host(rodinia.ParticleFilterSerial), check},
+		{implHandParallel, "", host(rodinia.ParticleFilterParallel), check},
+	})
+}
+
 // slowRuntime is the reason impl=runtime is skipped at full size, where one
 // operation takes about the given number of seconds, or "" with -short.
 func slowRuntime(seconds string) string {

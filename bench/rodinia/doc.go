@@ -2,8 +2,9 @@
 // suite (version 3.1, its CUDA versions), ported to gocuda the way a user
 // would port them, with the public API only, to measure gocuda on kernels
 // nobody tuned it for: stencils with halos, wavefronts, elimination steps
-// launched thousands of times, graph traversal, a blocked factorization
-// and an n-body force loop.
+// launched thousands of times, graph traversal, a blocked factorization,
+// an n-body force loop, clustering, an unstructured-mesh solver, a
+// facility-location local search and a particle filter.
 //
 // The kernels, each with its Rodinia source file and CUDA kernel name:
 //
@@ -42,13 +43,43 @@
 //     driven by LavaMD): particle forces in double precision, a loop over
 //     neighbouring boxes with barriers whose bound is the block's box's,
 //     thread-strided while loops, structs in shared memory.
+//   - kmeans/kmeans_cuda_kernel.cu, invert_mapping and kmeansPoint
+//     (KMeansInvertMappingKernel, KMeansPointKernel, driven by KMeans, with
+//     the host loop of kmeans_cuda.cu and kmeans_clustering.c): k-means
+//     clustering, one thread per point over a square grid, the centres
+//     recomputed on the host between launches until convergence. The
+//     original's texture and __constant__ reads are plain slices here.
+//   - cfd/euler3d.cu (float), cuda_initialize_variables,
+//     cuda_compute_step_factor, cuda_compute_flux and cuda_time_step
+//     (CFDInitializeVariablesKernel, CFDComputeStepFactorKernel,
+//     CFDComputeFluxKernel, CFDTimeStepKernel, driven by CFD): Corrigan's
+//     finite-volume Euler solver on an unstructured tetrahedral mesh,
+//     gathers through a neighbour list, helpers taking pointers (C++
+//     references), a Runge-Kutta loop of seven launches per iteration.
+//     The mesh is made from a seed (NewCFDMesh) rather than read from
+//     fvcorr.domn files; the __constant__ far field is a kernel argument.
+//   - streamcluster/streamcluster_cuda.cu, kernel_compute_cost
+//     (StreamclusterComputeCostKernel, driven by Streamcluster, with pgain
+//     of streamcluster_cuda.cu and the start of pkmedian of
+//     streamcluster_cuda_cpu.cpp: speedy, the feasible centres, one local
+//     search): the cost of opening each candidate centre, a launch per
+//     candidate over a two-dimensional grid, each followed by an
+//     O(points × centres) reduction on the host.
+//   - particlefilter/ex_particle_CUDA_naive_seq.cu, kernel
+//     (ParticleFilterKernel, driven by ParticleFilter): a particle filter
+//     tracking an object through a synthetic video, the host moving and
+//     weighing the particles, the kernel resampling them by a linear
+//     search of the weights' CDF (a loop with a break), one launch per
+//     frame. The generators are seeded from a seed instead of the time.
 //
 // Each kernel keeps the structure of the original: its shared tiles, the
 // place of every __syncthreads, its loops with barriers and their early
 // exits, its launch shapes and the number of launches of Rodinia's host
 // code, which the drivers (Hotspot, Pathfinder, ...) follow. Inputs are
 // made as Rodinia's programs make them (graphgen's random graphs, needle's
-// BLOSUM62 scores, gaussian's create_matrix), from a seed.
+// BLOSUM62 scores, gaussian's create_matrix), from a seed; those Rodinia
+// reads from data files (kmeans's kdd_cup, cfd's meshes) are stand-ins
+// made from a seed.
 //
 // Beside each driver are two hand-written Go versions computing the same
 // result: a serial one (HotspotSerial, ...) and a parallel one splitting
