@@ -75,6 +75,11 @@ func (f *Func) localDefinition(s ast.Stmt, arrays map[*types.Var]string) bool {
 		if s.Tok != token.DEFINE && s.Tok != token.ASSIGN {
 			return false
 		}
+		for _, x := range s.Lhs {
+			if _, ok := ast.Unparen(x).(*ast.Ident); !ok {
+				return false // a store to memory, an element or a field: not the loop's own
+			}
+		}
 		values = s.Rhs
 	case *ast.DeclStmt:
 		spec, ok := s.Decl.(*ast.GenDecl).Specs[0].(*ast.ValueSpec)
