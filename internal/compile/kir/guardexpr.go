@@ -27,8 +27,11 @@ func (f *Func) condOperands(cond ast.Expr, negate bool) []ast.Expr {
 func (f *Func) expandOperands(e ast.Expr, negate bool, depth int) []ast.Expr {
 	var out []ast.Expr
 	for _, op := range operands(e, negate) {
-		x := f.expandGuard(op, depth)
-		if x == nil || depth > 4 {
+		var x ast.Expr
+		if depth <= 4 {
+			x = f.expandGuard(op)
+		}
+		if x == nil {
 			out = append(out, op)
 			continue
 		}
@@ -41,7 +44,7 @@ func (f *Func) expandOperands(e ast.Expr, negate bool, depth int) []ast.Expr {
 // variable (its definition) or a call of a helper of one return statement
 // of comparisons between its parameters and constants (its result, the
 // parameters replaced by the arguments); nil otherwise.
-func (f *Func) expandGuard(e ast.Expr, depth int) ast.Expr {
+func (f *Func) expandGuard(e ast.Expr) ast.Expr {
 	e = ast.Unparen(e)
 	if v := f.varOf(e); v != nil && v.Class == Remat && types.Identical(v.Obj.Type().Underlying(), types.Typ[types.Bool]) {
 		if d := defExpr(v); d != nil && d != e {
