@@ -212,10 +212,114 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_row := gc_ty
+			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			if gc_row >= 0 && gc_row < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(inputHiddenCuda) && gc_bdx <= len(inputHiddenCuda)-gc_off3 {
+				gc_at3 := weightMatrix[gc_row][:gc_bdx]
+				gc_at4 := inputHiddenCuda[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -234,85 +338,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-				tx := gc_tx
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty
-				_ = ty
-
-//line backprop.go:40
-				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-				_ = index
-
-//line backprop.go:51
-				weightMatrix[ty][tx] = inputHiddenCuda[index]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -323,10 +348,93 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_row2 := gc_ty
+			if gc_row2 >= 0 && gc_row2 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row2]) && gc_row2 < len(inputNode) {
+				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
+				gc_at6 := inputNode[gc_row2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_at6[0]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -341,69 +449,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:54
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-				tx := gc_tx
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty
-				_ = ty
-
-//line backprop.go:54
-				weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -434,10 +479,107 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					continue
 				}
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				gc_row3 := gc_ty
+				gc_row4 := gc_ty + powerTwo/2
+				if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
+					gc_at7 := weightMatrix[gc_row3][:gc_to]
+					gc_at8 := weightMatrix[gc_row4][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:59
+						{
+//line backprop.go:59
+							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+//line backprop.go:61
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -453,77 +595,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-						tx := gc_tx
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:59
-					{
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
 				gc_ty++
@@ -536,10 +607,114 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_row5 := gc_ty
+			if gc_off4 >= 0 && gc_off4 <= len(inputHiddenCuda) && gc_bdx <= len(inputHiddenCuda)-gc_off4 && gc_row5 >= 0 && gc_row5 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row5]) {
+				gc_at9 := inputHiddenCuda[gc_off4:][:gc_bdx]
+				gc_at10 := weightMatrix[gc_row5][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -558,85 +733,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-				tx := gc_tx
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty
-				_ = ty
-
-//line backprop.go:40
-				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-				_ = index
-
-//line backprop.go:65
-				inputHiddenCuda[index] = weightMatrix[ty][tx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

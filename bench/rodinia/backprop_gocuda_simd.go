@@ -62,11 +62,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_ty2
-			gc_off4 := (bpnnHeight*by + gc_ty2 + 1)
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(inputNode) && gc_off4 >= 0 && gc_off4 < len(inputCuda) {
-				gc_at3 := inputNode[gc_off3:][:1]
-				gc_at4 := inputCuda[gc_off4:][:1]
+			gc_off5 := gc_ty2
+			gc_off6 := (bpnnHeight*by + gc_ty2 + 1)
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(inputNode) && gc_off6 >= 0 && gc_off6 < len(inputCuda) {
+				gc_at11 := inputNode[gc_off5:][:1]
+				gc_at12 := inputCuda[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -86,7 +86,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:46
 					{
 //line backprop.go:46
-						gc_at3[0] = gc_at4[0]
+						gc_at11[0] = gc_at12[0]
 //line backprop.go:48
 					}
 				}

@@ -117,42 +117,91 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row := gc_ty
+			gc_off := blkX + (gridCols * (blkY + gc_ty))
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row]) && gc_off >= 0 && gc_off <= len(tempSrc) && gc_to <= len(tempSrc)-gc_off && gc_row < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row]) && gc_off <= len(power) && gc_to <= len(power)-gc_off {
+				gc_at := tempOnCuda[gc_row][:gc_to]
+				gc_at2 := tempSrc[gc_off:][:gc_to]
+				gc_at3 := powerOnCuda[gc_row][:gc_to]
+				gc_at4 := power[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hotspot.go:56
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line hotspot.go:56
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line hotspot.go:73
-				yidx := blkY + ty
-				_ = yidx
+					yidx := blkY + ty
+					_ = yidx
 
 //line hotspot.go:77
-				loadYidx := yidx
-				_ = loadYidx
+					loadYidx := yidx
+					_ = loadYidx
 
 //line hotspot.go:74
-				xidx := blkX + tx
-				_ = xidx
+					xidx := blkX + tx
+					_ = xidx
 
 //line hotspot.go:77
-				loadXidx := xidx
-				_ = loadXidx
+					loadXidx := xidx
+					_ = loadXidx
 
 //line hotspot.go:78
-				index := gridCols*loadYidx + loadXidx
-				_ = index
+					index := gridCols*loadYidx + loadXidx
+					_ = index
 
 //line hotspot.go:79
-				{
-					tempOnCuda[ty][tx] = tempSrc[index]
-					powerOnCuda[ty][tx] = power[index]
+					{
+//line hotspot.go:79
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line hotspot.go:82
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+
+//line hotspot.go:79
+					{
+						tempOnCuda[ty][tx] = tempSrc[index]
+						powerOnCuda[ty][tx] = power[index]
+					}
 				}
 			}
 			gc_ty++
@@ -411,10 +460,111 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_row2 := gc_ty
+				if gc_row2 >= 0 && gc_row2 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row2]) && gc_row2 < len(tempT) && gc_bdx <= len(tempT[gc_row2]) {
+					gc_at5 := tempOnCuda[gc_row2][:gc_bdx]
+					gc_at6 := tempT[gc_row2][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+						if computed {
+//line hotspot.go:134
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+//line hotspot.go:136
+						}
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -431,81 +581,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-						computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-						computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-						tx := gc_tx
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty
-						_ = ty
-						computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-					computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:134
-					if computed {
-						tempOnCuda[ty][tx] = tempT[ty][tx]
 					}
 				}
 				gc_ty++
@@ -518,10 +593,212 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := blkX + (gridCols * (blkY + gc_ty))
+			gc_row3 := gc_ty
+			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row3 >= 0 && gc_row3 < len(tempT) && gc_bdx <= len(tempT[gc_row3]) {
+				gc_at7 := tempDst[gc_off2:][:gc_bdx]
+				gc_at8 := tempT[gc_row3][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line hotspot.go:56
+					tx := gc_tx
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+					if computed {
+//line hotspot.go:142
+						gc_at7[gc_tx] = gc_at8[gc_tx]
+//line hotspot.go:144
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -558,161 +835,6 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					if computed {
 						tempDst[index] = tempT[ty][tx]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-					tx := gc_tx
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-				tx := gc_tx
-				_ = tx
-
-//line hotspot.go:56
-				ty := gc_ty
-				_ = ty
-
-//line hotspot.go:73
-				yidx := blkY + ty
-				_ = yidx
-
-//line hotspot.go:77
-				loadYidx := yidx
-				_ = loadYidx
-
-//line hotspot.go:74
-				xidx := blkX + tx
-				_ = xidx
-
-//line hotspot.go:77
-				loadXidx := xidx
-				_ = loadXidx
-
-//line hotspot.go:78
-				index := gridCols*loadYidx + loadXidx
-				_ = index
-				computed := gc_s_computed[gc_rank]
-
-//line hotspot.go:142
-				if computed {
-					tempDst[index] = tempT[ty][tx]
 				}
 			}
 			gc_ty++

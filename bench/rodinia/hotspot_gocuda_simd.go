@@ -462,10 +462,111 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+				gc_row4 := gc_ty2
+				if gc_row4 >= 0 && gc_row4 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row4]) && gc_row4 < len(tempT) && gc_bdx2 <= len(tempT[gc_row4]) {
+					gc_at9 := tempOnCuda[gc_row4][:gc_bdx2]
+					gc_at10 := tempT[gc_row4][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+						if computed {
+//line hotspot.go:134
+							gc_at9[gc_tx2] = gc_at10[gc_tx2]
+//line hotspot.go:136
+						}
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -482,81 +583,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						if computed {
 							tempOnCuda[ty][tx] = tempT[ty][tx]
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-						tx := gc_tx2
-						_ = tx
-
-//line hotspot.go:56
-						ty := gc_ty2
-						_ = ty
-						computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:134
-						if computed {
-							tempOnCuda[ty][tx] = tempT[ty][tx]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-					computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:134
-					if computed {
-						tempOnCuda[ty][tx] = tempT[ty][tx]
 					}
 				}
 				gc_ty2++
@@ -569,10 +595,212 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
+			gc_row5 := gc_ty2
+			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row5 >= 0 && gc_row5 < len(tempT) && gc_bdx2 <= len(tempT[gc_row5]) {
+				gc_at11 := tempDst[gc_off3:][:gc_bdx2]
+				gc_at12 := tempT[gc_row5][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hotspot.go:56
+					tx := gc_tx2
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty2
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+					computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+					if computed {
+//line hotspot.go:142
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+//line hotspot.go:144
+					}
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -609,161 +837,6 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					if computed {
 						tempDst[index] = tempT[ty][tx]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
-
-//line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-
-//line hotspot.go:73
-					yidx := blkY + ty
-					_ = yidx
-
-//line hotspot.go:77
-					loadYidx := yidx
-					_ = loadYidx
-
-//line hotspot.go:74
-					xidx := blkX + tx
-					_ = xidx
-
-//line hotspot.go:77
-					loadXidx := xidx
-					_ = loadXidx
-
-//line hotspot.go:78
-					index := gridCols*loadYidx + loadXidx
-					_ = index
-					computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-					if computed {
-						tempDst[index] = tempT[ty][tx]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-				tx := gc_tx2
-				_ = tx
-
-//line hotspot.go:56
-				ty := gc_ty2
-				_ = ty
-
-//line hotspot.go:73
-				yidx := blkY + ty
-				_ = yidx
-
-//line hotspot.go:77
-				loadYidx := yidx
-				_ = loadYidx
-
-//line hotspot.go:74
-				xidx := blkX + tx
-				_ = xidx
-
-//line hotspot.go:77
-				loadXidx := xidx
-				_ = loadXidx
-
-//line hotspot.go:78
-				index := gridCols*loadYidx + loadXidx
-				_ = index
-				computed := gc_s_computed[gc_rank2]
-
-//line hotspot.go:142
-				if computed {
-					tempDst[index] = tempT[ty][tx]
 				}
 			}
 			gc_ty2++

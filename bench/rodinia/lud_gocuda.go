@@ -438,23 +438,49 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row := gc_ty
+			gc_off := (offset+gc_ty)*matrixDim + globalColID
+			gc_off2 := (globalRowID+gc_ty)*matrixDim + offset
+			if gc_row >= 0 && gc_row < len(periRow) && gc_bdx <= len(periRow[gc_row]) && gc_off >= 0 && gc_off <= len(m) && gc_bdx <= len(m)-gc_off && gc_row < len(periCol) && gc_bdx <= len(periCol[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(m) && gc_bdx <= len(m)-gc_off2 {
+				gc_at := periRow[gc_row][:gc_bdx]
+				gc_at2 := m[gc_off:][:gc_bdx]
+				gc_at3 := periCol[gc_row][:gc_bdx]
+				gc_at4 := m[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line lud.go:161
-				var i int
+					var i int
 
 //line lud.go:162
-				var sum float32
+					var sum float32
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+					_ = i
+					_ = sum
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line lud.go:161
+					var i int
+
+//line lud.go:162
+					var sum float32
 
 //line lud.go:167
-				periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
+					periRow[gc_ty][gc_tx] = m[(offset+gc_ty)*matrixDim+globalColID+gc_tx]
 
 //line lud.go:168
-				periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
-				_ = i
-				_ = sum
+					periCol[gc_ty][gc_tx] = m[(globalRowID+gc_ty)*matrixDim+offset+gc_tx]
+					_ = i
+					_ = sum
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

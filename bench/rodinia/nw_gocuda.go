@@ -280,10 +280,95 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_row := 0
+			gc_off3 := 1
+			gc_off4 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			if gc_row >= 0 && gc_row < len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off4 {
+				gc_at := temp[gc_row][gc_off3:][:gc_bdx]
+				gc_at2 := matrixCuda[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line nw.go:27
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:27
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -298,69 +383,6 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:27
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nw.go:27
-				tx := gc_tx
-				_ = tx
-
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				_ = indexN
-
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
@@ -859,10 +881,95 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_row := 0
+			gc_off3 := 1
+			gc_off4 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			if gc_row >= 0 && gc_row < len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off4 {
+				gc_at := temp[gc_row][gc_off3:][:gc_bdx]
+				gc_at2 := matrixCuda[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -877,69 +984,6 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nw.go:91
-				tx := gc_tx
-				_ = tx
-
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				_ = indexN
-
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}

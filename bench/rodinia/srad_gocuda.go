@@ -83,60 +83,137 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row := gc_ty
+			gc_off := (cols*SRADBlock*by + SRADBlock*bx) - cols
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := SRADBlock * bx
+			gc_off4 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row >= 0 && gc_row < len(north) && gc_bdx <= len(north[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off && gc_row < len(south) && gc_bdx <= len(south[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off4 {
+				gc_at := north[gc_row][:gc_bdx]
+				gc_at2 := jCuda[gc_off:][:gc_bdx]
+				gc_at3 := south[gc_row][:gc_bdx]
+				gc_at4 := jCuda[gc_off2:][:gc_bdx]
+				gc_at5 := jCuda[gc_off3:][:gc_bdx]
+				gc_at6 := jCuda[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line srad.go:41
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line srad.go:44
-				indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-				_ = indexN
+					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					_ = indexN
 
 //line srad.go:45
-				indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-				_ = indexS
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
 
 //line srad.go:49
-				var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
 
 //line srad.go:59
-				if by > 0 {
-					north[ty][tx] = jCuda[indexN]
-				}
+					if by > 0 {
+//line srad.go:59
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line srad.go:61
+					}
 
 //line srad.go:62
-				if by < gc_gdy-1 {
-					south[ty][tx] = jCuda[indexS]
-				}
+					if by < gc_gdy-1 {
+//line srad.go:62
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line srad.go:64
+					}
 
 //line srad.go:65
-				if by == 0 {
-					north[ty][tx] = jCuda[SRADBlock*bx+tx]
-				} else if by == gc_gdy-1 {
-					south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if by == 0 {
+//line srad.go:65
+						gc_at[gc_tx] = gc_at5[gc_tx]
+//line srad.go:67
+					} else if by == gc_gdy-1 {
+//line srad.go:67
+						gc_at3[gc_tx] = gc_at6[gc_tx]
+//line srad.go:69
+					}
+					_ = n
+					_ = w
+					_ = e
+					_ = s
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
-				_ = n
-				_ = w
-				_ = e
-				_ = s
-				_ = jc
-				_ = g2
-				_ = l
-				_ = num
-				_ = den
-				_ = qsqr
-				_ = c
-				gc_s_n[gc_rank] = n
-				gc_s_w[gc_rank] = w
-				gc_s_e[gc_rank] = e
-				gc_s_s[gc_rank] = s
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:41
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:44
+					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					_ = indexN
+
+//line srad.go:45
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
+
+//line srad.go:49
+					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+
+//line srad.go:59
+					if by > 0 {
+						north[ty][tx] = jCuda[indexN]
+					}
+
+//line srad.go:62
+					if by < gc_gdy-1 {
+						south[ty][tx] = jCuda[indexS]
+					}
+
+//line srad.go:65
+					if by == 0 {
+						north[ty][tx] = jCuda[SRADBlock*bx+tx]
+					} else if by == gc_gdy-1 {
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+					_ = n
+					_ = w
+					_ = e
+					_ = s
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -147,41 +224,100 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row2 := gc_ty
+			gc_off5 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty - 1)
+			gc_off6 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off7 := cols*SRADBlock*by + cols*gc_ty
+			gc_off8 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row2 >= 0 && gc_row2 < len(west) && gc_bdx <= len(west[gc_row2]) && gc_off5 >= 0 && gc_off5 < len(jCuda) && gc_row2 < len(east) && gc_bdx <= len(east[gc_row2]) && gc_off6 >= 0 && gc_off6 < len(jCuda) && gc_off7 >= 0 && gc_off7 < len(jCuda) && gc_off8 >= 0 && gc_off8 < len(jCuda) {
+				gc_at7 := west[gc_row2][:gc_bdx]
+				gc_at8 := jCuda[gc_off5:][:1]
+				gc_at9 := east[gc_row2][:gc_bdx]
+				gc_at10 := jCuda[gc_off6:][:1]
+				gc_at11 := jCuda[gc_off7:][:1]
+				gc_at12 := jCuda[gc_off8:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line srad.go:41
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line srad.go:46
-				indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-				_ = indexW
+					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					_ = indexW
 
 //line srad.go:47
-				indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-				_ = indexE
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
 
 //line srad.go:73
-				if bx > 0 {
-					west[ty][tx] = jCuda[indexW]
-				}
+					if bx > 0 {
+//line srad.go:73
+						gc_at7[gc_tx] = gc_at8[0]
+//line srad.go:75
+					}
 
 //line srad.go:76
-				if bx < gc_gdx-1 {
-					east[ty][tx] = jCuda[indexE]
-				}
+					if bx < gc_gdx-1 {
+//line srad.go:76
+						gc_at9[gc_tx] = gc_at10[0]
+//line srad.go:78
+					}
 
 //line srad.go:79
-				if bx == 0 {
-					west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
-				} else if bx == gc_gdx-1 {
-					east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					if bx == 0 {
+//line srad.go:79
+						gc_at7[gc_tx] = gc_at11[0]
+//line srad.go:81
+					} else if bx == gc_gdx-1 {
+//line srad.go:81
+						gc_at9[gc_tx] = gc_at12[0]
+//line srad.go:83
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:41
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:46
+					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					_ = indexW
+
+//line srad.go:47
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
+
+//line srad.go:73
+					if bx > 0 {
+						west[ty][tx] = jCuda[indexW]
+					}
+
+//line srad.go:76
+					if bx < gc_gdx-1 {
+						east[ty][tx] = jCuda[indexE]
+					}
+
+//line srad.go:79
+					if bx == 0 {
+						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
+					} else if bx == gc_gdx-1 {
+						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					}
 				}
 			}
 			gc_ty++
@@ -193,10 +329,114 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_row3 := gc_ty
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row3 >= 0 && gc_row3 < len(temp) && gc_bdx <= len(temp[gc_row3]) && gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 {
+				gc_at13 := temp[gc_row3][:gc_bdx]
+				gc_at14 := jCuda[gc_off9:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line srad.go:41
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:43
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at13[gc_tx] = gc_at14[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -215,85 +455,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:86
 					temp[ty][tx] = jCuda[index]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line srad.go:41
-				tx := gc_tx
-				_ = tx
-
-//line srad.go:41
-				ty := gc_ty
-				_ = ty
-
-//line srad.go:43
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:86
-				temp[ty][tx] = jCuda[index]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -433,10 +594,194 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off10 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row4 := gc_ty
+			if gc_off10 >= 0 && gc_off10 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off10 && gc_row4 >= 0 && gc_row4 < len(tempResult) && gc_bdx <= len(tempResult[gc_row4]) && gc_off10 <= len(eC) && gc_bdx <= len(eC)-gc_off10 && gc_off10 <= len(wC) && gc_bdx <= len(wC)-gc_off10 && gc_off10 <= len(sC) && gc_bdx <= len(sC)-gc_off10 && gc_off10 <= len(nC) && gc_bdx <= len(nC)-gc_off10 {
+				gc_at15 := cCuda[gc_off10:][:gc_bdx]
+				gc_at16 := tempResult[gc_row4][:gc_bdx]
+				gc_at17 := eC[gc_off10:][:gc_bdx]
+				gc_at18 := wC[gc_off10:][:gc_bdx]
+				gc_at19 := sC[gc_off10:][:gc_bdx]
+				gc_at20 := nC[gc_off10:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line srad.go:41
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:43
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					n := gc_s_n[gc_rank]
+					w := gc_s_w[gc_rank]
+					e := gc_s_e[gc_rank]
+					s := gc_s_s[gc_rank]
+
+					gc_at15[gc_tx] = gc_at16[gc_tx]
+
+					gc_at17[gc_tx] = e
+
+					gc_at18[gc_tx] = w
+
+					gc_at19[gc_tx] = s
+
+					gc_at20[gc_tx] = n
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -471,149 +816,6 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:164
 					nC[index] = n
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank]
-					w := gc_s_w[gc_rank]
-					e := gc_s_e[gc_rank]
-					s := gc_s_s[gc_rank]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank]
-					w := gc_s_w[gc_rank]
-					e := gc_s_e[gc_rank]
-					s := gc_s_s[gc_rank]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:41
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank]
-					w := gc_s_w[gc_rank]
-					e := gc_s_e[gc_rank]
-					s := gc_s_s[gc_rank]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line srad.go:41
-				tx := gc_tx
-				_ = tx
-
-//line srad.go:41
-				ty := gc_ty
-				_ = ty
-
-//line srad.go:43
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-				n := gc_s_n[gc_rank]
-				w := gc_s_w[gc_rank]
-				e := gc_s_e[gc_rank]
-				s := gc_s_s[gc_rank]
-
-//line srad.go:160
-				cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-				eC[index] = e
-
-//line srad.go:162
-				wC[index] = w
-
-//line srad.go:163
-				sC[index] = s
-
-//line srad.go:164
-				nC[index] = n
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -684,10 +886,159 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_row := gc_ty
+			gc_off := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row >= 0 && gc_row < len(temp) && gc_bdx <= len(temp[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off {
+				gc_at := temp[gc_row][:gc_bdx]
+				gc_at2 := jCuda[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+//line srad.go:190
+					var cc, cn, cs, ce, cw, dSum float32
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					_ = cc
+					_ = cn
+					_ = cs
+					_ = ce
+					_ = cw
+					_ = dSum
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -715,121 +1066,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = cw
 					_ = dSum
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line srad.go:185
-				tx := gc_tx
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:190
-				var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-				temp[ty][tx] = jCuda[index]
-				_ = cc
-				_ = cn
-				_ = cs
-				_ = ce
-				_ = cw
-				_ = dSum
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -840,30 +1076,69 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row2 := gc_ty
+			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off3 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row2 >= 0 && gc_row2 < len(southC) && gc_bdx <= len(southC[gc_row2]) && gc_off2 >= 0 && gc_off2 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off3 {
+				gc_at3 := southC[gc_row2][:gc_bdx]
+				gc_at4 := cCuda[gc_off2:][:gc_bdx]
+				gc_at5 := cCuda[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line srad.go:185
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line srad.go:188
-				indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-				_ = indexS
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
 
 //line srad.go:201
-				if by < gc_gdy-1 {
-					southC[ty][tx] = cCuda[indexS]
-				}
+					if by < gc_gdy-1 {
+//line srad.go:201
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line srad.go:203
+					}
 
 //line srad.go:204
-				if by == gc_gdy-1 {
-					southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if by == gc_gdy-1 {
+//line srad.go:204
+						gc_at3[gc_tx] = gc_at5[gc_tx]
+//line srad.go:206
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:188
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
+
+//line srad.go:201
+					if by < gc_gdy-1 {
+						southC[ty][tx] = cCuda[indexS]
+					}
+
+//line srad.go:204
+					if by == gc_gdy-1 {
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
 				}
 			}
 			gc_ty++
@@ -875,30 +1150,69 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row3 := gc_ty
+			gc_off4 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty + SRADBlock)
+			gc_off5 := cols*SRADBlock*by + SRADBlock*(gc_gdx-1) + cols*gc_ty + SRADBlock - 1
+			if gc_row3 >= 0 && gc_row3 < len(eastC) && gc_bdx <= len(eastC[gc_row3]) && gc_off4 >= 0 && gc_off4 < len(cCuda) && gc_off5 >= 0 && gc_off5 < len(cCuda) {
+				gc_at6 := eastC[gc_row3][:gc_bdx]
+				gc_at7 := cCuda[gc_off4:][:1]
+				gc_at8 := cCuda[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line srad.go:185
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line srad.go:189
-				indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-				_ = indexE
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
 
 //line srad.go:209
-				if bx < gc_gdx-1 {
-					eastC[ty][tx] = cCuda[indexE]
-				}
+					if bx < gc_gdx-1 {
+//line srad.go:209
+						gc_at6[gc_tx] = gc_at7[0]
+//line srad.go:211
+					}
 
 //line srad.go:212
-				if bx == gc_gdx-1 {
-					eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					if bx == gc_gdx-1 {
+//line srad.go:212
+						gc_at6[gc_tx] = gc_at8[0]
+//line srad.go:214
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:189
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
+
+//line srad.go:209
+					if bx < gc_gdx-1 {
+						eastC[ty][tx] = cCuda[indexE]
+					}
+
+//line srad.go:212
+					if bx == gc_gdx-1 {
+						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1]
+					}
 				}
 			}
 			gc_ty++
@@ -910,10 +1224,114 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_row4 := gc_ty
+			gc_off6 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row4 >= 0 && gc_row4 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row4]) && gc_off6 >= 0 && gc_off6 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off6 {
+				gc_at9 := cCudaTemp[gc_row4][:gc_bdx]
+				gc_at10 := cCuda[gc_off6:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -932,85 +1350,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:217
 					cCudaTemp[ty][tx] = cCuda[index]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line srad.go:185
-				tx := gc_tx
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:217
-				cCudaTemp[ty][tx] = cCuda[index]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1091,10 +1430,114 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off7 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row5 := gc_ty
+			if gc_off7 >= 0 && gc_off7 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off7 && gc_row5 >= 0 && gc_row5 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row5]) {
+				gc_at11 := jCuda[gc_off7:][:gc_bdx]
+				gc_at12 := cCudaResult[gc_row5][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at11[gc_tx] = gc_at12[gc_tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1113,85 +1556,6 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:252
 					jCuda[index] = cCudaResult[ty][tx]
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line srad.go:185
-					tx := gc_tx
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line srad.go:185
-				tx := gc_tx
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:252
-				jCuda[index] = cCudaResult[ty][tx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -38,10 +38,155 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_row := gc_ty
+			gc_off := 4
+			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			if gc_row >= 0 && gc_row < len(sF) && gc_off >= 0 && gc_off <= len(sF[gc_row]) && gc_bdx <= len(sF[gc_row])-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_row][gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_finite_difference.go:29
+					i := gc_tx
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty
+					_ = sj
+
+//line blog_finite_difference.go:30
+					j := gc_bx*gc_bdy + gc_ty
+					_ = j
+
+//line blog_finite_difference.go:35
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+						i := gc_tx
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx*gc_bdy + gc_ty
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+						i := gc_tx
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx*gc_bdy + gc_ty
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+						i := gc_tx
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx*gc_bdy + gc_ty
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+						i := gc_tx
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx*gc_bdy + gc_ty
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -68,117 +213,6 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:29
-					i := gc_tx
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:29
-					i := gc_tx
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:29
-					i := gc_tx
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx*gc_bdy + gc_ty
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:29
-				i := gc_tx
-				_ = i
-
-//line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
-
-//line blog_finite_difference.go:33
-				sj := gc_ty
-				_ = sj
-
-//line blog_finite_difference.go:30
-				j := gc_bx*gc_bdy + gc_ty
-				_ = j
-
-//line blog_finite_difference.go:35
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:37
-				sF[sj][si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -193,26 +227,62 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row2 := gc_ty
+			gc_off3 := 4 - 4
+			gc_off4 := (4 + fdMx) - 5
+			gc_off5 := 4 + fdMx
+			gc_off6 := 4 + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_off3 >= 0 && gc_off3 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off6 {
+				gc_at3 := sF[gc_row2][gc_off3:][:gc_to]
+				gc_at4 := sF[gc_row2][gc_off4:][:gc_to]
+				gc_at5 := sF[gc_row2][gc_off5:][:gc_to]
+				gc_at6 := sF[gc_row2][gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:29
-				i := gc_tx
-				_ = i
+					i := gc_tx
+					_ = i
 
 //line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
+					si := i + 4
+					_ = si
 
 //line blog_finite_difference.go:33
-				sj := gc_ty
-				_ = sj
+					sj := gc_ty
+					_ = sj
 
 //line blog_finite_difference.go:42
-				{
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
-					sF[sj][si+fdMx] = sF[sj][si+1]
+					{
+//line blog_finite_difference.go:42
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+//line blog_finite_difference.go:45
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+					i := gc_tx
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty
+					_ = sj
+
+//line blog_finite_difference.go:42
+					{
+						sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
 				}
 			}
 			gc_ty++
@@ -224,35 +294,87 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
+			gc_row3 := gc_ty
+			gc_off8 := 4 + 1
+			gc_off9 := 4 - 1
+			gc_off10 := 4 + 2
+			gc_off11 := 4 - 2
+			gc_off12 := 4 + 3
+			gc_off13 := 4 - 3
+			gc_off14 := 4 + 4
+			gc_off15 := 4 - 4
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_row3 >= 0 && gc_row3 < len(sF) && gc_off8 >= 0 && gc_off8 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off15 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_row3][gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_row3][gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_row3][gc_off10:][:gc_bdx]
+				gc_at11 := sF[gc_row3][gc_off11:][:gc_bdx]
+				gc_at12 := sF[gc_row3][gc_off12:][:gc_bdx]
+				gc_at13 := sF[gc_row3][gc_off13:][:gc_bdx]
+				gc_at14 := sF[gc_row3][gc_off14:][:gc_bdx]
+				gc_at15 := sF[gc_row3][gc_off15:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:29
-				i := gc_tx
-				_ = i
+					i := gc_tx
+					_ = i
 
 //line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
+					si := i + 4
+					_ = si
 
 //line blog_finite_difference.go:33
-				sj := gc_ty
-				_ = sj
+					sj := gc_ty
+					_ = sj
 
 //line blog_finite_difference.go:30
-				j := gc_bx*gc_bdy + gc_ty
-				_ = j
+					j := gc_bx*gc_bdy + gc_ty
+					_ = j
 
 //line blog_finite_difference.go:35
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at7[gc_tx] = cAx*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+//line blog_finite_difference.go:50
+						cBx*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCx*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDx*(gc_at14[gc_tx]-gc_at15[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:29
+					i := gc_tx
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty
+					_ = sj
+
+//line blog_finite_difference.go:30
+					j := gc_bx*gc_bdy + gc_ty
+					_ = j
+
+//line blog_finite_difference.go:35
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
 
 //line blog_finite_difference.go:49
-				df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
-					cBx*(sF[sj][si+2]-sF[sj][si-2]) +
-					cCx*(sF[sj][si+3]-sF[sj][si-3]) +
-					cDx*(sF[sj][si+4]-sF[sj][si-4])
+					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+						cDx*(sF[sj][si+4]-sF[sj][si-4])
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -442,10 +564,154 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_row := (gc_ty + 4)
+			gc_off := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_finite_difference.go:103
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:101
+					j := gc_ty
+					_ = j
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:100
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line blog_finite_difference.go:106
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:103
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:103
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:103
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:103
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -472,117 +738,6 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:103
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:103
-				si := gc_tx
-				_ = si
-
-//line blog_finite_difference.go:101
-				j := gc_ty
-				_ = j
-
-//line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
-
-//line blog_finite_difference.go:100
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line blog_finite_difference.go:106
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:108
-				sF[sj][si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -601,26 +756,61 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMy - 5
+			gc_row4 := (gc_ty + 4) + fdMy
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:101
-				j := gc_ty
-				_ = j
+					j := gc_ty
+					_ = j
 
 //line blog_finite_difference.go:103
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
+					sj := j + 4
+					_ = sj
 
 //line blog_finite_difference.go:112
-				{
-					sF[sj-4][si] = sF[sj+fdMy-5][si]
-					sF[sj+fdMy][si] = sF[sj+1][si]
+					{
+//line blog_finite_difference.go:112
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+//line blog_finite_difference.go:115
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:101
+					j := gc_ty
+					_ = j
+
+//line blog_finite_difference.go:103
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:112
+					{
+						sF[sj-4][si] = sF[sj+fdMy-5][si]
+						sF[sj+fdMy][si] = sF[sj+1][si]
+					}
 				}
 			}
 			gc_ty++
@@ -632,35 +822,86 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off2 := (gc_bx * gc_bdx) + (k*fdMx*fdMy + gc_ty*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:103
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:101
-				j := gc_ty
-				_ = j
+					j := gc_ty
+					_ = j
 
 //line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
+					sj := j + 4
+					_ = sj
 
 //line blog_finite_difference.go:100
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line blog_finite_difference.go:106
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+//line blog_finite_difference.go:120
+						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:103
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:101
+					j := gc_ty
+					_ = j
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:100
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line blog_finite_difference.go:106
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
 
 //line blog_finite_difference.go:119
-				df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
-					cBy*(sF[sj+2][si]-sF[sj-2][si]) +
-					cCy*(sF[sj+3][si]-sF[sj-3][si]) +
-					cDy*(sF[sj+4][si]-sF[sj-4][si])
+					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
+						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
+						cDy*(sF[sj+4][si]-sF[sj-4][si])
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -752,22 +993,53 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row := (gc_ty + 4) - 4
+			gc_row2 := (gc_ty + 4) + fdMy - 5
+			gc_row3 := (gc_ty + 4) + fdMy
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:134
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:144
-				sj_ := gc_ty + 4
-				_ = sj_
+					sj_ := gc_ty + 4
+					_ = sj_
 
 //line blog_finite_difference.go:145
-				{
-					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-					sF[sj_+fdMy][si] = sF[sj_+1][si]
+					{
+//line blog_finite_difference.go:145
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line blog_finite_difference.go:148
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:134
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:144
+					sj_ := gc_ty + 4
+					_ = sj_
+
+//line blog_finite_difference.go:145
+					{
+						sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+						sF[sj_+fdMy][si] = sF[sj_+1][si]
+					}
 				}
 			}
 			gc_ty++
@@ -855,10 +1127,154 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_row := (gc_ty + 4)
+			gc_off := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			if gc_row >= 0 && gc_row < len(sF) && gc_bdx <= len(sF[gc_row]) && gc_off >= 0 && gc_off <= len(f) && gc_bdx <= len(f)-gc_off {
+				gc_at := sF[gc_row][:gc_bdx]
+				gc_at2 := f[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line blog_finite_difference.go:172
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:171
+					k := gc_ty
+					_ = k
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:169
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line blog_finite_difference.go:175
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:172
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:172
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:172
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:172
+						si := gc_tx
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -885,117 +1301,6 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:172
-					si := gc_tx
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blog_finite_difference.go:172
-				si := gc_tx
-				_ = si
-
-//line blog_finite_difference.go:171
-				k := gc_ty
-				_ = k
-
-//line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
-
-//line blog_finite_difference.go:169
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line blog_finite_difference.go:175
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:177
-				sF[sk][si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1014,26 +1319,61 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row2 := (gc_ty + 4) - 4
+			gc_row3 := (gc_ty + 4) + fdMz - 5
+			gc_row4 := (gc_ty + 4) + fdMz
+			gc_row5 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to <= len(sF[gc_row5]) {
+				gc_at3 := sF[gc_row2][:gc_to]
+				gc_at4 := sF[gc_row3][:gc_to]
+				gc_at5 := sF[gc_row4][:gc_to]
+				gc_at6 := sF[gc_row5][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:171
-				k := gc_ty
-				_ = k
+					k := gc_ty
+					_ = k
 
 //line blog_finite_difference.go:172
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
+					sk := k + 4
+					_ = sk
 
 //line blog_finite_difference.go:181
-				{
-					sF[sk-4][si] = sF[sk+fdMz-5][si]
-					sF[sk+fdMz][si] = sF[sk+1][si]
+					{
+//line blog_finite_difference.go:181
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = gc_at6[gc_tx]
+//line blog_finite_difference.go:184
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:171
+					k := gc_ty
+					_ = k
+
+//line blog_finite_difference.go:172
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:181
+					{
+						sF[sk-4][si] = sF[sk+fdMz-5][si]
+						sF[sk+fdMz][si] = sF[sk+1][si]
+					}
 				}
 			}
 			gc_ty++
@@ -1045,35 +1385,86 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*fdMx*fdMy + j*fdMx)
+			gc_row6 := (gc_ty + 4) + 1
+			gc_row7 := (gc_ty + 4) - 1
+			gc_row8 := (gc_ty + 4) + 2
+			gc_row9 := (gc_ty + 4) - 2
+			gc_row10 := (gc_ty + 4) + 3
+			gc_row11 := (gc_ty + 4) - 3
+			gc_row12 := (gc_ty + 4) + 4
+			gc_row13 := (gc_ty + 4) - 4
+			if gc_off2 >= 0 && gc_off2 <= len(df) && gc_bdx <= len(df)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_bdx <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_bdx <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_bdx <= len(sF[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(sF) && gc_bdx <= len(sF[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(sF) && gc_bdx <= len(sF[gc_row10]) && gc_row11 >= 0 && gc_row11 < len(sF) && gc_bdx <= len(sF[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(sF) && gc_bdx <= len(sF[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(sF) && gc_bdx <= len(sF[gc_row13]) {
+				gc_at7 := df[gc_off2:][:gc_bdx]
+				gc_at8 := sF[gc_row6][:gc_bdx]
+				gc_at9 := sF[gc_row7][:gc_bdx]
+				gc_at10 := sF[gc_row8][:gc_bdx]
+				gc_at11 := sF[gc_row9][:gc_bdx]
+				gc_at12 := sF[gc_row10][:gc_bdx]
+				gc_at13 := sF[gc_row11][:gc_bdx]
+				gc_at14 := sF[gc_row12][:gc_bdx]
+				gc_at15 := sF[gc_row13][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:172
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:171
-				k := gc_ty
-				_ = k
+					k := gc_ty
+					_ = k
 
 //line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
+					sk := k + 4
+					_ = sk
 
 //line blog_finite_difference.go:169
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line blog_finite_difference.go:175
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
+//line blog_finite_difference.go:189
+						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
+						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
+						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:172
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:171
+					k := gc_ty
+					_ = k
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:169
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line blog_finite_difference.go:175
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
 
 //line blog_finite_difference.go:188
-				df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
-					cBz*(sF[sk+2][si]-sF[sk-2][si]) +
-					cCz*(sF[sk+3][si]-sF[sk-3][si]) +
-					cDz*(sF[sk+4][si]-sF[sk-4][si])
+					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
+						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
+						cDz*(sF[sk+4][si]-sF[sk-4][si])
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1165,22 +1556,53 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row := (gc_ty + 4) - 4
+			gc_row2 := (gc_ty + 4) + fdMz - 5
+			gc_row3 := (gc_ty + 4) + fdMz
+			gc_row4 := (gc_ty + 4) + 1
+			if gc_from >= 0 && gc_row >= 0 && gc_row < len(sF) && gc_to <= len(sF[gc_row]) && gc_row2 >= 0 && gc_row2 < len(sF) && gc_to <= len(sF[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(sF) && gc_to <= len(sF[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(sF) && gc_to <= len(sF[gc_row4]) {
+				gc_at := sF[gc_row][:gc_to]
+				gc_at2 := sF[gc_row2][:gc_to]
+				gc_at3 := sF[gc_row3][:gc_to]
+				gc_at4 := sF[gc_row4][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line blog_finite_difference.go:203
-				si := gc_tx
-				_ = si
+					si := gc_tx
+					_ = si
 
 //line blog_finite_difference.go:213
-				k_ := gc_ty + 4
-				_ = k_
+					k_ := gc_ty + 4
+					_ = k_
 
 //line blog_finite_difference.go:214
-				{
-					sF[k_-4][si] = sF[k_+fdMz-5][si]
-					sF[k_+fdMz][si] = sF[k_+1][si]
+					{
+//line blog_finite_difference.go:214
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+//line blog_finite_difference.go:217
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blog_finite_difference.go:203
+					si := gc_tx
+					_ = si
+
+//line blog_finite_difference.go:213
+					k_ := gc_ty + 4
+					_ = k_
+
+//line blog_finite_difference.go:214
+					{
+						sF[k_-4][si] = sF[k_+fdMz-5][si]
+						sF[k_+fdMz][si] = sF[k_+1][si]
+					}
 				}
 			}
 			gc_ty++

@@ -318,40 +318,88 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_row := gc_ty
+				gc_off := ((gc_by*gc_bdy + gc_ty) * aCols) + (i * numbaTPB)
+				gc_off2 := (gc_bx * gc_bdx) + ((gc_ty + i*numbaTPB) * bCols)
+				if gc_row >= 0 && gc_row < len(sA) && gc_bdx <= len(sA[gc_row]) && gc_row < len(sB) && gc_bdx <= len(sB[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := sA[gc_row][:gc_bdx]
+					gc_at2 := sB[gc_row][:gc_bdx]
+					gc_at3 := a[gc_off:][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line numba.go:60
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
 
 //line numba.go:61
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
 
 //line numba.go:63
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line numba.go:64
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
-//line numba.go:71
-					sA[ty][tx] = 0
+						gc_at[gc_tx] = 0
 
-//line numba.go:72
-					sB[ty][tx] = 0
+						gc_at2[gc_tx] = 0
 
 //line numba.go:73
-					if y < aRows && (tx+i*numbaTPB) < aCols {
-						sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
-					}
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+//line numba.go:73
+							gc_at[gc_tx] = float32(gc_at3[gc_tx])
+//line numba.go:75
+						}
 
 //line numba.go:76
-					if x < bCols && (ty+i*numbaTPB) < bRows {
-						sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+//line numba.go:76
+							gc_at2[gc_tx] = float32(gc_at4[gc_tx])
+//line numba.go:78
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line numba.go:63
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:64
+						ty := gc_ty
+						_ = ty
+
+//line numba.go:71
+						sA[ty][tx] = 0
+
+//line numba.go:72
+						sB[ty][tx] = 0
+
+//line numba.go:73
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
+						}
+
+//line numba.go:76
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+							sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
+						}
 					}
 				}
 				gc_ty++
@@ -531,9 +579,9 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 				}
 				continue
 			}
-			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
+			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -550,7 +598,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:91
 					{
 //line numba.go:91
-						gc_at[gc_tx] = float64(tmp)
+						gc_at5[gc_tx] = float64(tmp)
 //line numba.go:93
 					}
 				}

@@ -335,40 +335,88 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_row2 := gc_ty2
+				gc_off4 := ((gc_by2*gc_bdy2 + gc_ty2) * aCols) + (i * numbaTPB)
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + i*numbaTPB) * bCols)
+				if gc_row2 >= 0 && gc_row2 < len(sA) && gc_bdx2 <= len(sA[gc_row2]) && gc_row2 < len(sB) && gc_bdx2 <= len(sB[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
+					gc_at6 := sA[gc_row2][:gc_bdx2]
+					gc_at7 := sB[gc_row2][:gc_bdx2]
+					gc_at8 := a[gc_off4:][:gc_bdx2]
+					gc_at9 := b[gc_off5:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line numba.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
 
 //line numba.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
 
 //line numba.go:63
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line numba.go:64
-					ty := gc_ty2
-					_ = ty
+						ty := gc_ty2
+						_ = ty
 
-//line numba.go:71
-					sA[ty][tx] = 0
+						gc_at6[gc_tx2] = 0
 
-//line numba.go:72
-					sB[ty][tx] = 0
+						gc_at7[gc_tx2] = 0
 
 //line numba.go:73
-					if y < aRows && (tx+i*numbaTPB) < aCols {
-						sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
-					}
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+//line numba.go:73
+							gc_at6[gc_tx2] = float32(gc_at8[gc_tx2])
+//line numba.go:75
+						}
 
 //line numba.go:76
-					if x < bCols && (ty+i*numbaTPB) < bRows {
-						sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+//line numba.go:76
+							gc_at7[gc_tx2] = float32(gc_at9[gc_tx2])
+//line numba.go:78
+						}
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line numba.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line numba.go:63
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:64
+						ty := gc_ty2
+						_ = ty
+
+//line numba.go:71
+						sA[ty][tx] = 0
+
+//line numba.go:72
+						sB[ty][tx] = 0
+
+//line numba.go:73
+						if y < aRows && (tx+i*numbaTPB) < aCols {
+							sA[ty][tx] = float32(a[y*aCols+tx+i*numbaTPB])
+						}
+
+//line numba.go:76
+						if x < bCols && (ty+i*numbaTPB) < bRows {
+							sB[ty][tx] = float32(b[(ty+i*numbaTPB)*bCols+x])
+						}
 					}
 				}
 				gc_ty2++
@@ -673,9 +721,9 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				}
 				continue
 			}
-			gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
-				gc_at2 := c[gc_off2:][:gc_to2]
+			gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * cCols)
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
+				gc_at10 := c[gc_off6:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -692,7 +740,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:91
 					{
 //line numba.go:91
-						gc_at2[gc_tx2] = float64(tmp)
+						gc_at10[gc_tx2] = float64(tmp)
 //line numba.go:93
 					}
 				}

@@ -187,20 +187,41 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_row := gc_ty
+				gc_off4 := (gc_by * sgemmTileN) + ((i_ + gc_ty) * ldb)
+				if gc_row >= 0 && gc_row < len(bS) && gc_bdx <= len(bS[gc_row]) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_bdx <= len(b)-gc_off4 {
+					gc_at := bS[gc_row][:gc_bdx]
+					gc_at2 := b[gc_off4:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line parboil.go:36
-					n := gc_by*sgemmTileN + gc_tx
-					_ = n
+						n := gc_by*sgemmTileN + gc_tx
+						_ = n
 
 //line parboil.go:40
-					var av float32
+						var av float32
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = av
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:36
+						n := gc_by*sgemmTileN + gc_tx
+						_ = n
+
+//line parboil.go:40
+						var av float32
 
 //line parboil.go:41
-					bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
-					_ = av
+						bS[gc_ty][gc_tx] = b[n+(i_+gc_ty)*ldb]
+						_ = av
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

@@ -258,10 +258,111 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_row := gc_ty
+				gc_off2 := a0 + wA*gc_ty
+				gc_off3 := b0 + wB*gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off2:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off3:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:45
+						tx := gc_tx
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty
+						_ = ty
+
+						gc_at[gc_tx] = gc_at2[gc_tx]
+
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -279,81 +380,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:68
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-						tx := gc_tx
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:45
-					tx := gc_tx
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty
-					_ = ty
-
-//line samples_intro.go:67
-					as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-					bs[ty][tx] = b[b0+wB*ty+tx]
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -524,9 +550,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := c0 + wB*gc_ty
-			if gc_off2 >= 0 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 {
-				gc_at := c[gc_off2:][:gc_bdx]
+			gc_off4 := c0 + wB*gc_ty
+			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
+				gc_at5 := c[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -540,7 +566,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					_ = ty
 					cSub := gc_s_cSub[gc_rank]
 
-					gc_at[gc_tx] = cSub
+					gc_at5[gc_tx] = cSub
 				}
 			} else {
 				gc_step3 := 0

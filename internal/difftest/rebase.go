@@ -80,3 +80,33 @@ func rebaseGuarded(t *gocuda.Thread, in, out []float32, k, lo int) {
 	}
 	out[t.BlockIdx.X*t.BlockDim.X+i] = y
 }
+
+// rebaseTileW and rebaseTileH are the shape of RebaseTileKernel's shared
+// tile: columns per row, and rows (one more than its largest block's).
+const rebaseTileW, rebaseTileH = 8, 9
+
+// RebaseTileKernel sums each column of a block's w×h tile of in by a tree
+// over the tile's rows, as Rodinia's backprop sums its weight matrix
+// (weightMatrix[ty][tx] += weightMatrix[ty+s][tx]), then each thread
+// stores tile[ty+r][tx+k] to out: the tile's rows and columns indexed
+// at the thread's y and x, each row of threads one row of the tile. With
+// r and k zero, thread (tx, 0) stores its column's sum; beyond the tile,
+// the first thread whose row or column leaves it fails.
+//
+//gocuda:kernel RebaseTileKernel
+func rebaseTile(t *gocuda.Thread, in, out []float32, r, k int) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)
+	at := (t.BlockIdx.X*t.BlockDim.Y+ty)*t.BlockDim.X + tx
+	tile[ty][tx] = in[at]
+	t.SyncThreads()
+	for s := 1; s < t.BlockDim.Y; s *= 2 {
+		if ty%(2*s) == 0 {
+			if ty+s < t.BlockDim.Y {
+				tile[ty][tx] += tile[ty+s][tx]
+			}
+		}
+		t.SyncThreads()
+	}
+	out[at] = tile[ty+r][tx+k]
+}

@@ -808,3 +808,376 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		}
 	}
 }
+
+// RebaseTileKernel sums each column of a block's w×h tile of in by a tree
+// over the tile's rows, as Rodinia's backprop sums its weight matrix
+// (weightMatrix[ty][tx] += weightMatrix[ty+s][tx]), then each thread
+// stores tile[ty+r][tx+k] to out: the tile's rows and columns indexed
+// at the thread's y and x, each row of threads one row of the tile. With
+// r and k zero, thread (tx, 0) stores its column's sum; beyond the tile,
+// the first thread whose row or column leaves it fails.
+func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_rebaseTile,
+		func(gc_t *gocuda.Thread) { rebaseTile(gc_t, in, out, r, k) },
+		func(gc_b *compiled.Block) { gc_body_rebaseTile(gc_b, in, out, r, k) })
+}
+
+var gc_src_rebaseTile = compiled.NewSource("rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112")
+
+func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line rebase.go:99
+	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_row := gc_ty
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := tile_[gc_row][:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rebase.go:98
+					tx := gc_tx
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					_ = at
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+					tx := gc_tx
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					_ = at
+
+//line rebase.go:101
+					tile_[ty][tx] = in[at]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+
+//line rebase.go:103
+	for s := 1; s < gc_bdy; s *= 2 {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_pos.Thread = gc_base
+
+//line rebase.go:104
+				if !(gc_ty%(2*s) == 0) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_row2 := gc_ty
+				gc_row3 := gc_ty + s
+				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tile_) && gc_to <= len(tile_[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tile_) && gc_to <= len(tile_[gc_row3]) {
+					gc_at3 := tile_[gc_row2][:gc_to]
+					gc_at4 := tile_[gc_row3][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:104
+						{
+							if ty+s < gc_bdy {
+//line rebase.go:105
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+//line rebase.go:107
+							}
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:104
+						{
+							if ty+s < gc_bdy {
+								tile_[ty][tx] += tile_[ty+s][tx]
+							}
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			gc_row4 := gc_ty + r
+			gc_off3 := k
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tile_) && gc_off3 >= 0 && gc_off3 <= len(tile_[gc_row4]) && gc_bdx <= len(tile_[gc_row4])-gc_off3 {
+				gc_at5 := out[gc_off2:][:gc_bdx]
+				gc_at6 := tile_[gc_row4][gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rebase.go:98
+					tx := gc_tx
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					_ = at
+
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+						tx := gc_tx
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rebase.go:98
+					tx := gc_tx
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+					_ = at
+
+//line rebase.go:111
+					out[at] = tile_[ty+r][tx+k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

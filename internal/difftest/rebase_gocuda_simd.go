@@ -860,3 +860,459 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		}
 	}
 }
+
+// RebaseTileKernel sums each column of a block's w×h tile of in by a tree
+// over the tile's rows, as Rodinia's backprop sums its weight matrix
+// (weightMatrix[ty][tx] += weightMatrix[ty+s][tx]), then each thread
+// stores tile[ty+r][tx+k] to out: the tile's rows and columns indexed
+// at the thread's y and x, each row of threads one row of the tile. With
+// r and k zero, thread (tx, 0) stores its column's sum; beyond the tile,
+// the first thread whose row or column leaves it fails.
+func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_rebaseTile,
+		func(gc_t *gocuda.Thread) { rebaseTile(gc_t, in, out, r, k) },
+		func(gc_b *compiled.Block) { gc_body_rebaseTile(gc_b, in, out, r, k) })
+}
+
+var gc_src_rebaseTile = compiled.NewSource("rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112")
+
+func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+
+//line rebase.go:99
+	tile_ := gocuda.Shared[[rebaseTileW]float32](t, rebaseTileH)[:rebaseTileH]
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+					var tx int = gc_tx2
+//line rebase.go:98
+					_ = tx
+//line rebase.go:98
+					var ty int = gc_ty2
+//line rebase.go:98
+					_ = ty
+//line rebase.go:100
+					var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+					_ = at
+//line rebase.go:101
+					if at < 0 || at+8 > len(in) || tx < 0 || tx+8 > len(tile_[ty]) {
+//line rebase.go:101
+						break
+//line rebase.go:101
+					}
+					archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep
+			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				{
+					gc_tx2 := gc_step3 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:101
+					tile_[ty][tx] = in[at]
+				}
+				{
+					gc_tx2 := gc_step3 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:101
+					tile_[ty][tx] = in[at]
+				}
+				{
+					gc_tx2 := gc_step3 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:101
+					tile_[ty][tx] = in[at]
+				}
+				{
+					gc_tx2 := gc_step3 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:101
+					tile_[ty][tx] = in[at]
+				}
+			}
+			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+				tx := gc_tx2
+				_ = tx
+
+//line rebase.go:98
+				ty := gc_ty2
+				_ = ty
+
+//line rebase.go:100
+				at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+				_ = at
+
+//line rebase.go:101
+				tile_[ty][tx] = in[at]
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+
+//line rebase.go:103
+	for s := 1; s < gc_bdy2; s *= 2 {
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_pos2.Thread = gc_base2
+
+//line rebase.go:104
+				if !(gc_ty2%(2*s) == 0) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+						var tx int = gc_tx2
+//line rebase.go:98
+						_ = tx
+//line rebase.go:98
+						var ty int = gc_ty2
+//line rebase.go:98
+						_ = ty
+//line rebase.go:105
+						{
+//line rebase.go:105
+							if ty+s < gc_bdy2 {
+//line rebase.go:105
+								var gc_ld archsimd.Float32x8
+//line rebase.go:105
+								if tx >= 0 && tx+8 <= len(tile_[ty+s]) {
+									gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
+//line rebase.go:106
+								} else {
+//line rebase.go:106
+									var gc_lanes [8]float32
+//line rebase.go:106
+									for gc_k := range 8 {
+//line rebase.go:106
+										if 0xff&(1<<gc_k) != 0 {
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line rebase.go:106
+											gc_lanes[gc_k] = tile_[ty+s][tx+gc_k]
+//line rebase.go:106
+										}
+//line rebase.go:106
+									}
+//line rebase.go:106
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rebase.go:106
+								}
+//line rebase.go:106
+								var gc_ld2 archsimd.Float32x8
+//line rebase.go:106
+								if tx >= 0 && tx+8 <= len(tile_[ty]) {
+//line rebase.go:106
+									gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+//line rebase.go:106
+								} else {
+//line rebase.go:106
+									var gc_lanes2 [8]float32
+//line rebase.go:106
+									for gc_k2 := range 8 {
+//line rebase.go:106
+										if 0xff&(1<<gc_k2) != 0 {
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line rebase.go:106
+											gc_lanes2[gc_k2] = tile_[ty][tx+gc_k2]
+//line rebase.go:106
+										}
+//line rebase.go:106
+									}
+//line rebase.go:106
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line rebase.go:106
+								}
+//line rebase.go:106
+								if tx >= 0 && tx+8 <= len(tile_[ty]) {
+//line rebase.go:106
+									gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+//line rebase.go:106
+								} else {
+//line rebase.go:106
+									var gc_lanes3 [8]float32
+//line rebase.go:106
+									gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+//line rebase.go:106
+									for gc_k3 := range 8 {
+//line rebase.go:106
+										if 0xff&(1<<gc_k3) != 0 {
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line rebase.go:106
+											tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line rebase.go:106
+										}
+//line rebase.go:106
+									}
+//line rebase.go:106
+									gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+								}
+//line rebase.go:106
+							}
+//line rebase.go:106
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:104
+					{
+						if ty+s < gc_bdy2 {
+							tile_[ty][tx] += tile_[ty+s][tx]
+						}
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	}
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+					var tx int = gc_tx2
+//line rebase.go:98
+					_ = tx
+//line rebase.go:98
+					var ty int = gc_ty2
+//line rebase.go:98
+					_ = ty
+//line rebase.go:100
+					var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+					_ = at
+//line rebase.go:111
+					if (tx+k) < 0 || (tx+k)+8 > len(tile_[ty+r]) || at < 0 || at+8 > len(out) {
+//line rebase.go:111
+						break
+//line rebase.go:111
+					}
+					archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				{
+					gc_tx2 := gc_step4 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:111
+					out[at] = tile_[ty+r][tx+k]
+				}
+				{
+					gc_tx2 := gc_step4 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:111
+					out[at] = tile_[ty+r][tx+k]
+				}
+				{
+					gc_tx2 := gc_step4 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:111
+					out[at] = tile_[ty+r][tx+k]
+				}
+				{
+					gc_tx2 := gc_step4 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+//line rebase.go:111
+					out[at] = tile_[ty+r][tx+k]
+				}
+			}
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+				tx := gc_tx2
+				_ = tx
+
+//line rebase.go:98
+				ty := gc_ty2
+				_ = ty
+
+//line rebase.go:100
+				at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+				_ = at
+
+//line rebase.go:111
+				out[at] = tile_[ty+r][tx+k]
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+}

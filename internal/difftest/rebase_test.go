@@ -163,3 +163,77 @@ func TestRebaseGuarded(t *testing.T) {
 		}
 	}
 }
+
+// rebaseTileHost is what RebaseTileKernel stores for blocks of bx×by
+// threads with r = k = 0, computed on the host: each block's column sums
+// in its first row of threads, the tree's partial sums below them.
+func rebaseTileHost(in []float32, bx, by int) []float32 {
+	out := make([]float32, len(in))
+	for b := 0; b < len(in)/(bx*by); b++ {
+		var tile [rebaseTileH][rebaseTileW]float32
+		for y := range by {
+			for x := range bx {
+				tile[y][x] = in[(b*by+y)*bx+x]
+			}
+		}
+		for s := 1; s < by; s *= 2 {
+			for y := 0; y+s < by; y += 2 * s {
+				for x := range bx {
+					tile[y][x] += tile[y+s][x]
+				}
+			}
+		}
+		for y := range by {
+			for x := range bx {
+				out[(b*by+y)*bx+x] = tile[y][x]
+			}
+		}
+	}
+	return out
+}
+
+// TestRebaseTileForms: a tree over the rows of a shared 2D tile, whose
+// rows the rebase pass reslices, agrees with the runtime path and the
+// host, for blocks narrower than the tile and as wide.
+func TestRebaseTileForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 8, Y: 8}, {X: 5, Y: 3}, {X: 1, Y: 8}, {X: 8, Y: 1}, {X: 3, Y: 6}} {
+		t.Run(fmt.Sprintf("%v", block), func(t *testing.T) {
+			const grid = 5
+			in := randF(grid * block.X * block.Y)
+			got := agree(t, func(f form) ([]float32, error) {
+				out := make([]float32, len(in))
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, RebaseTileKernel(in, out, 0, 0))
+			})
+			assert.Equal(t, rebaseTileHost(in, block.X, block.Y), got)
+		})
+	}
+}
+
+// TestRebaseTileFailure: a thread whose row or column of the tile is
+// past its end fails, and the compiled form reports the first such
+// thread in the block's order: the rows before it run resliced, the
+// failing row the usual way.
+func TestRebaseTileFailure(t *testing.T) {
+	block := gocuda.Dim3{X: 5, Y: 8}
+	for _, c := range []struct {
+		r, k   int
+		thread gocuda.Dim3
+	}{
+		{r: 3, k: 0, thread: gocuda.Dim3{X: 0, Y: 6}}, // row 6+3 = 9: past the 9 rows
+		{r: 0, k: 4, thread: gocuda.Dim3{X: 4, Y: 0}}, // column 4+4 = 8
+		{r: 1, k: 5, thread: gocuda.Dim3{X: 3, Y: 0}}, // column 3+5 = 8
+	} {
+		t.Run(fmt.Sprintf("r=%d/k=%d", c.r, c.k), func(t *testing.T) {
+			in := randF(2 * block.X * block.Y)
+			var errs [2]*gocuda.KernelError
+			for i, f := range forms {
+				out := make([]float32, len(in))
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 2}, Block: block}, RebaseTileKernel(in, out, c.r, c.k))
+				require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+				assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+			}
+			assert.Equal(t, c.thread, errs[0].Thread, "compiled: the first thread out of range")
+			assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+		})
+	}
+}

@@ -92,40 +92,88 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_row := gc_ty
+				gc_off := (gc_by*Tile+gc_ty)*k + p
+				gc_off2 := (gc_bx * Tile) + ((p + gc_ty) * n)
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := a[gc_off:][:gc_bdx]
+					gc_at3 := bs[gc_row][:gc_bdx]
+					gc_at4 := b[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line matmul_solution.go:18
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line matmul_solution.go:18
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
 //line matmul_solution.go:19
-					row := gc_by*Tile + ty
-					_ = row
+						row := gc_by*Tile + ty
+						_ = row
 
 //line matmul_solution.go:20
-					col := gc_bx*Tile + tx
-					_ = col
+						col := gc_bx*Tile + tx
+						_ = col
 
-//line matmul_solution.go:23
-					as[ty][tx] = 0
+						gc_at[gc_tx] = 0
 
 //line matmul_solution.go:24
-					if row < m && p+tx < k {
-						as[ty][tx] = a[row*k+p+tx]
-					}
+						if row < m && p+tx < k {
+//line matmul_solution.go:24
+							gc_at[gc_tx] = gc_at2[gc_tx]
+//line matmul_solution.go:26
+						}
 
-//line matmul_solution.go:27
-					bs[ty][tx] = 0
+						gc_at3[gc_tx] = 0
 
 //line matmul_solution.go:28
-					if p+ty < k && col < n {
-						bs[ty][tx] = b[(p+ty)*n+col]
+						if p+ty < k && col < n {
+//line matmul_solution.go:28
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+//line matmul_solution.go:30
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+
+//line matmul_solution.go:23
+						as[ty][tx] = 0
+
+//line matmul_solution.go:24
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
+						}
+
+//line matmul_solution.go:27
+						bs[ty][tx] = 0
+
+//line matmul_solution.go:28
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
+						}
 					}
 				}
 				gc_ty++
@@ -305,9 +353,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				continue
 			}
-			gc_off := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
+			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
+				gc_at5 := c[gc_off3:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -332,7 +380,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul_solution.go:37
 					{
 //line matmul_solution.go:37
-						gc_at[gc_tx] = sum
+						gc_at5[gc_tx] = sum
 //line matmul_solution.go:39
 					}
 				}

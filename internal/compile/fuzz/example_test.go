@@ -9,16 +9,17 @@ import (
 // A kernel is a function of its input bytes: here a 0, which picks a
 // kernel with barriers and warp collectives (a 5 picks a kernel that is
 // one grid-stride loop), and 14 pseudo-random ones give a barrier, an if
-// on the lane's segment (every lane is in it) and a shuffle of width 1
-// over the lanes of that if. Every such kernel begins by declaring the
-// thread's indices, its shared memory (whose own slots it writes) and
-// variables of each kind, and ends by storing them in its own out slots.
+// on the lane's segment (lanes 0-7 and 16-23) and a shuffle among the
+// lanes of that if, under their mask. Every such kernel begins by
+// declaring the thread's indices, its shared memory (whose own slots it
+// writes) and variables of each kind, and ends by storing them in its own
+// out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(41, 14)...))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(1202, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
-	// [github.com/gocuda/gocuda/cg github.com/gocuda/gocuda/gocuda math]
+	// [github.com/gocuda/gocuda/gocuda math math/bits]
 	// // K0 returns a generated kernel.
 	// //
 	// //gocuda:kernel K0
@@ -44,10 +45,9 @@ func ExampleGenerate() {
 	// 	}
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
-	// 	if (lane >> 4) >= 0 {
-	// 		r1 := cg.ShflDown(cg.TiledPartition(cg.ThisThreadBlock(t), 1), (int32(p1) ^ 1), 0)
+	// 	if (lane>>3)&1 == 0 {
+	// 		r1 := gocuda.ShflSync(t, 0x00ff00ff, (int32(p1) ^ 1), bits.TrailingZeros32(0x00ff00ff), 32)
 	// 		a0 ^= int32(r1)
-	// 	} else {
 	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
 	// 	out[gid*16+0] = uint32(a0)

@@ -102,6 +102,7 @@ type gen struct {
 	pure    bool      // writing a pure helper: only its operands
 	grid    bool      // writing a grid kernel (gridKernel): no shared memory, no y or z coordinates
 	sink    string    // the int32 variable unused locals are folded into
+	tiles   int       // the 2D shared tiles declared (tileStep), which take shared memory
 }
 
 // shState is what the current barrier interval of shared memory holds:

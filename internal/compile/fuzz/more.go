@@ -117,3 +117,30 @@ func (g *gen) structField(c ctx) {
 	}
 	g.line("st.y %s %s", []string{"=", "-=", "|="}[g.ch.pick(3)], g.val(u32, false, 0))
 }
+
+// tileStep writes a step over a 2D shared tile, as Rodinia's backprop and
+// hotspot keep theirs: each thread writes the element of its row (its y
+// and z) and column (its x, shifted), and after a barrier reads one a row
+// or column further, under a guard that it is some thread's or not (the
+// tile reads as zero where no thread wrote). The rebase pass reslices
+// each row of the tile to the row of threads.
+func (g *gen) tileStep(c ctx) {
+	const cols, rows = 131, 14 // the widest block is 128, the tallest 12 rows of y and z
+	g.tiles++
+	g.barrier(c)
+	tl, row := g.fresh("tl"), g.fresh("row")
+	r, col := g.ch.pick(2), g.ch.pick(2)
+	g.line("%s := gocuda.Shared[[%d]int32](t, %d)", tl, cols, rows)
+	g.line("%s := t.ThreadIdx.Y + t.BlockDim.Y*t.ThreadIdx.Z", row)
+	g.line("%s[%s+%d][t.ThreadIdx.X+%d] = %s", tl, row, r, col, g.val(i32, false, 1))
+	g.barrier(c)
+	dr, dc := g.ch.pick(2), g.ch.pick(3)
+	read := fmt.Sprintf("%s[%s+%d][t.ThreadIdx.X+%d]", tl, row, r+dr, col+dc)
+	if g.ch.pick(2) == 0 {
+		g.line("%s ^= %s", g.sink, read)
+		return
+	}
+	g.line("if %s+%d < t.BlockDim.Y*t.BlockDim.Z && t.ThreadIdx.X+%d < t.BlockDim.X {", row, dr, dc)
+	g.line("\t%s += %s", g.sink, read)
+	g.line("}")
+}

@@ -116,7 +116,11 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 			case r.Off != nil:
 				off = d.text(r.Off) + "+x"
 			}
-			head += fmt.Sprintf(" [rebase %s[%s]]", r.X.Name, off)
+			x := r.X.Name
+			if r.Row != nil {
+				x += "[" + d.text(r.Row) + "]"
+			}
+			head += fmt.Sprintf(" [rebase %s[%s]]", x, off)
 		}
 	}
 	return head

@@ -65,40 +65,15 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 // its length is to, which lets Go drop the checks of index v (or to
 // [off, off+1], an element the row's threads share, read at 0).
 func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
-	var conds []string
+	c := rowCheck{e: e, to: to, vars: map[string]string{}, have: map[string]bool{}}
 	if from != "0" {
-		conds = append(conds, from+" >= 0")
+		c.cond(from + " >= 0")
 	}
-	offs := map[string]string{} // each offset's text, its variable
-	var decls, slices strings.Builder
+	var slices strings.Builder
 	for k, r := range l.Rebase.Slices {
-		x, at := e.plain(r.X), ""
-		if r.Off != nil {
-			text := e.oneLine(r.Off)
-			if at = offs[text]; at == "" {
-				at = e.f.Names.Fresh("off")
-				offs[text] = at
-				fmt.Fprintf(&decls, "%s := %s\n", at, text)
-				conds = append(conds, at+" >= 0")
-			}
-			if r.One {
-				conds = append(conds, fmt.Sprintf("%s < len(%s)", at, x))
-			} else {
-				conds = append(conds, fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, to, x, at))
-			}
-		} else {
-			conds = append(conds, fmt.Sprintf("%s <= len(%s)", to, x))
-		}
-		if at != "" {
-			x += "[" + at + ":]"
-		}
-		length := to
-		if r.One {
-			length = "1"
-		}
-		fmt.Fprintf(&slices, "%s := %s[:%s]\n", e.fast.names[k], x, length)
+		fmt.Fprintf(&slices, "%s := %s\n", e.fast.names[k], c.slice(r))
 	}
-	e.printf("%sif %s {\n%s", decls.String(), strings.Join(conds, " && "), slices.String())
+	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), slices.String())
 	if e.fast.label != "" {
 		e.printf("%s:\n", e.fast.label)
 	}
@@ -108,4 +83,62 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	}
 	e.w.Write(e.fast.thread)
 	e.printf("}\n} else {\n")
+}
+
+// A rowCheck builds the check before a row of a rebased loop: the
+// variables it declares (one per distinct offset or row index), and the
+// conditions under which every rebased slice is long enough.
+type rowCheck struct {
+	e     *emitter
+	to    string
+	vars  map[string]string // each expression's text, its variable
+	decls strings.Builder
+	conds []string
+	have  map[string]bool // the conditions in conds
+}
+
+// cond adds condition s, unless the check has it already (two columns
+// of one row of a tile).
+func (c *rowCheck) cond(s string) {
+	if !c.have[s] {
+		c.have[s] = true
+		c.conds = append(c.conds, s)
+	}
+}
+
+// variable returns the variable that holds x for the row, declaring it
+// (with the condition x >= 0) on first use.
+func (c *rowCheck) variable(x ast.Expr, name string) string {
+	text := c.e.oneLine(x)
+	if v := c.vars[text]; v != "" {
+		return v
+	}
+	v := c.e.f.Names.Fresh(name)
+	c.vars[text] = v
+	fmt.Fprintf(&c.decls, "%s := %s\n", v, text)
+	c.cond(v + " >= 0")
+	return v
+}
+
+// slice returns r resliced to the row, noting the conditions it needs.
+// A slice of arrays is first indexed at its row: len of that element is
+// the array's constant length, which indexes nothing.
+func (c *rowCheck) slice(r RebasedSlice) string {
+	x := c.e.plain(r.X)
+	if r.Row != nil {
+		row := c.variable(r.Row, "row")
+		c.cond(fmt.Sprintf("%s < len(%s)", row, x))
+		x += "[" + row + "]"
+	}
+	if r.Off == nil {
+		c.cond(fmt.Sprintf("%s <= len(%s)", c.to, x))
+		return x + "[:" + c.to + "]"
+	}
+	at := c.variable(r.Off, "off")
+	if r.One {
+		c.cond(fmt.Sprintf("%s < len(%s)", at, x))
+		return x + "[" + at + ":][:1]"
+	}
+	c.cond(fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, c.to, x, at))
+	return x + "[" + at + ":][:" + c.to + "]"
 }

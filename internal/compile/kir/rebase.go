@@ -62,9 +62,13 @@ type Rebase struct {
 
 // A RebasedSlice is a slice variable indexed at the thread's x index
 // plus Off (nil for 0), the same for every thread of a row of x; or, with
-// One, at Off itself, one element for the whole row.
+// One, at Off itself, one element for the whole row; or, with Row, a
+// slice of arrays whose element Row (the same for the row of x) is
+// indexed at the thread's x index plus Off, as a shared tile's
+// tile[ty][tx].
 type RebasedSlice struct {
 	X   *ast.Ident
+	Row ast.Expr
 	Off ast.Expr
 	One bool
 }
@@ -319,41 +323,97 @@ func (r *rebaser) call(call *ast.CallExpr) bool {
 // index reports whether x cannot fail: a constant index into an array
 // value, or an index into a slice the loop does not assign at the
 // thread's x index plus a row's offset, or at the row's offset alone,
-// which it rebases.
+// which it rebases; or, in an element of such a slice of arrays at the
+// row's offset, at the thread's x index plus a row's offset.
 func (r *rebaser) index(x *ast.IndexExpr) bool {
 	info := r.f.Src.Info
 	switch info.TypeOf(x.X).Underlying().(type) {
 	case *types.Array:
-		return info.Types[x.Index].Value != nil && r.expr(x.X)
+		if info.Types[x.Index].Value != nil {
+			return r.expr(x.X)
+		}
+		return r.rowElement(x)
 	case *types.Slice:
 	default:
 		return false
 	}
-	id, ok := ast.Unparen(x.X).(*ast.Ident)
+	id, ok := r.uniformSlice(x.X)
 	if !ok {
-		return false
-	}
-	v, ok := info.ObjectOf(id).(*types.Var)
-	if !ok || r.assigned[v] || r.f.Vars[v] == nil || r.f.Vars[v].Class != Uniform {
 		return false
 	}
 	off, ok := r.affine(x.Index)
 	one := false
 	if !ok {
-		if off, ok = r.rowUniform(x.Index); !ok || !types.Identical(info.TypeOf(x.Index), types.Typ[types.Int]) {
+		if off, ok = r.rowIndex(x.Index); !ok {
 			return false
 		}
 		one = true // every thread of the row reads the one element
 	}
-	for k, s := range r.slices {
-		if info.ObjectOf(s.X) == v && s.One == one && offKey(s.Off) == offKey(off) {
+	r.note(x, RebasedSlice{X: id, Off: off, One: one})
+	return true
+}
+
+// rowElement reports whether x, an index into an array, is s[row][i]
+// with s a slice of arrays the loop does not assign, row the same for the
+// whole row of x and i the thread's x index plus a row's offset, which it
+// rebases.
+func (r *rebaser) rowElement(x *ast.IndexExpr) bool {
+	inner, ok := ast.Unparen(x.X).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	if _, ok := r.f.Src.Info.TypeOf(inner.X).Underlying().(*types.Slice); !ok {
+		return false
+	}
+	id, ok := r.uniformSlice(inner.X)
+	if !ok {
+		return false
+	}
+	row, ok := r.rowIndex(inner.Index)
+	if !ok {
+		return false
+	}
+	off, ok := r.affine(x.Index)
+	if !ok {
+		return false
+	}
+	r.note(x, RebasedSlice{X: id, Row: row, Off: off})
+	return true
+}
+
+// uniformSlice returns x as the identifier of a block-uniform slice
+// variable the loop does not assign.
+func (r *rebaser) uniformSlice(x ast.Expr) (*ast.Ident, bool) {
+	id, ok := ast.Unparen(x).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	v, ok := r.f.Src.Info.ObjectOf(id).(*types.Var)
+	if !ok || r.assigned[v] || r.f.Vars[v] == nil || r.f.Vars[v].Class != Uniform {
+		return nil, false
+	}
+	return id, true
+}
+
+// rowIndex returns index i, an int, in the row's terms, where it is the
+// same for every thread of the row.
+func (r *rebaser) rowIndex(i ast.Expr) (ast.Expr, bool) {
+	row, ok := r.rowUniform(i)
+	return row, ok && types.Identical(r.f.Src.Info.TypeOf(i), types.Typ[types.Int])
+}
+
+// note records index expression x as an index into rebased slice s,
+// adding s unless the loop already rebases it.
+func (r *rebaser) note(x *ast.IndexExpr, s RebasedSlice) {
+	obj := r.f.Src.Info.ObjectOf(s.X)
+	for k, t := range r.slices {
+		if r.f.Src.Info.ObjectOf(t.X) == obj && t.One == s.One && offKey(t.Row) == offKey(s.Row) && offKey(t.Off) == offKey(s.Off) {
 			r.at[x] = k
-			return true
+			return
 		}
 	}
 	r.at[x] = len(r.slices)
-	r.slices = append(r.slices, RebasedSlice{X: id, Off: off, One: one})
-	return true
+	r.slices = append(r.slices, s)
 }
 
 // offKey returns the text of a row's offset, "" for none.

@@ -65,3 +65,23 @@ func blockStride(t *gocuda.Thread, out []int32) {
 		out[base+j] = s[len(s)-1-j]
 	}
 }
+
+// tileRows adds a shared tile's element to its neighbour on the next
+// row: the tile's rows ty and ty+1, each a slice of the row's x.
+func tileRows(t *gocuda.Thread, out []float32) {
+	tile := gocuda.Shared[[16]float32](t, 17)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile[ty][tx] = float32(ty)
+	t.SyncThreads()
+	out[ty*t.BlockDim.X+tx] = tile[ty][tx] + tile[ty+1][tx+1]
+}
+
+// tileColumn reads the tile transposed: the row tx differs along the
+// row of threads, which stays checked.
+func tileColumn(t *gocuda.Thread, out []float32) {
+	tile := gocuda.Shared[[16]float32](t, 16)
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	tile[ty][tx] = float32(tx)
+	t.SyncThreads()
+	out[ty*t.BlockDim.X+tx] = tile[tx][ty]
+}
