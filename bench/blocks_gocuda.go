@@ -286,17 +286,37 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				gc_at := partial[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line blocks.go:43
-				{
-					var s float64
-					for _, w := range warps {
-						s += w
+					{
+						var s float64
+						for _, w := range warps {
+							s += w
+						}
+//line blocks.go:47
+						gc_at[0] = s
+//line blocks.go:49
 					}
-					partial[gc_bx] = s
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:43
+					{
+						var s float64
+						for _, w := range warps {
+							s += w
+						}
+						partial[gc_bx] = s
+					}
 				}
 			}
 		}
@@ -328,10 +348,71 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 	s := gocuda.Shared[float64](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -342,53 +423,6 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:61
 					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-					tid := gc_tx
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line blocks.go:60
-				tid := gc_tx
-				_ = tid
-
-//line blocks.go:61
-				s[tid] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 			}
 		}
 	}
@@ -403,8 +437,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := stride
 				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at := s[:gc_to]
-					gc_at2 := s[gc_off:][:gc_to]
+					gc_at2 := s[:gc_to]
+					gc_at3 := s[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -416,7 +450,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:64
 						{
 //line blocks.go:64
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line blocks.go:66
 						}
 					}
@@ -506,8 +540,8 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := s[gc_off3:][:1]
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := s[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -519,7 +553,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 //line blocks.go:69
 					{
 //line blocks.go:69
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line blocks.go:71
 					}
 				}

@@ -294,17 +294,37 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off2 := gc_bx2
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+				gc_at2 := partial[gc_off2:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line blocks.go:43
-				{
-					var s float64
-					for _, w := range warps {
-						s += w
+					{
+						var s float64
+						for _, w := range warps {
+							s += w
+						}
+//line blocks.go:47
+						gc_at2[0] = s
+//line blocks.go:49
 					}
-					partial[gc_bx2] = s
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blocks.go:43
+					{
+						var s float64
+						for _, w := range warps {
+							s += w
+						}
+						partial[gc_bx2] = s
+					}
 				}
 			}
 		}
@@ -336,10 +356,71 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 	s := gocuda.Shared[float64](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			if gc_bdx2 <= len(s) {
+				gc_at6 := s[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+					tid := gc_tx2
+					_ = tid
+
+					gc_at6[gc_tx2] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:61
+						s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -350,53 +431,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:61
 					s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:61
-					s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line blocks.go:61
-				s[tid] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
 			}
 		}
 	}
@@ -518,8 +552,8 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_off4 := gc_bx2
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(s) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := s[gc_off5:][:1]
+				gc_at7 := partial[gc_off4:][:1]
+				gc_at8 := s[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -531,7 +565,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:69
 					{
 //line blocks.go:69
-						gc_at5[0] = gc_at6[0]
+						gc_at7[0] = gc_at8[0]
 //line blocks.go:71
 					}
 				}

@@ -273,10 +273,105 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 {
+					gc_at2 := local[gc_off5:][:gc_to]
+					gc_at3 := bins[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+						tid := gc_tx
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+						_ = b_
+
+//line histogram.go:43
+						if c := gc_at2[gc_tx]; c != 0 {
+							atomic.Add(&gc_at3[gc_tx], c)
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -292,77 +387,6 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-					tid := gc_tx
-					_ = tid
-
-//line histogram.go:42
-					b_ := tid + gc_off3
-					gc_more3 = true
-
-//line histogram.go:43
-					if c := local[b_]; c != 0 {
-						atomic.Add(&bins[b_], c)
 					}
 				}
 			}

@@ -284,10 +284,105 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				gc_off6 := gc_off3
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
+					gc_at4 := local[gc_off6:][:gc_to2]
+					gc_at5 := bins[gc_off6:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+						tid := gc_tx2
+						_ = tid
+
+//line histogram.go:42
+						b_ := tid + gc_off3
+						gc_more3 = true
+						_ = b_
+
+//line histogram.go:43
+						if c := gc_at4[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at5[gc_tx2], c)
+						}
+					}
+				} else {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram.go:43
+							if c := local[b_]; c != 0 {
+								atomic.Add(&bins[b_], c)
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -303,77 +398,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						if c := local[b_]; c != 0 {
 							atomic.Add(&bins[b_], c)
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:42
-						b_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram.go:43
-						if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:42
-					b_ := tid + gc_off3
-					gc_more3 = true
-
-//line histogram.go:43
-					if c := local[b_]; c != 0 {
-						atomic.Add(&bins[b_], c)
 					}
 				}
 			}

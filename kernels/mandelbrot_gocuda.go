@@ -67,28 +67,55 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line mandelbrot.go:44
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line mandelbrot.go:45
-					j := gc_by*gc_bdy + gc_ty
-					_ = j
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
 
 //line mandelbrot.go:51
-					x := x0 + float32(i)*dx
-					_ = x
+						x := x0 + float32(i)*dx
+						_ = x
 
 //line mandelbrot.go:52
-					y := y0 + float32(j)*dy
-					_ = y
+						y := y0 + float32(j)*dy
+						_ = y
+
+						gc_at[gc_tx] = mandel(x, y, maxIter)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line mandelbrot.go:44
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line mandelbrot.go:45
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
+
+//line mandelbrot.go:51
+						x := x0 + float32(i)*dx
+						_ = x
+
+//line mandelbrot.go:52
+						y := y0 + float32(j)*dy
+						_ = y
 
 //line mandelbrot.go:53
-					out[j*width+i] = mandel(x, y, maxIter)
+						out[j*width+i] = mandel(x, y, maxIter)
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

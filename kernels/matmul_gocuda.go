@@ -308,10 +308,133 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_row := gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:162
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -334,101 +457,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:167
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:162
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:162
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:164
-					col := gc_bx*MatMulTile + tx
-					_ = col
-
-//line matmul.go:167
-					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -609,7 +637,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			}
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
+				gc_at3 := c[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -634,7 +662,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:174
 					{
 //line matmul.go:174
-						gc_at[gc_tx] = sum
+						gc_at3[gc_tx] = sum
 //line matmul.go:176
 					}
 				}
@@ -870,10 +898,133 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_row := gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+
+						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+							tx := gc_tx
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -896,101 +1047,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:208
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-						tx := gc_tx
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line matmul.go:203
-					tx := gc_tx
-					_ = tx
-
-//line matmul.go:203
-					ty := gc_ty
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by*MatMulTile + ty
-					_ = row
-
-//line matmul.go:205
-					col := gc_bx*MatMulTile + tx
-					_ = col
-
-//line matmul.go:208
-					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1093,7 +1149,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			}
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
+				gc_at3 := c[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1118,7 +1174,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:229
 					{
 //line matmul.go:229
-						gc_at[gc_tx] = sum
+						gc_at3[gc_tx] = sum
 //line matmul.go:231
 					}
 				}

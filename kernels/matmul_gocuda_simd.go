@@ -409,9 +409,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 						_ = gc_t4
 //line matmul.go:167
-						var gc_row2 int = row
+						var gc_row3 int = row
 //line matmul.go:167
-						_ = gc_row2
+						_ = gc_row3
 //line matmul.go:167
 						var gc_col2 int = col
 //line matmul.go:167
@@ -435,7 +435,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 						gc_b5 := gc_none2
 //line matmul.go:167
-						if gc_row2 < m {
+						if gc_row3 < m {
 //line matmul.go:167
 							gc_b5 = gc_all2
 //line matmul.go:167
@@ -449,9 +449,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 							var gc_ld3 archsimd.Float32x8
 //line matmul.go:167
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
 //line matmul.go:167
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line matmul.go:167
 							} else {
 //line matmul.go:167
@@ -463,7 +463,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:167
-										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
 //line matmul.go:167
 									}
 //line matmul.go:167
@@ -1288,9 +1288,9 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 						_ = gc_t4
 //line matmul.go:208
-						var gc_row2 int = row
+						var gc_row3 int = row
 //line matmul.go:208
-						_ = gc_row2
+						_ = gc_row3
 //line matmul.go:208
 						var gc_col2 int = col
 //line matmul.go:208
@@ -1314,7 +1314,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 						gc_b5 := gc_none2
 //line matmul.go:208
-						if gc_row2 < m {
+						if gc_row3 < m {
 //line matmul.go:208
 							gc_b5 = gc_all2
 //line matmul.go:208
@@ -1328,9 +1328,9 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 							var gc_ld3 archsimd.Float32x8
 //line matmul.go:208
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
 //line matmul.go:208
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line matmul.go:208
 							} else {
 //line matmul.go:208
@@ -1342,7 +1342,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:208
-										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
 //line matmul.go:208
 									}
 //line matmul.go:208

@@ -311,10 +311,100 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off2 := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
+				gc_at2 := acc[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+					{
+//line nbody.go:194
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+//line nbody.go:196
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -329,73 +419,6 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nbody.go:176
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-				ax := gc_s_ax[gc_rank]
-				ay := gc_s_ay[gc_rank]
-				az := gc_s_az[gc_rank]
-
-//line nbody.go:194
-				{
-					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -676,10 +699,107 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off2 := gc_ty * p
+			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
+				gc_at2 := partial[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+					gc_at2[gc_tx] = [3]float32{ax, ay, az}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -697,81 +817,6 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:238
 					partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-					tx := gc_tx
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty
-					_ = ty
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nbody.go:217
-				tx := gc_tx
-				_ = tx
-
-//line nbody.go:217
-				ty := gc_ty
-				_ = ty
-				ax := gc_s_ax[gc_rank]
-				ay := gc_s_ay[gc_rank]
-				az := gc_s_az[gc_rank]
-
-//line nbody.go:238
-				partial[ty*p+tx] = [3]float32{ax, ay, az}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

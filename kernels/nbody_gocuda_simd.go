@@ -197,9 +197,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 {
-				gc_at2 := bodies[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(bodies) && gc_to2 <= len(bodies)-gc_off3 {
+				gc_at3 := bodies[gc_off3:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -213,7 +213,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 
 //line nbody.go:178
 					{
-						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
+						xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
 					}
 
 //line nbody.go:181
@@ -468,10 +468,100 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := gc_from2
-			for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to2 <= len(acc)-gc_off4 {
+				gc_at4 := acc[gc_off4:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+					{
+//line nbody.go:194
+						gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+//line nbody.go:196
+					}
+				}
+			} else {
+				gc_step2 := gc_from2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -486,73 +576,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					{
 						acc[i] = [3]float32{ax, ay, az}
 					}
-				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:176
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-					{
-						acc[i] = [3]float32{ax, ay, az}
-					}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nbody.go:176
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				ax := gc_s_ax[gc_rank2]
-				ay := gc_s_ay[gc_rank2]
-				az := gc_s_az[gc_rank2]
-
-//line nbody.go:194
-				{
-					acc[i] = [3]float32{ax, ay, az}
 				}
 			}
 		}
@@ -687,9 +710,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 {
-				gc_at2 := bodies[gc_off2:][:gc_to2]
+			gc_off3 := gc_bx2 * p
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(bodies) && gc_to2 <= len(bodies)-gc_off3 {
+				gc_at3 := bodies[gc_off3:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -707,7 +730,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:221
 					{
-						xi, yi, zi = gc_at2[gc_tx2][0], gc_at2[gc_tx2][1], gc_at2[gc_tx2][2]
+						xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
 					}
 
 //line nbody.go:225
@@ -996,10 +1019,107 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			gc_off4 := gc_ty2 * p
+			if gc_off4 >= 0 && gc_off4 <= len(partial) && gc_bdx2 <= len(partial)-gc_off4 {
+				gc_at4 := partial[gc_off4:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+					tx := gc_tx2
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty2
+					_ = ty
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+
+					gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						partial[ty*p+tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1017,81 +1137,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:238
 					partial[ty*p+tx] = [3]float32{ax, ay, az}
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-					tx := gc_tx2
-					_ = tx
-
-//line nbody.go:217
-					ty := gc_ty2
-					_ = ty
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
-
-//line nbody.go:238
-					partial[ty*p+tx] = [3]float32{ax, ay, az}
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nbody.go:217
-				tx := gc_tx2
-				_ = tx
-
-//line nbody.go:217
-				ty := gc_ty2
-				_ = ty
-				ax := gc_s_ax[gc_rank2]
-				ay := gc_s_ay[gc_rank2]
-				az := gc_s_az[gc_rank2]
-
-//line nbody.go:238
-				partial[ty*p+tx] = [3]float32{ax, ay, az}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

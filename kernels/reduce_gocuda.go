@@ -37,10 +37,71 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -51,53 +112,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 //line reduce.go:186
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -112,8 +126,8 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
+					gc_at2 := sdata[:gc_to]
+					gc_at3 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -125,7 +139,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 //line reduce.go:189
 						{
 //line reduce.go:189
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line reduce.go:191
 						}
 					}
@@ -212,10 +226,83 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at4 := sdata[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+					tid := gc_tx
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, gc_at4[0])
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:184
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -227,61 +314,6 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					{
 						atomic.Add(sum, sdata[0])
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:184
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -315,10 +347,71 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -329,53 +422,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:210
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -384,10 +430,86 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off := s
+				if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_bdx <= len(sdata)-gc_off {
+					gc_at2 := sdata[:gc_bdx]
+					gc_at3 := sdata[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+//line reduce.go:213
+							gc_at2[gc_tx] += gc_at3[gc_tx]
+//line reduce.go:215
+						}
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+							tid := gc_tx
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+							tid := gc_tx
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+							tid := gc_tx
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+							tid := gc_tx
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -399,61 +521,6 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-						tid := gc_tx
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:208
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -465,11 +532,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at := partial[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
+			gc_off2 := gc_bx
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -481,7 +548,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at[0] = gc_at2[0]
+						gc_at4[0] = gc_at5[0]
 //line reduce.go:220
 					}
 				}
@@ -590,10 +657,71 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:232
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -604,53 +732,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:234
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:232
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -743,8 +824,8 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_off := gc_bx
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at := partial[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
+				gc_at2 := partial[gc_off:][:1]
+				gc_at3 := sdata[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -756,7 +837,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at[0] = gc_at2[0]
+						gc_at2[0] = gc_at3[0]
 //line reduce.go:244
 					}
 				}
@@ -863,10 +944,71 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+					tid := gc_tx
+					_ = tid
+
+					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce.go:254
+						tid := gc_tx
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -877,53 +1019,6 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:256
 					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-					tid := gc_tx
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce.go:254
-				tid := gc_tx
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
 			}
 		}
 	}
@@ -950,8 +1045,8 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[gc_off:][:gc_to]
+					gc_at2 := sdata_[:gc_to]
+					gc_at3 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -963,7 +1058,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line reduce.go:273
 						}
 					}
@@ -1053,8 +1148,8 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1066,7 +1161,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line reduce.go:261
 					}
 				}

@@ -53,10 +53,71 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+					tid := gc_tx5
+					_ = tid
+
+					gc_at8[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -67,53 +128,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 //line reduce.go:186
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 			}
 		}
 	}
@@ -126,10 +140,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to5 <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to5]
-					gc_at4 := sdata[gc_off2:][:gc_to5]
+				gc_off6 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 {
+					gc_at9 := sdata[:gc_to5]
+					gc_at10 := sdata[gc_off6:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -141,7 +155,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 //line reduce.go:189
 						{
 //line reduce.go:189
-							gc_at3[gc_tx5] += gc_at4[gc_tx5]
+							gc_at9[gc_tx5] += gc_at10[gc_tx5]
 //line reduce.go:191
 						}
 					}
@@ -228,10 +242,83 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step15 := gc_from5
-			for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
-				{
-					gc_tx5 := gc_step15 + 0
+			gc_off7 := 0
+			if gc_from5 >= 0 && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at11 := sdata[gc_off7:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+					tid := gc_tx5
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, gc_at11[0])
+					}
+				}
+			} else {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+					{
+						gc_tx5 := gc_step15 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step15 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:184
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+				}
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -243,61 +330,6 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					{
 						atomic.Add(sum, sdata[0])
 					}
-				}
-				{
-					gc_tx5 := gc_step15 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx5 := gc_step15 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:184
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -617,10 +649,83 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off3 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+				gc_at5 := sdata[gc_off3:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, gc_at5[0])
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -632,61 +737,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					{
 						atomic.Add(sum, sdata[0])
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1006,10 +1056,83 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step9 := gc_from3
-			for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			gc_off4 := 0
+			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at6 := sdata[gc_off4:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, gc_at6[0])
+					}
+				}
+			} else {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1021,61 +1144,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					{
 						atomic.Add(sum, sdata[0])
 					}
-				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1395,10 +1463,83 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step12 := gc_from4
-			for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			gc_off5 := 0
+			if gc_from4 >= 0 && gc_off5 >= 0 && gc_off5 < len(sdata) {
+				gc_at7 := sdata[gc_off5:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+//line reduce.go:194
+					{
+						atomic.Add(sum, gc_at7[0])
+					}
+				}
+			} else {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:194
+						{
+							atomic.Add(sum, sdata[0])
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1410,61 +1551,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					{
 						atomic.Add(sum, sdata[0])
 					}
-				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:194
-					{
-						atomic.Add(sum, sdata[0])
-					}
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:194
-				{
-					atomic.Add(sum, sdata[0])
 				}
 			}
 		}
@@ -1513,10 +1599,71 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at18 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+					tid := gc_tx5
+					_ = tid
+
+					gc_at18[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1527,53 +1674,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 //line reduce.go:210
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 			}
 		}
 	}
@@ -1582,10 +1682,86 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				gc_off13 := s
+				if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off13 {
+					gc_at19 := sdata[:gc_bdx5]
+					gc_at20 := sdata[gc_off13:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+//line reduce.go:213
+							gc_at19[gc_tx5] += gc_at20[gc_tx5]
+//line reduce.go:215
+						}
+					}
+				} else {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1597,61 +1773,6 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-						tid := gc_tx5
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:208
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -1663,11 +1784,11 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5
-			gc_off10 := 0
-			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at9 := partial[gc_off9:][:1]
-				gc_at10 := sdata[gc_off10:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at21 := partial[gc_off14:][:1]
+				gc_at22 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1679,7 +1800,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at9[0] = gc_at10[0]
+						gc_at21[0] = gc_at22[0]
 //line reduce.go:220
 					}
 				}
@@ -1964,10 +2085,86 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				gc_off4 := s
+				if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off4 {
+					gc_at6 := sdata[:gc_bdx2]
+					gc_at7 := sdata[gc_off4:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+//line reduce.go:213
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+//line reduce.go:215
+						}
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1979,61 +2176,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2045,11 +2187,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := partial[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at8 := partial[gc_off5:][:1]
+				gc_at9 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2061,7 +2203,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at3[0] = gc_at4[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce.go:220
 					}
 				}
@@ -2346,10 +2488,86 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+				gc_off7 := s
+				if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off7 {
+					gc_at10 := sdata[:gc_bdx3]
+					gc_at11 := sdata[gc_off7:][:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+//line reduce.go:213
+							gc_at10[gc_tx3] += gc_at11[gc_tx3]
+//line reduce.go:215
+						}
+					}
+				} else {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2361,61 +2579,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2427,11 +2590,11 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3
-			gc_off6 := 0
-			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at5 := partial[gc_off5:][:1]
-				gc_at6 := sdata[gc_off6:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at12 := partial[gc_off8:][:1]
+				gc_at13 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -2443,7 +2606,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at5[0] = gc_at6[0]
+						gc_at12[0] = gc_at13[0]
 //line reduce.go:220
 					}
 				}
@@ -2728,10 +2891,86 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				gc_off10 := s
+				if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off10 {
+					gc_at14 := sdata[:gc_bdx4]
+					gc_at15 := sdata[gc_off10:][:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:213
+						if tid%(2*s) == 0 {
+//line reduce.go:213
+							gc_at14[gc_tx4] += gc_at15[gc_tx4]
+//line reduce.go:215
+						}
+					}
+				} else {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:213
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2743,61 +2982,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:213
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:213
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2809,11 +2993,11 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4
-			gc_off8 := 0
-			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at7 := partial[gc_off7:][:1]
-				gc_at8 := sdata[gc_off8:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at16 := partial[gc_off11:][:1]
+				gc_at17 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -2825,7 +3009,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at7[0] = gc_at8[0]
+						gc_at16[0] = gc_at17[0]
 //line reduce.go:220
 					}
 				}
@@ -2949,10 +3133,71 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at10 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+					tid := gc_tx5
+					_ = tid
+
+					gc_at10[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:232
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2963,53 +3208,6 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 //line reduce.go:234
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:232
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 			}
 		}
 	}
@@ -3102,8 +3300,8 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 			gc_off9 := gc_bx5
 			gc_off10 := 0
 			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at9 := partial[gc_off9:][:1]
-				gc_at10 := sdata[gc_off10:][:1]
+				gc_at11 := partial[gc_off9:][:1]
+				gc_at12 := sdata[gc_off10:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3115,7 +3313,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
 //line reduce.go:244
 					}
 				}
@@ -3484,8 +3682,8 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_off3 := gc_bx2
 			gc_off4 := 0
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := partial[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+				gc_at4 := partial[gc_off3:][:1]
+				gc_at5 := sdata[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3497,7 +3695,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line reduce.go:244
 					}
 				}
@@ -3866,8 +4064,8 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			gc_off5 := gc_bx3
 			gc_off6 := 0
 			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at5 := partial[gc_off5:][:1]
-				gc_at6 := sdata[gc_off6:][:1]
+				gc_at6 := partial[gc_off5:][:1]
+				gc_at7 := sdata[gc_off6:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3879,7 +4077,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line reduce.go:244
 					}
 				}
@@ -4248,8 +4446,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			gc_off7 := gc_bx4
 			gc_off8 := 0
 			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at7 := partial[gc_off7:][:1]
-				gc_at8 := sdata[gc_off8:][:1]
+				gc_at8 := partial[gc_off7:][:1]
+				gc_at9 := sdata[gc_off8:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4261,7 +4459,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at7[0] = gc_at8[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce.go:244
 					}
 				}
@@ -4383,10 +4581,71 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+					tid := gc_tx5
+					_ = tid
+
+					gc_at12[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:254
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4397,53 +4656,6 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:256
 					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-					tid := gc_tx5
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce.go:254
-				tid := gc_tx5
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 			}
 		}
 	}
@@ -4470,8 +4682,8 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off10 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at11 := sdata_[:gc_to5]
-					gc_at12 := sdata_[gc_off10:][:gc_to5]
+					gc_at13 := sdata_[:gc_to5]
+					gc_at14 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4483,7 +4695,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at11[gc_tx5] += gc_at12[gc_tx5]
+							gc_at13[gc_tx5] += gc_at14[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -4573,8 +4785,8 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			gc_off11 := gc_bx5
 			gc_off12 := 0
 			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := partial[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4586,7 +4798,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at13[0] = gc_at14[0]
+						gc_at15[0] = gc_at16[0]
 //line reduce.go:261
 					}
 				}
@@ -4996,8 +5208,8 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_off4 := gc_bx2
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -5009,7 +5221,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line reduce.go:261
 					}
 				}
@@ -5419,8 +5631,8 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			gc_off6 := gc_bx3
 			gc_off7 := 0
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := partial[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+				gc_at8 := partial[gc_off6:][:1]
+				gc_at9 := sdata[gc_off7:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5432,7 +5644,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at7[0] = gc_at8[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce.go:261
 					}
 				}
@@ -5842,8 +6054,8 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			gc_off8 := gc_bx4
 			gc_off9 := 0
 			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := partial[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+				gc_at10 := partial[gc_off8:][:1]
+				gc_at11 := sdata[gc_off9:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -5855,7 +6067,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 //line reduce.go:261
 					}
 				}

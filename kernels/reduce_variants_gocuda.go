@@ -37,10 +37,91 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -55,69 +136,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:19
-				tid := gc_tx
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx*2*gc_bdx + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 			}
 		}
 	}
@@ -144,8 +162,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[gc_off:][:gc_to]
+					gc_at2 := sdata_[:gc_to]
+					gc_at3 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -157,7 +175,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line reduce.go:273
 						}
 					}
@@ -247,8 +265,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -260,7 +278,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -372,10 +390,91 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+					tid := gc_tx
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx*2*gc_bdx + tid
+					_ = i
+
+					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx*2*gc_bdx + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -390,69 +489,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-					tid := gc_tx
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx*2*gc_bdx + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reduce_variants.go:42
-				tid := gc_tx
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx*2*gc_bdx + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 			}
 		}
 	}
@@ -479,8 +515,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off >= 0 && gc_off <= len(sdata_) && gc_to <= len(sdata_)-gc_off {
-					gc_at := sdata_[:gc_to]
-					gc_at2 := sdata_[gc_off:][:gc_to]
+					gc_at2 := sdata_[:gc_to]
+					gc_at3 := sdata_[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -492,7 +528,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line reduce.go:273
 						}
 					}
@@ -705,8 +741,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -718,7 +754,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line reduce_variants.go:53
 					}
 				}

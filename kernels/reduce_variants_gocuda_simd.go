@@ -53,10 +53,91 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+					gc_at12[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -71,69 +152,6 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:19
-				tid := gc_tx5
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx5*2*gc_bdx5 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 			}
 		}
 	}
@@ -160,8 +178,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off10 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at11 := sdata_[:gc_to5]
-					gc_at12 := sdata_[gc_off10:][:gc_to5]
+					gc_at13 := sdata_[:gc_to5]
+					gc_at14 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -173,7 +191,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at11[gc_tx5] += gc_at12[gc_tx5]
+							gc_at13[gc_tx5] += gc_at14[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -263,8 +281,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			gc_off11 := gc_bx5
 			gc_off12 := 0
 			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := partial[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -276,7 +294,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at13[0] = gc_at14[0]
+						gc_at15[0] = gc_at16[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -793,8 +811,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			gc_off4 := gc_bx2
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -806,7 +824,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -1323,8 +1341,8 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 			gc_off6 := gc_bx3
 			gc_off7 := 0
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := partial[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+				gc_at8 := partial[gc_off6:][:1]
+				gc_at9 := sdata[gc_off7:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -1336,7 +1354,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at7[0] = gc_at8[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -1853,8 +1871,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 			gc_off8 := gc_bx4
 			gc_off9 := 0
 			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := partial[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+				gc_at10 := partial[gc_off8:][:1]
+				gc_at11 := sdata[gc_off9:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -1866,7 +1884,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -1993,10 +2011,91 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+					tid := gc_tx5
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx5*2*gc_bdx5 + tid
+					_ = i
+
+					gc_at12[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx5*2*gc_bdx5 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2011,69 +2110,6 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx5*2*gc_bdx5 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-				tid := gc_tx5
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx5*2*gc_bdx5 + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 			}
 		}
 	}
@@ -2100,8 +2136,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off10 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at11 := sdata_[:gc_to5]
-					gc_at12 := sdata_[gc_off10:][:gc_to5]
+					gc_at13 := sdata_[:gc_to5]
+					gc_at14 := sdata_[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2113,7 +2149,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at11[gc_tx5] += gc_at12[gc_tx5]
+							gc_at13[gc_tx5] += gc_at14[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -2326,8 +2362,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			gc_off11 := gc_bx5
 			gc_off12 := 0
 			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := partial[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2339,7 +2375,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at13[0] = gc_at14[0]
+						gc_at15[0] = gc_at16[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -3101,8 +3137,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_off4 := gc_bx2
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3114,7 +3150,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -3876,8 +3912,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			gc_off6 := gc_bx3
 			gc_off7 := 0
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := partial[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+				gc_at8 := partial[gc_off6:][:1]
+				gc_at9 := sdata[gc_off7:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3889,7 +3925,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at7[0] = gc_at8[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -4651,8 +4687,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			gc_off8 := gc_bx4
 			gc_off9 := 0
 			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := partial[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+				gc_at10 := partial[gc_off8:][:1]
+				gc_at11 := sdata[gc_off9:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4664,7 +4700,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 //line reduce_variants.go:53
 					}
 				}

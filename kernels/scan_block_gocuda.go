@@ -485,49 +485,111 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := gc_bx * b
+			gc_off4 := 0 - 1
+			gc_off5 := gc_bx
+			if gc_bdx <= len(x_) && gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx <= len(x)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
+				gc_at5 := x_[:gc_bdx]
+				gc_at6 := out[gc_off3:][:gc_bdx]
+				gc_at7 := x[gc_off4:][:gc_bdx]
+				gc_at8 := sums[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_block.go:21
-				i := gc_tx
-				_ = i
+					i := gc_tx
+					_ = i
 
 //line scan_block.go:23
-				g := gc_bx*b + i
-				_ = g
+					g := gc_bx*b + i
+					_ = g
 
 //line scan_block.go:50
-				i_ := gc_tx
-				_ = i_
+					i_ := gc_tx
+					_ = i_
 
 //line scan_block.go:62
-				var r T = x_[i_]
+					var r T = gc_at5[gc_tx]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line scan_block.go:30
-				incl := r
+					incl := r
 
 //line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
+					if g < n {
+						switch {
+						case inclusive:
+//line scan_block.go:33
+							gc_at6[gc_tx] = incl
+//line scan_block.go:35
+						case i > 0:
+//line scan_block.go:35
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+//line scan_block.go:37
+						default:
+//line scan_block.go:37
+							gc_at6[gc_tx] = 0
+//line scan_block.go:39
+						}
 					}
-				}
 
 //line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx] = incl
+					if sums != nil && i == b-1 {
+//line scan_block.go:41
+						gc_at8[0] = incl
+//line scan_block.go:43
+					}
+					_ = r
+					_ = incl
 				}
-				_ = r
-				_ = incl
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+					i := gc_tx
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx*b + i
+					_ = g
+
+//line scan_block.go:50
+					i_ := gc_tx
+					_ = i_
+
+//line scan_block.go:62
+					var r T = x_[i_]
+
+//line scan_block.go:62
+					_ = r
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx] = incl
+					}
+					_ = r
+					_ = incl
+				}
 			}
 		}
 	}

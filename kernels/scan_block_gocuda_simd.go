@@ -65,10 +65,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off3 := gc_bx5 * b
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx5 <= len(in)-gc_off3 && gc_bdx5 <= len(x) {
-				gc_at5 := in[gc_off3:][:gc_bdx5]
-				gc_at6 := x[:gc_bdx5]
+			gc_off15 := gc_bx5 * b
+			if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx5 <= len(in)-gc_off15 && gc_bdx5 <= len(x) {
+				gc_at21 := in[gc_off15:][:gc_bdx5]
+				gc_at22 := x[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -86,10 +86,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:25
 					if g < n {
-						v = gc_at5[gc_tx5]
+						v = gc_at21[gc_tx5]
 					}
 
-					gc_at6[gc_tx5] = v
+					gc_at22[gc_tx5] = v
 					_ = v
 				}
 			} else {
@@ -234,9 +234,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off4 := 0 - offset
-				if gc_off4 >= 0 && gc_off4 <= len(x_) && gc_bdx5 <= len(x_)-gc_off4 {
-					gc_at7 := x_[gc_off4:][:gc_bdx5]
+				gc_off16 := 0 - offset
+				if gc_off16 >= 0 && gc_off16 <= len(x_) && gc_bdx5 <= len(x_)-gc_off16 {
+					gc_at23 := x_[gc_off16:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -250,7 +250,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:53
 						if i_ >= offset {
-							y = gc_at7[gc_tx5]
+							y = gc_at23[gc_tx5]
 						}
 						_ = y
 						gc_s_y[gc_rank5] = y
@@ -363,7 +363,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				if gc_from5 >= 0 && gc_to5 <= len(x_) {
-					gc_at8 := x_[:gc_to5]
+					gc_at24 := x_[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -376,7 +376,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 //line scan_block.go:57
 						{
 //line scan_block.go:57
-							gc_at8[gc_tx5] = y + gc_at8[gc_tx5]
+							gc_at24[gc_tx5] = y + gc_at24[gc_tx5]
 //line scan_block.go:59
 						}
 					}
@@ -464,49 +464,111 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			gc_off17 := gc_bx5 * b
+			gc_off18 := 0 - 1
+			gc_off19 := gc_bx5
+			if gc_bdx5 <= len(x_) && gc_off17 >= 0 && gc_off17 <= len(out) && gc_bdx5 <= len(out)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(x) && gc_bdx5 <= len(x)-gc_off18 && gc_off19 >= 0 && gc_off19 < len(sums) {
+				gc_at25 := x_[:gc_bdx5]
+				gc_at26 := out[gc_off17:][:gc_bdx5]
+				gc_at27 := x[gc_off18:][:gc_bdx5]
+				gc_at28 := sums[gc_off19:][:1]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line scan_block.go:21
-				i := gc_tx5
-				_ = i
+					i := gc_tx5
+					_ = i
 
 //line scan_block.go:23
-				g := gc_bx5*b + i
-				_ = g
+					g := gc_bx5*b + i
+					_ = g
 
 //line scan_block.go:50
-				i_ := gc_tx5
-				_ = i_
+					i_ := gc_tx5
+					_ = i_
 
 //line scan_block.go:62
-				var r T = x_[i_]
+					var r T = gc_at25[gc_tx5]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line scan_block.go:30
-				incl := r
+					incl := r
 
 //line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
+					if g < n {
+						switch {
+						case inclusive:
+//line scan_block.go:33
+							gc_at26[gc_tx5] = incl
+//line scan_block.go:35
+						case i > 0:
+//line scan_block.go:35
+							gc_at26[gc_tx5] = gc_at27[gc_tx5]
+//line scan_block.go:37
+						default:
+//line scan_block.go:37
+							gc_at26[gc_tx5] = 0
+//line scan_block.go:39
+						}
 					}
-				}
 
 //line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx5] = incl
+					if sums != nil && i == b-1 {
+//line scan_block.go:41
+						gc_at28[0] = incl
+//line scan_block.go:43
+					}
+					_ = r
+					_ = incl
 				}
-				_ = r
-				_ = incl
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+					i := gc_tx5
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx5*b + i
+					_ = g
+
+//line scan_block.go:50
+					i_ := gc_tx5
+					_ = i_
+
+//line scan_block.go:62
+					var r T = x_[i_]
+
+//line scan_block.go:62
+					_ = r
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx5] = incl
+					}
+					_ = r
+					_ = incl
+				}
 			}
 		}
 	}
@@ -971,49 +1033,111 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off6 := gc_bx2 * b
+			gc_off7 := 0 - 1
+			gc_off8 := gc_bx2
+			if gc_bdx2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx2 <= len(x)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) {
+				gc_at9 := x_[:gc_bdx2]
+				gc_at10 := out[gc_off6:][:gc_bdx2]
+				gc_at11 := x[gc_off7:][:gc_bdx2]
+				gc_at12 := sums[gc_off8:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_block.go:21
-				i := gc_tx2
-				_ = i
+					i := gc_tx2
+					_ = i
 
 //line scan_block.go:23
-				g := gc_bx2*b + i
-				_ = g
+					g := gc_bx2*b + i
+					_ = g
 
 //line scan_block.go:50
-				i_ := gc_tx2
-				_ = i_
+					i_ := gc_tx2
+					_ = i_
 
 //line scan_block.go:62
-				var r float32 = x_[i_]
+					var r float32 = gc_at9[gc_tx2]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line scan_block.go:30
-				incl := r
+					incl := r
 
 //line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
+					if g < n {
+						switch {
+						case inclusive:
+//line scan_block.go:33
+							gc_at10[gc_tx2] = incl
+//line scan_block.go:35
+						case i > 0:
+//line scan_block.go:35
+							gc_at10[gc_tx2] = gc_at11[gc_tx2]
+//line scan_block.go:37
+						default:
+//line scan_block.go:37
+							gc_at10[gc_tx2] = 0
+//line scan_block.go:39
+						}
 					}
-				}
 
 //line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx2] = incl
+					if sums != nil && i == b-1 {
+//line scan_block.go:41
+						gc_at12[0] = incl
+//line scan_block.go:43
+					}
+					_ = r
+					_ = incl
 				}
-				_ = r
-				_ = incl
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+					i := gc_tx2
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx2*b + i
+					_ = g
+
+//line scan_block.go:50
+					i_ := gc_tx2
+					_ = i_
+
+//line scan_block.go:62
+					var r float32 = x_[i_]
+
+//line scan_block.go:62
+					_ = r
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx2] = incl
+					}
+					_ = r
+					_ = incl
+				}
 			}
 		}
 	}
@@ -1478,49 +1602,111 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			gc_off9 := gc_bx3 * b
+			gc_off10 := 0 - 1
+			gc_off11 := gc_bx3
+			if gc_bdx3 <= len(x_) && gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx3 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_bdx3 <= len(x)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) {
+				gc_at13 := x_[:gc_bdx3]
+				gc_at14 := out[gc_off9:][:gc_bdx3]
+				gc_at15 := x[gc_off10:][:gc_bdx3]
+				gc_at16 := sums[gc_off11:][:1]
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line scan_block.go:21
-				i := gc_tx3
-				_ = i
+					i := gc_tx3
+					_ = i
 
 //line scan_block.go:23
-				g := gc_bx3*b + i
-				_ = g
+					g := gc_bx3*b + i
+					_ = g
 
 //line scan_block.go:50
-				i_ := gc_tx3
-				_ = i_
+					i_ := gc_tx3
+					_ = i_
 
 //line scan_block.go:62
-				var r int32 = x_[i_]
+					var r int32 = gc_at13[gc_tx3]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line scan_block.go:30
-				incl := r
+					incl := r
 
 //line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
+					if g < n {
+						switch {
+						case inclusive:
+//line scan_block.go:33
+							gc_at14[gc_tx3] = incl
+//line scan_block.go:35
+						case i > 0:
+//line scan_block.go:35
+							gc_at14[gc_tx3] = gc_at15[gc_tx3]
+//line scan_block.go:37
+						default:
+//line scan_block.go:37
+							gc_at14[gc_tx3] = 0
+//line scan_block.go:39
+						}
 					}
-				}
 
 //line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx3] = incl
+					if sums != nil && i == b-1 {
+//line scan_block.go:41
+						gc_at16[0] = incl
+//line scan_block.go:43
+					}
+					_ = r
+					_ = incl
 				}
-				_ = r
-				_ = incl
+			} else {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+					i := gc_tx3
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx3*b + i
+					_ = g
+
+//line scan_block.go:50
+					i_ := gc_tx3
+					_ = i_
+
+//line scan_block.go:62
+					var r int32 = x_[i_]
+
+//line scan_block.go:62
+					_ = r
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx3] = incl
+					}
+					_ = r
+					_ = incl
+				}
 			}
 		}
 	}
@@ -1985,49 +2171,111 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			gc_off12 := gc_bx4 * b
+			gc_off13 := 0 - 1
+			gc_off14 := gc_bx4
+			if gc_bdx4 <= len(x_) && gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx4 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_bdx4 <= len(x)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) {
+				gc_at17 := x_[:gc_bdx4]
+				gc_at18 := out[gc_off12:][:gc_bdx4]
+				gc_at19 := x[gc_off13:][:gc_bdx4]
+				gc_at20 := sums[gc_off14:][:1]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line scan_block.go:21
-				i := gc_tx4
-				_ = i
+					i := gc_tx4
+					_ = i
 
 //line scan_block.go:23
-				g := gc_bx4*b + i
-				_ = g
+					g := gc_bx4*b + i
+					_ = g
 
 //line scan_block.go:50
-				i_ := gc_tx4
-				_ = i_
+					i_ := gc_tx4
+					_ = i_
 
 //line scan_block.go:62
-				var r uint32 = x_[i_]
+					var r uint32 = gc_at17[gc_tx4]
 
 //line scan_block.go:62
-				_ = r
+					_ = r
 
 //line scan_block.go:30
-				incl := r
+					incl := r
 
 //line scan_block.go:31
-				if g < n {
-					switch {
-					case inclusive:
-						out[g] = incl
-					case i > 0:
-						out[g] = x[i-1]
-					default:
-						out[g] = 0
+					if g < n {
+						switch {
+						case inclusive:
+//line scan_block.go:33
+							gc_at18[gc_tx4] = incl
+//line scan_block.go:35
+						case i > 0:
+//line scan_block.go:35
+							gc_at18[gc_tx4] = gc_at19[gc_tx4]
+//line scan_block.go:37
+						default:
+//line scan_block.go:37
+							gc_at18[gc_tx4] = 0
+//line scan_block.go:39
+						}
 					}
-				}
 
 //line scan_block.go:41
-				if sums != nil && i == b-1 {
-					sums[gc_bx4] = incl
+					if sums != nil && i == b-1 {
+//line scan_block.go:41
+						gc_at20[0] = incl
+//line scan_block.go:43
+					}
+					_ = r
+					_ = incl
 				}
-				_ = r
-				_ = incl
+			} else {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+					i := gc_tx4
+					_ = i
+
+//line scan_block.go:23
+					g := gc_bx4*b + i
+					_ = g
+
+//line scan_block.go:50
+					i_ := gc_tx4
+					_ = i_
+
+//line scan_block.go:62
+					var r uint32 = x_[i_]
+
+//line scan_block.go:62
+					_ = r
+
+//line scan_block.go:30
+					incl := r
+
+//line scan_block.go:31
+					if g < n {
+						switch {
+						case inclusive:
+							out[g] = incl
+						case i > 0:
+							out[g] = x[i-1]
+						default:
+							out[g] = 0
+						}
+					}
+
+//line scan_block.go:41
+					if sums != nil && i == b-1 {
+						sums[gc_bx4] = incl
+					}
+					_ = r
+					_ = incl
+				}
 			}
 		}
 	}

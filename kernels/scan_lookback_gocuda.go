@@ -69,10 +69,65 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -80,45 +135,6 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
@@ -746,41 +762,84 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				incl_ := gc_s_incl_[gc_rank]
-				excl_ := gc_s_excl_[gc_rank]
-				tile := gc_s_tile[gc_rank]
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sh) {
+				gc_at2 := sh[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
 
 //line scan_block.go:194
-				var r_ T = excl_
+					var r_ T = excl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:194
-				var r_2 T = incl_
+					var r_2 T = incl_
 
 //line scan_block.go:194
-				_ = r_2
+					_ = r_2
 
 //line scan_lookback.go:111
-				excl := r_
+					excl := r_
 
 //line scan_lookback.go:111
-				incl := r_2
+					incl := r_2
 
 //line scan_lookback.go:112
-				{
-					sh[0].prefix = scanPublish(status, tile, incl)
+					{
+//line scan_lookback.go:112
+						gc_at2[0].
+							prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
 				}
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank] = excl
-				gc_s_incl[gc_rank] = incl
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					incl_ := gc_s_incl_[gc_rank]
+					excl_ := gc_s_excl_[gc_rank]
+					tile := gc_s_tile[gc_rank]
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					{
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank] = excl
+					gc_s_incl[gc_rank] = incl
+				}
 			}
 		}
 	}
@@ -862,10 +921,65 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sh_) {
+				gc_at := sh_[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -873,83 +987,82 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off2 := 0
+			if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
+				gc_at2 := sh_[gc_off2:][:1]
+				gc_at3 := totals[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line scan_lookback.go:170
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = gc_at2[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:172
-				tile := r
+					tile := r
 
 //line scan_lookback.go:173
-				lo := min(n, (tile*b+tid)*items)
+					lo := min(n, (tile*b+tid)*items)
 
 //line scan_lookback.go:174
-				hi := min(n, lo+items)
+					hi := min(n, lo+items)
+
+					gc_at3[gc_tx] = scanSum(in[lo:hi])
+					_ = r
+					_ = tile
+					_ = lo
+					_ = hi
+					gc_s_tile[gc_rank] = tile
+					gc_s_lo[gc_rank] = lo
+					gc_s_hi[gc_rank] = hi
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+
+//line scan_lookback.go:48
+					var r int = sh_[0].tile
+
+//line scan_lookback.go:48
+					_ = r
+
+//line scan_lookback.go:172
+					tile := r
+
+//line scan_lookback.go:173
+					lo := min(n, (tile*b+tid)*items)
+
+//line scan_lookback.go:174
+					hi := min(n, lo+items)
 
 //line scan_lookback.go:175
-				totals[tid] = scanSum(in[lo:hi])
-				_ = r
-				_ = tile
-				_ = lo
-				_ = hi
-				gc_s_tile[gc_rank] = tile
-				gc_s_lo[gc_rank] = lo
-				gc_s_hi[gc_rank] = hi
+					totals[tid] = scanSum(in[lo:hi])
+					_ = r
+					_ = tile
+					_ = lo
+					_ = hi
+					gc_s_tile[gc_rank] = tile
+					gc_s_lo[gc_rank] = lo
+					gc_s_hi[gc_rank] = hi
+				}
 			}
 		}
 	}
@@ -985,10 +1098,84 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off3 := 0
+			if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+				gc_at4 := sh[gc_off3:][:1]
+				gc_at5 := totals[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+					tid := gc_tx
+					_ = tid
+					lo := gc_s_lo[gc_rank]
+					hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], gc_at4[0].prefix+gc_at5[gc_tx], inclusive)
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+						tid := gc_tx
+						_ = tid
+						lo := gc_s_lo[gc_rank]
+						hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+						tid := gc_tx
+						_ = tid
+						lo := gc_s_lo[gc_rank]
+						hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+						tid := gc_tx
+						_ = tid
+						lo := gc_s_lo[gc_rank]
+						hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line scan_lookback.go:170
+						tid := gc_tx
+						_ = tid
+						lo := gc_s_lo[gc_rank]
+						hi := gc_s_hi[gc_rank]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1001,61 +1188,6 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:186
 					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-					tid := gc_tx
-					_ = tid
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-					tid := gc_tx
-					_ = tid
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-					tid := gc_tx
-					_ = tid
-					lo := gc_s_lo[gc_rank]
-					hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line scan_lookback.go:170
-				tid := gc_tx
-				_ = tid
-				lo := gc_s_lo[gc_rank]
-				hi := gc_s_hi[gc_rank]
-
-//line scan_lookback.go:186
-				scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}

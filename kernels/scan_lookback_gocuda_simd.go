@@ -88,10 +88,65 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := gc_from5
-			for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			gc_off9 := 0
+			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(sh_) {
+				gc_at9 := sh_[gc_off9:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at9[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step13 := gc_from5
+				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -99,45 +154,6 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
@@ -739,41 +755,84 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-				incl_ := gc_s_incl_[gc_rank5]
-				excl_ := gc_s_excl_[gc_rank5]
-				tile := gc_s_tile[gc_rank5]
+			gc_off10 := 0
+			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sh) {
+				gc_at10 := sh[gc_off10:][:1]
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+					tile := gc_s_tile[gc_rank5]
 
 //line scan_block.go:194
-				var r_ T = excl_
+					var r_ T = excl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:194
-				var r_2 T = incl_
+					var r_2 T = incl_
 
 //line scan_block.go:194
-				_ = r_2
+					_ = r_2
 
 //line scan_lookback.go:111
-				excl := r_
+					excl := r_
 
 //line scan_lookback.go:111
-				incl := r_2
+					incl := r_2
 
 //line scan_lookback.go:112
-				{
-					sh[0].prefix = scanPublish(status, tile, incl)
+					{
+//line scan_lookback.go:112
+						gc_at10[0].
+							prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank5] = excl
+					gc_s_incl[gc_rank5] = incl
 				}
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank5] = excl
-				gc_s_incl[gc_rank5] = incl
+			} else {
+				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+					incl_ := gc_s_incl_[gc_rank5]
+					excl_ := gc_s_excl_[gc_rank5]
+					tile := gc_s_tile[gc_rank5]
+
+//line scan_block.go:194
+					var r_ T = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 T = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					{
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank5] = excl
+					gc_s_incl[gc_rank5] = incl
+				}
 			}
 		}
 	}
@@ -839,10 +898,65 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off3 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sh_) {
+				gc_at3 := sh_[gc_off3:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at3[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -850,45 +964,6 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
@@ -1833,41 +1908,84 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				incl_ := gc_s_incl_[gc_rank2]
-				excl_ := gc_s_excl_[gc_rank2]
-				tile := gc_s_tile[gc_rank2]
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh) {
+				gc_at4 := sh[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					incl_ := gc_s_incl_[gc_rank2]
+					excl_ := gc_s_excl_[gc_rank2]
+					tile := gc_s_tile[gc_rank2]
 
 //line scan_block.go:194
-				var r_ float32 = excl_
+					var r_ float32 = excl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:194
-				var r_2 float32 = incl_
+					var r_2 float32 = incl_
 
 //line scan_block.go:194
-				_ = r_2
+					_ = r_2
 
 //line scan_lookback.go:111
-				excl := r_
+					excl := r_
 
 //line scan_lookback.go:111
-				incl := r_2
+					incl := r_2
 
 //line scan_lookback.go:112
-				{
-					sh[0].prefix = scanPublish(status, tile, incl)
+					{
+//line scan_lookback.go:112
+						gc_at4[0].
+							prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank2] = excl
+					gc_s_incl[gc_rank2] = incl
 				}
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank2] = excl
-				gc_s_incl[gc_rank2] = incl
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					incl_ := gc_s_incl_[gc_rank2]
+					excl_ := gc_s_excl_[gc_rank2]
+					tile := gc_s_tile[gc_rank2]
+
+//line scan_block.go:194
+					var r_ float32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 float32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					{
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank2] = excl
+					gc_s_incl[gc_rank2] = incl
+				}
 			}
 		}
 	}
@@ -1933,10 +2051,65 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step7 := gc_from3
-			for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+			gc_off5 := 0
+			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(sh_) {
+				gc_at5 := sh_[gc_off5:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at5[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step7 := gc_from3
+				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1944,45 +2117,6 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
@@ -2927,41 +3061,84 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				incl_ := gc_s_incl_[gc_rank3]
-				excl_ := gc_s_excl_[gc_rank3]
-				tile := gc_s_tile[gc_rank3]
+			gc_off6 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sh) {
+				gc_at6 := sh[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+					tile := gc_s_tile[gc_rank3]
 
 //line scan_block.go:194
-				var r_ int32 = excl_
+					var r_ int32 = excl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:194
-				var r_2 int32 = incl_
+					var r_2 int32 = incl_
 
 //line scan_block.go:194
-				_ = r_2
+					_ = r_2
 
 //line scan_lookback.go:111
-				excl := r_
+					excl := r_
 
 //line scan_lookback.go:111
-				incl := r_2
+					incl := r_2
 
 //line scan_lookback.go:112
-				{
-					sh[0].prefix = scanPublish(status, tile, incl)
+					{
+//line scan_lookback.go:112
+						gc_at6[0].
+							prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank3] = excl
+					gc_s_incl[gc_rank3] = incl
 				}
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank3] = excl
-				gc_s_incl[gc_rank3] = incl
+			} else {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+					incl_ := gc_s_incl_[gc_rank3]
+					excl_ := gc_s_excl_[gc_rank3]
+					tile := gc_s_tile[gc_rank3]
+
+//line scan_block.go:194
+					var r_ int32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 int32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					{
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank3] = excl
+					gc_s_incl[gc_rank3] = incl
+				}
 			}
 		}
 	}
@@ -3027,10 +3204,65 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step10 := gc_from4
-			for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			gc_off7 := 0
+			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(sh_) {
+				gc_at7 := sh_[gc_off7:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at7[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step10 := gc_from4
+				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3038,45 +3270,6 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
@@ -4021,41 +4214,84 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-				incl_ := gc_s_incl_[gc_rank4]
-				excl_ := gc_s_excl_[gc_rank4]
-				tile := gc_s_tile[gc_rank4]
+			gc_off8 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sh) {
+				gc_at8 := sh[gc_off8:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+					tile := gc_s_tile[gc_rank4]
 
 //line scan_block.go:194
-				var r_ uint32 = excl_
+					var r_ uint32 = excl_
 
 //line scan_block.go:194
-				_ = r_
+					_ = r_
 
 //line scan_block.go:194
-				var r_2 uint32 = incl_
+					var r_2 uint32 = incl_
 
 //line scan_block.go:194
-				_ = r_2
+					_ = r_2
 
 //line scan_lookback.go:111
-				excl := r_
+					excl := r_
 
 //line scan_lookback.go:111
-				incl := r_2
+					incl := r_2
 
 //line scan_lookback.go:112
-				{
-					sh[0].prefix = scanPublish(status, tile, incl)
+					{
+//line scan_lookback.go:112
+						gc_at8[0].
+							prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank4] = excl
+					gc_s_incl[gc_rank4] = incl
 				}
-				_ = r_
-				_ = r_2
-				_ = excl
-				_ = incl
-				gc_s_excl[gc_rank4] = excl
-				gc_s_incl[gc_rank4] = incl
+			} else {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+					incl_ := gc_s_incl_[gc_rank4]
+					excl_ := gc_s_excl_[gc_rank4]
+					tile := gc_s_tile[gc_rank4]
+
+//line scan_block.go:194
+					var r_ uint32 = excl_
+
+//line scan_block.go:194
+					_ = r_
+
+//line scan_block.go:194
+					var r_2 uint32 = incl_
+
+//line scan_block.go:194
+					_ = r_2
+
+//line scan_lookback.go:111
+					excl := r_
+
+//line scan_lookback.go:111
+					incl := r_2
+
+//line scan_lookback.go:112
+					{
+						sh[0].prefix = scanPublish(status, tile, incl)
+					}
+					_ = r_
+					_ = r_2
+					_ = excl
+					_ = incl
+					gc_s_excl[gc_rank4] = excl
+					gc_s_incl[gc_rank4] = incl
+				}
 			}
 		}
 	}
@@ -4137,10 +4373,65 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := gc_from2
-			for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh_) {
+				gc_at6 := sh_[gc_off4:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+					{
+//line scan_lookback.go:44
+						gc_at6[0].
+							tile = int(atomic.Add(ticket_, 1))
+					}
+				}
+			} else {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							sh_[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4148,83 +4439,82 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					{
 						sh_[0].tile = int(atomic.Add(ticket_, 1))
 					}
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-					{
-						sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:44
-				{
-					sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off5 := 0
+			if gc_off5 >= 0 && gc_off5 < len(sh_) && gc_bdx2 <= len(totals) {
+				gc_at7 := sh_[gc_off5:][:1]
+				gc_at8 := totals[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line scan_lookback.go:170
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line scan_lookback.go:48
-				var r int = sh_[0].tile
+					var r int = gc_at7[0].tile
 
 //line scan_lookback.go:48
-				_ = r
+					_ = r
 
 //line scan_lookback.go:172
-				tile := r
+					tile := r
 
 //line scan_lookback.go:173
-				lo := min(n, (tile*b+tid)*items)
+					lo := min(n, (tile*b+tid)*items)
 
 //line scan_lookback.go:174
-				hi := min(n, lo+items)
+					hi := min(n, lo+items)
+
+					gc_at8[gc_tx2] = scanSum(in[lo:hi])
+					_ = r
+					_ = tile
+					_ = lo
+					_ = hi
+					gc_s_tile[gc_rank2] = tile
+					gc_s_lo[gc_rank2] = lo
+					gc_s_hi[gc_rank2] = hi
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+					tid := gc_tx2
+					_ = tid
+
+//line scan_lookback.go:48
+					var r int = sh_[0].tile
+
+//line scan_lookback.go:48
+					_ = r
+
+//line scan_lookback.go:172
+					tile := r
+
+//line scan_lookback.go:173
+					lo := min(n, (tile*b+tid)*items)
+
+//line scan_lookback.go:174
+					hi := min(n, lo+items)
 
 //line scan_lookback.go:175
-				totals[tid] = scanSum(in[lo:hi])
-				_ = r
-				_ = tile
-				_ = lo
-				_ = hi
-				gc_s_tile[gc_rank2] = tile
-				gc_s_lo[gc_rank2] = lo
-				gc_s_hi[gc_rank2] = hi
+					totals[tid] = scanSum(in[lo:hi])
+					_ = r
+					_ = tile
+					_ = lo
+					_ = hi
+					gc_s_tile[gc_rank2] = tile
+					gc_s_lo[gc_rank2] = lo
+					gc_s_hi[gc_rank2] = hi
+				}
 			}
 		}
 	}
@@ -4260,10 +4550,84 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off6 := 0
+			if gc_off6 >= 0 && gc_off6 < len(sh) && gc_bdx2 <= len(totals) {
+				gc_at9 := sh[gc_off6:][:1]
+				gc_at10 := totals[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+					tid := gc_tx2
+					_ = tid
+					lo := gc_s_lo[gc_rank2]
+					hi := gc_s_hi[gc_rank2]
+
+//line scan_lookback.go:186
+					scanSerial(in[lo:hi], out[lo:hi], gc_at9[0].prefix+gc_at10[gc_tx2], inclusive)
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+						tid := gc_tx2
+						_ = tid
+						lo := gc_s_lo[gc_rank2]
+						hi := gc_s_hi[gc_rank2]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+						tid := gc_tx2
+						_ = tid
+						lo := gc_s_lo[gc_rank2]
+						hi := gc_s_hi[gc_rank2]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+						tid := gc_tx2
+						_ = tid
+						lo := gc_s_lo[gc_rank2]
+						hi := gc_s_hi[gc_rank2]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:170
+						tid := gc_tx2
+						_ = tid
+						lo := gc_s_lo[gc_rank2]
+						hi := gc_s_hi[gc_rank2]
+
+//line scan_lookback.go:186
+						scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4276,61 +4640,6 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:186
 					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:170
-					tid := gc_tx2
-					_ = tid
-					lo := gc_s_lo[gc_rank2]
-					hi := gc_s_hi[gc_rank2]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:170
-					tid := gc_tx2
-					_ = tid
-					lo := gc_s_lo[gc_rank2]
-					hi := gc_s_hi[gc_rank2]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:170
-					tid := gc_tx2
-					_ = tid
-					lo := gc_s_lo[gc_rank2]
-					hi := gc_s_hi[gc_rank2]
-
-//line scan_lookback.go:186
-					scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_lookback.go:170
-				tid := gc_tx2
-				_ = tid
-				lo := gc_s_lo[gc_rank2]
-				hi := gc_s_hi[gc_rank2]
-
-//line scan_lookback.go:186
-				scanSerial(in[lo:hi], out[lo:hi], sh[0].prefix+totals[tid], inclusive)
 			}
 		}
 	}

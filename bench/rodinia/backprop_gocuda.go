@@ -747,10 +747,106 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
+			gc_off5 := by*hid + gc_ty
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
+				gc_at11 := hiddenPartialSum[gc_off5:][:1]
+				gc_at12 := weightMatrix[:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+					tx := gc_tx
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty
+					_ = ty
+
+//line backprop.go:68
+					{
+//line backprop.go:68
+						gc_at11[0] = gc_at12[gc_tx][ty]
+//line backprop.go:70
+					}
+				}
+			} else {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -766,77 +862,6 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-					tx := gc_tx
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line backprop.go:37
-				tx := gc_tx
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty
-				_ = ty
-
-//line backprop.go:68
-				{
-					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
 			gc_ty++

@@ -62,11 +62,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_ty2
-			gc_off6 := (bpnnHeight*by + gc_ty2 + 1)
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(inputNode) && gc_off6 >= 0 && gc_off6 < len(inputCuda) {
-				gc_at11 := inputNode[gc_off5:][:1]
-				gc_at12 := inputCuda[gc_off6:][:1]
+			gc_off6 := gc_ty2
+			gc_off7 := (bpnnHeight*by + gc_ty2 + 1)
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(inputNode) && gc_off7 >= 0 && gc_off7 < len(inputCuda) {
+				gc_at13 := inputNode[gc_off6:][:1]
+				gc_at14 := inputCuda[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -86,7 +86,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:46
 					{
 //line backprop.go:46
-						gc_at11[0] = gc_at12[0]
+						gc_at13[0] = gc_at14[0]
 //line backprop.go:48
 					}
 				}
@@ -761,10 +761,106 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step12 := gc_from2
-			for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-				{
-					gc_tx2 := gc_step12 + 0
+			gc_off8 := by*hid + gc_ty2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(hiddenPartialSum) && gc_to2 <= len(weightMatrix) {
+				gc_at15 := hiddenPartialSum[gc_off8:][:1]
+				gc_at16 := weightMatrix[:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line backprop.go:68
+					{
+//line backprop.go:68
+						gc_at15[0] = gc_at16[gc_tx2][ty]
+//line backprop.go:70
+					}
+				}
+			} else {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -780,77 +876,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					{
 						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 					}
-				}
-				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:68
-					{
-						hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line backprop.go:68
-				{
-					hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
 				}
 			}
 			gc_ty2++

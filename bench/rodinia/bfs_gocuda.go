@@ -114,10 +114,104 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * BFSBlock
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gUpdatingGraphMask) && gc_to <= len(gUpdatingGraphMask)-gc_off && gc_off <= len(gGraphMask) && gc_to <= len(gGraphMask)-gc_off && gc_off <= len(gGraphVisited) && gc_to <= len(gGraphVisited)-gc_off {
+					gc_at := gUpdatingGraphMask[gc_off:][:gc_to]
+					gc_at2 := gGraphMask[gc_off:][:gc_to]
+					gc_at3 := gGraphVisited[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+						tid := gc_bx*BFSBlock + gc_tx
+						_ = tid
+
+//line bfs.go:62
+						if tid < noOfNodes && gc_at[gc_tx] {
+//line bfs.go:62
+							gc_at2[gc_tx] = true
+							gc_at3[gc_tx] = true
+//line bfs.go:65
+							*gOver = true
+//line bfs.go:65
+							gc_at[gc_tx] = false
+//line bfs.go:67
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gUpdatingGraphMask[tid] {
+								gGraphMask[tid] = true
+								gGraphVisited[tid] = true
+								*gOver = true
+								gUpdatingGraphMask[tid] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gUpdatingGraphMask[tid] {
+								gGraphMask[tid] = true
+								gGraphVisited[tid] = true
+								*gOver = true
+								gUpdatingGraphMask[tid] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gUpdatingGraphMask[tid] {
+								gGraphMask[tid] = true
+								gGraphVisited[tid] = true
+								*gOver = true
+								gUpdatingGraphMask[tid] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gUpdatingGraphMask[tid] {
+								gGraphMask[tid] = true
+								gGraphVisited[tid] = true
+								*gOver = true
+								gUpdatingGraphMask[tid] = false
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -132,73 +226,6 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							*gOver = true
 							gUpdatingGraphMask[tid] = false
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:62
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:62
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-						tid := gc_bx*BFSBlock + gc_tx
-						_ = tid
-
-//line bfs.go:62
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line bfs.go:61
-					tid := gc_bx*BFSBlock + gc_tx
-					_ = tid
-
-//line bfs.go:62
-					if tid < noOfNodes && gUpdatingGraphMask[tid] {
-						gGraphMask[tid] = true
-						gGraphVisited[tid] = true
-						*gOver = true
-						gUpdatingGraphMask[tid] = false
 					}
 				}
 			}

@@ -133,56 +133,122 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bdx * gc_bx) + (cfdVarDensity * nelr)
+				gc_off2 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
+				gc_off3 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
+				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
+				gc_off5 := (gc_bdx * gc_bx) + (cfdVarDensityEnergy * nelr)
+				gc_off6 := gc_bdx * gc_bx
+				if gc_off >= 0 && gc_off <= len(variables) && gc_bdx <= len(variables)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off6 && gc_off6 <= len(areas) && gc_bdx <= len(areas)-gc_off6 {
+					gc_at := variables[gc_off:][:gc_bdx]
+					gc_at2 := variables[gc_off2:][:gc_bdx]
+					gc_at3 := variables[gc_off3:][:gc_bdx]
+					gc_at4 := variables[gc_off4:][:gc_bdx]
+					gc_at5 := variables[gc_off5:][:gc_bdx]
+					gc_at6 := stepFactors[gc_off6:][:gc_bdx]
+					gc_at7 := areas[gc_off6:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line cfd.go:112
-					i := gc_bdx*gc_bx + gc_tx
-					_ = i
+						i := gc_bdx*gc_bx + gc_tx
+						_ = i
 
 //line cfd.go:114
-					density := variables[i+cfdVarDensity*nelr]
+						density := gc_at[gc_tx]
 
 //line cfd.go:115
-					var momentum CFDFloat3
+						var momentum CFDFloat3
 
 //line cfd.go:116
-					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+						momentum.X = gc_at2[gc_tx]
 
 //line cfd.go:117
-					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+						momentum.Y = gc_at3[gc_tx]
 
 //line cfd.go:118
-					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+						momentum.Z = gc_at4[gc_tx]
 
 //line cfd.go:120
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+						densityEnergy := gc_at5[gc_tx]
 
 //line cfd.go:121
-					var velocity CFDFloat3
+						var velocity CFDFloat3
 
 //line cfd.go:122
-					cfdComputeVelocity(&density, &momentum, &velocity)
+						cfdComputeVelocity(&density, &momentum, &velocity)
 
 //line cfd.go:123
-					speedSqd := cfdComputeSpeedSqd(&velocity)
+						speedSqd := cfdComputeSpeedSqd(&velocity)
 
 //line cfd.go:124
-					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
 
 //line cfd.go:125
-					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+
+						gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
+						_ = density
+						_ = momentum
+						_ = densityEnergy
+						_ = velocity
+						_ = speedSqd
+						_ = pressure
+						_ = speedOfSound
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cfd.go:112
+						i := gc_bdx*gc_bx + gc_tx
+						_ = i
+
+//line cfd.go:114
+						density := variables[i+cfdVarDensity*nelr]
+
+//line cfd.go:115
+						var momentum CFDFloat3
+
+//line cfd.go:116
+						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+
+//line cfd.go:117
+						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+
+//line cfd.go:118
+						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+
+//line cfd.go:120
+						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+
+//line cfd.go:121
+						var velocity CFDFloat3
+
+//line cfd.go:122
+						cfdComputeVelocity(&density, &momentum, &velocity)
+
+//line cfd.go:123
+						speedSqd := cfdComputeSpeedSqd(&velocity)
+
+//line cfd.go:124
+						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+
+//line cfd.go:125
+						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 
 //line cfd.go:129
-					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-					_ = density
-					_ = momentum
-					_ = densityEnergy
-					_ = velocity
-					_ = speedSqd
-					_ = pressure
-					_ = speedOfSound
+						stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
+						_ = density
+						_ = momentum
+						_ = densityEnergy
+						_ = velocity
+						_ = speedSqd
+						_ = pressure
+						_ = speedOfSound
+					}
 				}
 			}
 		}

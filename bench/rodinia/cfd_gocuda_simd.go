@@ -184,56 +184,122 @@ func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nel
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off7 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+				gc_off8 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+				gc_off9 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+				gc_off11 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+				gc_off12 := gc_bdx2 * gc_bx2
+				if gc_off7 >= 0 && gc_off7 <= len(variables) && gc_bdx2 <= len(variables)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_bdx2 <= len(variables)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_bdx2 <= len(variables)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_bdx2 <= len(variables)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_bdx2 <= len(variables)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(stepFactors) && gc_bdx2 <= len(stepFactors)-gc_off12 && gc_off12 <= len(areas) && gc_bdx2 <= len(areas)-gc_off12 {
+					gc_at8 := variables[gc_off7:][:gc_bdx2]
+					gc_at9 := variables[gc_off8:][:gc_bdx2]
+					gc_at10 := variables[gc_off9:][:gc_bdx2]
+					gc_at11 := variables[gc_off10:][:gc_bdx2]
+					gc_at12 := variables[gc_off11:][:gc_bdx2]
+					gc_at13 := stepFactors[gc_off12:][:gc_bdx2]
+					gc_at14 := areas[gc_off12:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line cfd.go:112
-					i := gc_bdx2*gc_bx2 + gc_tx2
-					_ = i
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						_ = i
 
 //line cfd.go:114
-					density := variables[i+cfdVarDensity*nelr]
+						density := gc_at8[gc_tx2]
 
 //line cfd.go:115
-					var momentum CFDFloat3
+						var momentum CFDFloat3
 
 //line cfd.go:116
-					momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+						momentum.X = gc_at9[gc_tx2]
 
 //line cfd.go:117
-					momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+						momentum.Y = gc_at10[gc_tx2]
 
 //line cfd.go:118
-					momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+						momentum.Z = gc_at11[gc_tx2]
 
 //line cfd.go:120
-					densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+						densityEnergy := gc_at12[gc_tx2]
 
 //line cfd.go:121
-					var velocity CFDFloat3
+						var velocity CFDFloat3
 
 //line cfd.go:122
-					cfdComputeVelocity(&density, &momentum, &velocity)
+						cfdComputeVelocity(&density, &momentum, &velocity)
 
 //line cfd.go:123
-					speedSqd := cfdComputeSpeedSqd(&velocity)
+						speedSqd := cfdComputeSpeedSqd(&velocity)
 
 //line cfd.go:124
-					pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
 
 //line cfd.go:125
-					speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
+
+						gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
+						_ = density
+						_ = momentum
+						_ = densityEnergy
+						_ = velocity
+						_ = speedSqd
+						_ = pressure
+						_ = speedOfSound
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cfd.go:112
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						_ = i
+
+//line cfd.go:114
+						density := variables[i+cfdVarDensity*nelr]
+
+//line cfd.go:115
+						var momentum CFDFloat3
+
+//line cfd.go:116
+						momentum.X = variables[i+(cfdVarMomentum+0)*nelr]
+
+//line cfd.go:117
+						momentum.Y = variables[i+(cfdVarMomentum+1)*nelr]
+
+//line cfd.go:118
+						momentum.Z = variables[i+(cfdVarMomentum+2)*nelr]
+
+//line cfd.go:120
+						densityEnergy := variables[i+cfdVarDensityEnergy*nelr]
+
+//line cfd.go:121
+						var velocity CFDFloat3
+
+//line cfd.go:122
+						cfdComputeVelocity(&density, &momentum, &velocity)
+
+//line cfd.go:123
+						speedSqd := cfdComputeSpeedSqd(&velocity)
+
+//line cfd.go:124
+						pressure := cfdComputePressure(&density, &densityEnergy, &speedSqd)
+
+//line cfd.go:125
+						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 
 //line cfd.go:129
-					stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
-					_ = density
-					_ = momentum
-					_ = densityEnergy
-					_ = velocity
-					_ = speedSqd
-					_ = pressure
-					_ = speedOfSound
+						stepFactors[i] = 0.5 / (sqrtf(areas[i]) * (sqrtf(speedSqd) + speedOfSound))
+						_ = density
+						_ = momentum
+						_ = densityEnergy
+						_ = velocity
+						_ = speedSqd
+						_ = pressure
+						_ = speedOfSound
+					}
 				}
 			}
 		}

@@ -414,37 +414,79 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					continue
 				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_row5 := gc_ty2
+				if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_to2 <= len(tempT[gc_row5]) && gc_row5 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row5]) {
+					gc_at13 := tempOnCuda[gc_row5][:gc_to2]
+					gc_at14 := tempT[gc_row5][:gc_to2]
+					gc_at15 := powerOnCuda[gc_row5][:gc_to2]
+					gc_at16 := tempOnCuda[gc_row5:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:56
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line hotspot.go:56
-					ty := gc_ty2
-					_ = ty
-					n := gc_s_n[gc_rank2]
-					s := gc_s_s[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					var computed bool
-					_ = computed
+						ty := gc_ty2
+						_ = ty
+						n := gc_s_n[gc_rank2]
+						s := gc_s_s[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						var computed bool
+						_ = computed
 
 //line hotspot.go:120
-					computed = false
+						computed = false
 
 //line hotspot.go:122
-					{
-						computed = true
-						c := float64(tempOnCuda[ty][tx])
-						tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
-							(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-							(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
-							float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+						{
+							computed = true
+							c := float64(gc_at13[gc_tx2])
+//line hotspot.go:124
+							gc_at14[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at15[gc_tx2])+
+//line hotspot.go:126
+								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+								(float64(gc_at16[0][e]+gc_at16[0][w])-2.0*c)*float64(rx1)+
+								float64((ambTemp-gc_at13[gc_tx2])*rz1)))
+						}
+						gc_s_computed[gc_rank2] = computed
 					}
-					gc_s_computed[gc_rank2] = computed
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+						n := gc_s_n[gc_rank2]
+						s := gc_s_s[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						var computed bool
+						_ = computed
+
+//line hotspot.go:120
+						computed = false
+
+//line hotspot.go:122
+						{
+							computed = true
+							c := float64(tempOnCuda[ty][tx])
+							tempT[ty][tx] = float32(c + float64(stepDivCap)*(float64(powerOnCuda[ty][tx])+
+								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
+								(float64(tempOnCuda[ty][e]+tempOnCuda[ty][w])-2.0*c)*float64(rx1)+
+								float64((ambTemp-tempOnCuda[ty][tx])*rz1)))
+						}
+						gc_s_computed[gc_rank2] = computed
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -462,10 +504,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row4 := gc_ty2
-				if gc_row4 >= 0 && gc_row4 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row4]) && gc_row4 < len(tempT) && gc_bdx2 <= len(tempT[gc_row4]) {
-					gc_at9 := tempOnCuda[gc_row4][:gc_bdx2]
-					gc_at10 := tempT[gc_row4][:gc_bdx2]
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row6]) && gc_row6 < len(tempT) && gc_bdx2 <= len(tempT[gc_row6]) {
+					gc_at17 := tempOnCuda[gc_row6][:gc_bdx2]
+					gc_at18 := tempT[gc_row6][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -482,7 +524,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:134
 						if computed {
 //line hotspot.go:134
-							gc_at9[gc_tx2] = gc_at10[gc_tx2]
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
 //line hotspot.go:136
 						}
 					}
@@ -596,10 +638,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
-			gc_row5 := gc_ty2
-			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row5 >= 0 && gc_row5 < len(tempT) && gc_bdx2 <= len(tempT[gc_row5]) {
-				gc_at11 := tempDst[gc_off3:][:gc_bdx2]
-				gc_at12 := tempT[gc_row5][:gc_bdx2]
+			gc_row7 := gc_ty2
+			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row7 >= 0 && gc_row7 < len(tempT) && gc_bdx2 <= len(tempT[gc_row7]) {
+				gc_at19 := tempDst[gc_off3:][:gc_bdx2]
+				gc_at20 := tempT[gc_row7][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -636,7 +678,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:142
 					if computed {
 //line hotspot.go:142
-						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+						gc_at19[gc_tx2] = gc_at20[gc_tx2]
 //line hotspot.go:144
 					}
 				}

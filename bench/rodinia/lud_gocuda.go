@@ -91,24 +91,54 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_from = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var j int
-					_ = j
+				gc_off := i_2
+				if gc_from >= 0 && gc_to <= len(shadow) && gc_off >= 0 && gc_off < len(shadow) {
+					gc_at := shadow[:gc_to]
+					gc_at2 := shadow[gc_off:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var j int
+						_ = j
 
 //line lud.go:36
-					{
-						for j = 0; j < i_2; j++ {
+						{
+							for j = 0; j < i_2; j++ {
 //line lud.go:37
-							if gc_b.Stopped() {
+								if gc_b.Stopped() {
 //line lud.go:37
-								return
+									return
 //line lud.go:37
+								}
+//line lud.go:37
+								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
+//line lud.go:39
 							}
-							shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+//line lud.go:39
+							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
+//line lud.go:41
 						}
-						shadow[gc_tx][i_2] /= shadow[i_2][i_2]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var j int
+						_ = j
+
+//line lud.go:36
+						{
+							for j = 0; j < i_2; j++ {
+//line lud.go:37
+								if gc_b.Stopped() {
+//line lud.go:37
+									return
+//line lud.go:37
+								}
+								shadow[gc_tx][i_2] -= shadow[gc_tx][j] * shadow[j][i_2]
+							}
+							shadow[gc_tx][i_2] /= shadow[i_2][i_2]
+						}
 					}
 				}
 			}
@@ -121,22 +151,49 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_from = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var j int
-					_ = j
+				gc_row := i_2 + 1
+				if gc_from >= 0 && gc_row >= 0 && gc_row < len(shadow) && gc_to <= len(shadow[gc_row]) {
+					gc_at3 := shadow[gc_row][:gc_to]
+					gc_at4 := shadow[gc_row:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var j int
+						_ = j
 
 //line lud.go:44
-					{
-						for j = 0; j < i_2+1; j++ {
+						{
+							for j = 0; j < i_2+1; j++ {
 //line lud.go:45
-							if gc_b.Stopped() {
+								if gc_b.Stopped() {
 //line lud.go:45
-								return
+									return
 //line lud.go:45
+								}
+//line lud.go:45
+								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
+//line lud.go:47
 							}
-							shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						var j int
+						_ = j
+
+//line lud.go:44
+						{
+							for j = 0; j < i_2+1; j++ {
+//line lud.go:45
+								if gc_b.Stopped() {
+//line lud.go:45
+									return
+//line lud.go:45
+								}
+								shadow[i_2+1][gc_tx] -= shadow[i_2+1][j] * shadow[j][gc_tx]
+							}
 						}
 					}
 				}
@@ -491,40 +548,81 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				var i int
-				_ = i
-				var sum float32
-				_ = sum
+			gc_off3 := gc_ty
+			gc_off4 := (globalRowID+gc_ty)*matrixDim + globalColID
+			if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
+				gc_at5 := periCol[gc_off3:][:1]
+				gc_at6 := m[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					var sum float32
+					_ = sum
 
 //line lud.go:172
-				sum = 0
+					sum = 0
 
 //line lud.go:173
-				var i_ int = 0
+					var i_ int = 0
 
 //line lud.go:173
-				for ; i_ < LUDBlock; i_++ {
+					for ; i_ < LUDBlock; i_++ {
 //line lud.go:173
-					if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line lud.go:173
-						return
+							return
 //line lud.go:173
+						}
+						sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 					}
-					sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+
+//line lud.go:175
+					i = i_
+
+//line lud.go:175
+					_ = i
+
+					gc_at6[gc_tx] -= sum
+					_ = i_
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var i int
+					_ = i
+					var sum float32
+					_ = sum
+
+//line lud.go:172
+					sum = 0
+
+//line lud.go:173
+					var i_ int = 0
+
+//line lud.go:173
+					for ; i_ < LUDBlock; i_++ {
+//line lud.go:173
+						if gc_b.Stopped() {
+//line lud.go:173
+							return
+//line lud.go:173
+						}
+						sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
+					}
 
 //line lud.go:175
-				i = i_
+					i = i_
 
 //line lud.go:175
-				_ = i
+					_ = i
 
 //line lud.go:176
-				m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
-				_ = i_
+					m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx] -= sum
+					_ = i_
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -187,24 +187,54 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_from2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var j int
-					_ = j
+				gc_off2 := i_2
+				if gc_from2 >= 0 && gc_to2 <= len(shadow) && gc_off2 >= 0 && gc_off2 < len(shadow) {
+					gc_at5 := shadow[:gc_to2]
+					gc_at6 := shadow[gc_off2:][:1]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int
+						_ = j
 
 //line lud.go:36
-					{
-						for j = 0; j < i_2; j++ {
+						{
+							for j = 0; j < i_2; j++ {
 //line lud.go:37
-							if gc_b2.Stopped() {
+								if gc_b2.Stopped() {
 //line lud.go:37
-								return
+									return
 //line lud.go:37
+								}
+//line lud.go:37
+								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
+//line lud.go:39
 							}
-							shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+//line lud.go:39
+							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
+//line lud.go:41
 						}
-						shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int
+						_ = j
+
+//line lud.go:36
+						{
+							for j = 0; j < i_2; j++ {
+//line lud.go:37
+								if gc_b2.Stopped() {
+//line lud.go:37
+									return
+//line lud.go:37
+								}
+								shadow[gc_tx2][i_2] -= shadow[gc_tx2][j] * shadow[j][i_2]
+							}
+							shadow[gc_tx2][i_2] /= shadow[i_2][i_2]
+						}
 					}
 				}
 			}

@@ -790,10 +790,102 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off3 := indexNW
+			gc_off4 := 1
+			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
+				gc_at := temp[:gc_bdx]
+				gc_at2 := matrixCuda[gc_off3:][:1]
+				gc_at3 := temp[gc_off4:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nw.go:91
+					tx := gc_tx
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+//line nw.go:109
+						gc_at[gc_tx][0] = gc_at2[0]
+//line nw.go:111
+					}
+
+					gc_at3[gc_tx][0] = matrixCuda[indexW+cols*tx]
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nw.go:91
+						tx := gc_tx
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -809,84 +901,17 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 //line nw.go:113
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line nw.go:91
-					tx := gc_tx
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line nw.go:91
-				tx := gc_tx
-				_ = tx
-
-//line nw.go:109
-				if tx == 0 {
-					temp[tx][0] = matrixCuda[indexNW]
-				}
-
-//line nw.go:113
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := 0
-			gc_off3 := 1
-			gc_off4 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			if gc_row >= 0 && gc_row < len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off4 {
-				gc_at := temp[gc_row][gc_off3:][:gc_bdx]
-				gc_at2 := matrixCuda[gc_off4:][:gc_bdx]
+			gc_off5 := 1
+			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			if gc_row >= 0 && gc_row < len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off6 {
+				gc_at4 := temp[gc_row][gc_off5:][:gc_bdx]
+				gc_at5 := matrixCuda[gc_off6:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -899,7 +924,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 					_ = indexN
 
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
 				gc_step2 := 0

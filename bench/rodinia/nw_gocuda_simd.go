@@ -1033,10 +1033,102 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off7 := indexNW
+			gc_off8 := 1
+			if gc_bdx2 <= len(temp) && gc_off7 >= 0 && gc_off7 < len(matrixCuda) && gc_off8 >= 0 && gc_off8 <= len(temp) && gc_bdx2 <= len(temp)-gc_off8 {
+				gc_at6 := temp[:gc_bdx2]
+				gc_at7 := matrixCuda[gc_off7:][:1]
+				gc_at8 := temp[gc_off8:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+					tx := gc_tx2
+					_ = tx
+
+//line nw.go:109
+					if tx == 0 {
+//line nw.go:109
+						gc_at6[gc_tx2][0] = gc_at7[0]
+//line nw.go:111
+					}
+
+					gc_at8[gc_tx2][0] = matrixCuda[indexW+cols*tx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:109
+						if tx == 0 {
+							temp[tx][0] = matrixCuda[indexNW]
+						}
+
+//line nw.go:113
+						temp[tx+1][0] = matrixCuda[indexW+cols*tx]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1052,73 +1144,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:113
 					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:109
-					if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-
-//line nw.go:113
-					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-				tx := gc_tx2
-				_ = tx
-
-//line nw.go:109
-				if tx == 0 {
-					temp[tx][0] = matrixCuda[indexNW]
-				}
-
-//line nw.go:113
-				temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 			}
 		}
 	}

@@ -465,125 +465,269 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row4 := gc_ty
+			gc_row5 := gc_ty + 1
+			gc_off10 := 1
+			gc_off11 := 0 - 1
+			gc_row6 := gc_ty - 1
+			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_bdx <= len(temp[gc_row4]) && gc_row4 < len(north) && gc_bdx <= len(north[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_bdx <= len(temp[gc_row5]) && gc_row4 < len(west) && gc_bdx <= len(west[gc_row4]) && gc_off10 >= 0 && gc_off10 <= len(temp[gc_row4]) && gc_bdx <= len(temp[gc_row4])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp[gc_row4]) && gc_bdx <= len(temp[gc_row4])-gc_off11 && gc_row4 < len(east) && gc_bdx <= len(east[gc_row4]) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_bdx <= len(temp[gc_row6]) && gc_row4 < len(south) && gc_bdx <= len(south[gc_row4]) && gc_row4 < len(tempResult) && gc_bdx <= len(tempResult[gc_row4]) {
+				gc_at15 := temp[gc_row4][:gc_bdx]
+				gc_at16 := north[gc_row4][:gc_bdx]
+				gc_at17 := temp[gc_row5][:gc_bdx]
+				gc_at18 := west[gc_row4][:gc_bdx]
+				gc_at19 := temp[gc_row4][gc_off10:][:gc_bdx]
+				gc_at20 := temp[gc_row4][gc_off11:][:gc_bdx]
+				gc_at21 := east[gc_row4][:gc_bdx]
+				gc_at22 := temp[gc_row6][:gc_bdx]
+				gc_at23 := south[gc_row4][:gc_bdx]
+				gc_at24 := tempResult[gc_row4][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line srad.go:41
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty
-				_ = ty
-				var n float32
-				_ = n
-				var w float32
-				_ = w
-				var e float32
-				_ = e
-				var s float32
-				_ = s
-				var jc float32
-				_ = jc
-				var g2 float32
-				_ = g2
-				var l float32
-				_ = l
-				var num float32
-				_ = num
-				var den float32
-				_ = den
-				var qsqr float32
-				_ = qsqr
-				var c float32
-				_ = c
+					ty := gc_ty
+					_ = ty
+					var n float32
+					_ = n
+					var w float32
+					_ = w
+					var e float32
+					_ = e
+					var s float32
+					_ = s
+					var jc float32
+					_ = jc
+					var g2 float32
+					_ = g2
+					var l float32
+					_ = l
+					var num float32
+					_ = num
+					var den float32
+					_ = den
+					var qsqr float32
+					_ = qsqr
+					var c float32
+					_ = c
 
 //line srad.go:89
-				jc = temp[ty][tx]
+					jc = gc_at15[gc_tx]
 
 //line srad.go:91
-				switch {
-				case ty == 0 && tx == 0:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				case ty == 0 && tx == SRADBlock-1:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1 && tx == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1 && tx == 0:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				case ty == 0:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				case tx == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				case tx == 0:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				default:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				}
+					switch {
+					case ty == 0 && tx == 0:
+						n = gc_at16[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at18[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = gc_at16[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at21[gc_tx] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at23[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at21[gc_tx] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at23[gc_tx] - jc
+						w = gc_at18[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					case ty == 0:
+						n = gc_at16[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					case tx == SRADBlock-1:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at21[gc_tx] - jc
+					case ty == SRADBlock-1:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at23[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					case tx == 0:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at18[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					default:
+						n = gc_at22[gc_tx] - jc
+						s = gc_at17[gc_tx] - jc
+						w = gc_at20[gc_tx] - jc
+						e = gc_at19[gc_tx] - jc
+					}
 
 //line srad.go:139
-				g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 
 //line srad.go:140
-				l = (n + s + w + e) / jc
+					l = (n + s + w + e) / jc
 
 //line srad.go:142
-				num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 
 //line srad.go:143
-				den = float32(1 + 0.25*float64(l))
+					den = float32(1 + 0.25*float64(l))
 
 //line srad.go:144
-				qsqr = num / (den * den)
+					qsqr = num / (den * den)
 
 //line srad.go:147
-				den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 
 //line srad.go:148
-				c = float32(1.0 / (1.0 + float64(den)))
+					c = float32(1.0 / (1.0 + float64(den)))
 
 //line srad.go:151
-				if c < 0 {
-					tempResult[ty][tx] = 0
-				} else if c > 1 {
-					tempResult[ty][tx] = 1
-				} else {
-					tempResult[ty][tx] = c
+					if c < 0 {
+//line srad.go:151
+						gc_at24[gc_tx] = 0
+//line srad.go:153
+					} else if c > 1 {
+//line srad.go:153
+						gc_at24[gc_tx] = 1
+//line srad.go:155
+					} else {
+//line srad.go:155
+						gc_at24[gc_tx] = c
+//line srad.go:157
+					}
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
 				}
-				gc_s_n[gc_rank] = n
-				gc_s_w[gc_rank] = w
-				gc_s_e[gc_rank] = e
-				gc_s_s[gc_rank] = s
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:41
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty
+					_ = ty
+					var n float32
+					_ = n
+					var w float32
+					_ = w
+					var e float32
+					_ = e
+					var s float32
+					_ = s
+					var jc float32
+					_ = jc
+					var g2 float32
+					_ = g2
+					var l float32
+					_ = l
+					var num float32
+					_ = num
+					var den float32
+					_ = den
+					var qsqr float32
+					_ = qsqr
+					var c float32
+					_ = c
+
+//line srad.go:89
+					jc = temp[ty][tx]
+
+//line srad.go:91
+					switch {
+					case ty == 0 && tx == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					default:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					}
+
+//line srad.go:139
+					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+
+//line srad.go:140
+					l = (n + s + w + e) / jc
+
+//line srad.go:142
+					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+
+//line srad.go:143
+					den = float32(1 + 0.25*float64(l))
+
+//line srad.go:144
+					qsqr = num / (den * den)
+
+//line srad.go:147
+					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+
+//line srad.go:148
+					c = float32(1.0 / (1.0 + float64(den)))
+
+//line srad.go:151
+					if c < 0 {
+						tempResult[ty][tx] = 0
+					} else if c > 1 {
+						tempResult[ty][tx] = 1
+					} else {
+						tempResult[ty][tx] = c
+					}
+					gc_s_n[gc_rank] = n
+					gc_s_w[gc_rank] = w
+					gc_s_e[gc_rank] = e
+					gc_s_s[gc_rank] = s
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -594,15 +738,15 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off10 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
-			gc_row4 := gc_ty
-			if gc_off10 >= 0 && gc_off10 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off10 && gc_row4 >= 0 && gc_row4 < len(tempResult) && gc_bdx <= len(tempResult[gc_row4]) && gc_off10 <= len(eC) && gc_bdx <= len(eC)-gc_off10 && gc_off10 <= len(wC) && gc_bdx <= len(wC)-gc_off10 && gc_off10 <= len(sC) && gc_bdx <= len(sC)-gc_off10 && gc_off10 <= len(nC) && gc_bdx <= len(nC)-gc_off10 {
-				gc_at15 := cCuda[gc_off10:][:gc_bdx]
-				gc_at16 := tempResult[gc_row4][:gc_bdx]
-				gc_at17 := eC[gc_off10:][:gc_bdx]
-				gc_at18 := wC[gc_off10:][:gc_bdx]
-				gc_at19 := sC[gc_off10:][:gc_bdx]
-				gc_at20 := nC[gc_off10:][:gc_bdx]
+			gc_off12 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off12 >= 0 && gc_off12 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off12 && gc_row7 >= 0 && gc_row7 < len(tempResult) && gc_bdx <= len(tempResult[gc_row7]) && gc_off12 <= len(eC) && gc_bdx <= len(eC)-gc_off12 && gc_off12 <= len(wC) && gc_bdx <= len(wC)-gc_off12 && gc_off12 <= len(sC) && gc_bdx <= len(sC)-gc_off12 && gc_off12 <= len(nC) && gc_bdx <= len(nC)-gc_off12 {
+				gc_at25 := cCuda[gc_off12:][:gc_bdx]
+				gc_at26 := tempResult[gc_row7][:gc_bdx]
+				gc_at27 := eC[gc_off12:][:gc_bdx]
+				gc_at28 := wC[gc_off12:][:gc_bdx]
+				gc_at29 := sC[gc_off12:][:gc_bdx]
+				gc_at30 := nC[gc_off12:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -623,15 +767,15 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
 
-					gc_at15[gc_tx] = gc_at16[gc_tx]
+					gc_at25[gc_tx] = gc_at26[gc_tx]
 
-					gc_at17[gc_tx] = e
+					gc_at27[gc_tx] = e
 
-					gc_at18[gc_tx] = w
+					gc_at28[gc_tx] = w
 
-					gc_at19[gc_tx] = s
+					gc_at29[gc_tx] = s
 
-					gc_at20[gc_tx] = n
+					gc_at30[gc_tx] = n
 				}
 			} else {
 				gc_step2 := 0
@@ -1360,66 +1504,144 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_row5 := gc_ty
+			gc_row6 := gc_ty + 1
+			gc_off7 := 1
+			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row5]) && gc_row5 < len(southC) && gc_bdx <= len(southC[gc_row5]) && gc_row5 < len(eastC) && gc_bdx <= len(eastC[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row6]) && gc_off7 >= 0 && gc_off7 <= len(cCudaTemp[gc_row5]) && gc_bdx <= len(cCudaTemp[gc_row5])-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(nC) && gc_bdx <= len(nC)-gc_off8 && gc_off8 <= len(sC) && gc_bdx <= len(sC)-gc_off8 && gc_off8 <= len(wC) && gc_bdx <= len(wC)-gc_off8 && gc_off8 <= len(eC) && gc_bdx <= len(eC)-gc_off8 && gc_row5 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row5]) && gc_row5 < len(temp) && gc_bdx <= len(temp[gc_row5]) {
+				gc_at11 := cCudaTemp[gc_row5][:gc_bdx]
+				gc_at12 := southC[gc_row5][:gc_bdx]
+				gc_at13 := eastC[gc_row5][:gc_bdx]
+				gc_at14 := cCudaTemp[gc_row6][:gc_bdx]
+				gc_at15 := cCudaTemp[gc_row5][gc_off7:][:gc_bdx]
+				gc_at16 := nC[gc_off8:][:gc_bdx]
+				gc_at17 := sC[gc_off8:][:gc_bdx]
+				gc_at18 := wC[gc_off8:][:gc_bdx]
+				gc_at19 := eC[gc_off8:][:gc_bdx]
+				gc_at20 := cCudaResult[gc_row5][:gc_bdx]
+				gc_at21 := temp[gc_row5][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line srad.go:185
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty
-				_ = ty
+					ty := gc_ty
+					_ = ty
 
 //line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-				var cc float32
-				_ = cc
-				var cn float32
-				_ = cn
-				var cs float32
-				_ = cs
-				var ce float32
-				_ = ce
-				var cw float32
-				_ = cw
-				var dSum float32
-				_ = dSum
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					var cc float32
+					_ = cc
+					var cn float32
+					_ = cn
+					var cs float32
+					_ = cs
+					var ce float32
+					_ = ce
+					var cw float32
+					_ = cw
+					var dSum float32
+					_ = dSum
 
 //line srad.go:220
-				cc = cCudaTemp[ty][tx]
+					cc = gc_at11[gc_tx]
 
 //line srad.go:222
-				switch {
-				case ty == SRADBlock-1 && tx == SRADBlock-1:
-					cn = cc
-					cs = southC[ty][tx]
-					cw = cc
-					ce = eastC[ty][tx]
-				case tx == SRADBlock-1:
-					cn = cc
-					cs = cCudaTemp[ty+1][tx]
-					cw = cc
-					ce = eastC[ty][tx]
-				case ty == SRADBlock-1:
-					cn = cc
-					cs = southC[ty][tx]
-					cw = cc
-					ce = cCudaTemp[ty][tx+1]
-				default:
-					cn = cc
-					cs = cCudaTemp[ty+1][tx]
-					cw = cc
-					ce = cCudaTemp[ty][tx+1]
-				}
+					switch {
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = gc_at12[gc_tx]
+						cw = cc
+						ce = gc_at13[gc_tx]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = gc_at14[gc_tx]
+						cw = cc
+						ce = gc_at13[gc_tx]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = gc_at12[gc_tx]
+						cw = cc
+						ce = gc_at15[gc_tx]
+					default:
+						cn = cc
+						cs = gc_at14[gc_tx]
+						cw = cc
+						ce = gc_at15[gc_tx]
+					}
 
 //line srad.go:246
-				dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					dSum = cn*gc_at16[gc_tx] + cs*gc_at17[gc_tx] + cw*gc_at18[gc_tx] + ce*gc_at19[gc_tx]
+
+					gc_at20[gc_tx] = float32(float64(gc_at21[gc_tx]) + 0.25*float64(lambda)*float64(dSum))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line srad.go:185
+					tx := gc_tx
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					var cc float32
+					_ = cc
+					var cn float32
+					_ = cn
+					var cs float32
+					_ = cs
+					var ce float32
+					_ = ce
+					var cw float32
+					_ = cw
+					var dSum float32
+					_ = dSum
+
+//line srad.go:220
+					cc = cCudaTemp[ty][tx]
+
+//line srad.go:222
+					switch {
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					default:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					}
+
+//line srad.go:246
+					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
 
 //line srad.go:249
-				cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1430,11 +1652,11 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off7 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
-			gc_row5 := gc_ty
-			if gc_off7 >= 0 && gc_off7 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off7 && gc_row5 >= 0 && gc_row5 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row5]) {
-				gc_at11 := jCuda[gc_off7:][:gc_bdx]
-				gc_at12 := cCudaResult[gc_row5][:gc_bdx]
+			gc_off9 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
+			gc_row7 := gc_ty
+			if gc_off9 >= 0 && gc_off9 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off9 && gc_row7 >= 0 && gc_row7 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row7]) {
+				gc_at22 := jCuda[gc_off9:][:gc_bdx]
+				gc_at23 := cCudaResult[gc_row7][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1451,7 +1673,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
-					gc_at11[gc_tx] = gc_at12[gc_tx]
+					gc_at22[gc_tx] = gc_at23[gc_tx]
 				}
 			} else {
 				gc_step3 := 0

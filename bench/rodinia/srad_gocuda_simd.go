@@ -663,125 +663,269 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_row8 := gc_ty2
+			gc_row9 := gc_ty2 + 1
+			gc_off13 := 1
+			gc_off14 := 0 - 1
+			gc_row10 := gc_ty2 - 1
+			if gc_row8 >= 0 && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) && gc_row8 < len(north) && gc_bdx2 <= len(north[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(temp) && gc_bdx2 <= len(temp[gc_row9]) && gc_row8 < len(west) && gc_bdx2 <= len(west[gc_row8]) && gc_off13 >= 0 && gc_off13 <= len(temp[gc_row8]) && gc_bdx2 <= len(temp[gc_row8])-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(temp[gc_row8]) && gc_bdx2 <= len(temp[gc_row8])-gc_off14 && gc_row8 < len(east) && gc_bdx2 <= len(east[gc_row8]) && gc_row10 >= 0 && gc_row10 < len(temp) && gc_bdx2 <= len(temp[gc_row10]) && gc_row8 < len(south) && gc_bdx2 <= len(south[gc_row8]) && gc_row8 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row8]) {
+				gc_at31 := temp[gc_row8][:gc_bdx2]
+				gc_at32 := north[gc_row8][:gc_bdx2]
+				gc_at33 := temp[gc_row9][:gc_bdx2]
+				gc_at34 := west[gc_row8][:gc_bdx2]
+				gc_at35 := temp[gc_row8][gc_off13:][:gc_bdx2]
+				gc_at36 := temp[gc_row8][gc_off14:][:gc_bdx2]
+				gc_at37 := east[gc_row8][:gc_bdx2]
+				gc_at38 := temp[gc_row10][:gc_bdx2]
+				gc_at39 := south[gc_row8][:gc_bdx2]
+				gc_at40 := tempResult[gc_row8][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:41
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty2
-				_ = ty
-				var n float32
-				_ = n
-				var w float32
-				_ = w
-				var e float32
-				_ = e
-				var s float32
-				_ = s
-				var jc float32
-				_ = jc
-				var g2 float32
-				_ = g2
-				var l float32
-				_ = l
-				var num float32
-				_ = num
-				var den float32
-				_ = den
-				var qsqr float32
-				_ = qsqr
-				var c float32
-				_ = c
+					ty := gc_ty2
+					_ = ty
+					var n float32
+					_ = n
+					var w float32
+					_ = w
+					var e float32
+					_ = e
+					var s float32
+					_ = s
+					var jc float32
+					_ = jc
+					var g2 float32
+					_ = g2
+					var l float32
+					_ = l
+					var num float32
+					_ = num
+					var den float32
+					_ = den
+					var qsqr float32
+					_ = qsqr
+					var c float32
+					_ = c
 
 //line srad.go:89
-				jc = temp[ty][tx]
+					jc = gc_at31[gc_tx2]
 
 //line srad.go:91
-				switch {
-				case ty == 0 && tx == 0:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				case ty == 0 && tx == SRADBlock-1:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1 && tx == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1 && tx == 0:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				case ty == 0:
-					n = north[ty][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				case tx == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = east[ty][tx] - jc
-				case ty == SRADBlock-1:
-					n = temp[ty-1][tx] - jc
-					s = south[ty][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				case tx == 0:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = west[ty][tx] - jc
-					e = temp[ty][tx+1] - jc
-				default:
-					n = temp[ty-1][tx] - jc
-					s = temp[ty+1][tx] - jc
-					w = temp[ty][tx-1] - jc
-					e = temp[ty][tx+1] - jc
-				}
+					switch {
+					case ty == 0 && tx == 0:
+						n = gc_at32[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at34[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = gc_at32[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at37[gc_tx2] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at39[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at37[gc_tx2] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at39[gc_tx2] - jc
+						w = gc_at34[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					case ty == 0:
+						n = gc_at32[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					case tx == SRADBlock-1:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at37[gc_tx2] - jc
+					case ty == SRADBlock-1:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at39[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					case tx == 0:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at34[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					default:
+						n = gc_at38[gc_tx2] - jc
+						s = gc_at33[gc_tx2] - jc
+						w = gc_at36[gc_tx2] - jc
+						e = gc_at35[gc_tx2] - jc
+					}
 
 //line srad.go:139
-				g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 
 //line srad.go:140
-				l = (n + s + w + e) / jc
+					l = (n + s + w + e) / jc
 
 //line srad.go:142
-				num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
 
 //line srad.go:143
-				den = float32(1 + 0.25*float64(l))
+					den = float32(1 + 0.25*float64(l))
 
 //line srad.go:144
-				qsqr = num / (den * den)
+					qsqr = num / (den * den)
 
 //line srad.go:147
-				den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 
 //line srad.go:148
-				c = float32(1.0 / (1.0 + float64(den)))
+					c = float32(1.0 / (1.0 + float64(den)))
 
 //line srad.go:151
-				if c < 0 {
-					tempResult[ty][tx] = 0
-				} else if c > 1 {
-					tempResult[ty][tx] = 1
-				} else {
-					tempResult[ty][tx] = c
+					if c < 0 {
+//line srad.go:151
+						gc_at40[gc_tx2] = 0
+//line srad.go:153
+					} else if c > 1 {
+//line srad.go:153
+						gc_at40[gc_tx2] = 1
+//line srad.go:155
+					} else {
+//line srad.go:155
+						gc_at40[gc_tx2] = c
+//line srad.go:157
+					}
+					gc_s_n[gc_rank2] = n
+					gc_s_w[gc_rank2] = w
+					gc_s_e[gc_rank2] = e
+					gc_s_s[gc_rank2] = s
 				}
-				gc_s_n[gc_rank2] = n
-				gc_s_w[gc_rank2] = w
-				gc_s_e[gc_rank2] = e
-				gc_s_s[gc_rank2] = s
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
+					var n float32
+					_ = n
+					var w float32
+					_ = w
+					var e float32
+					_ = e
+					var s float32
+					_ = s
+					var jc float32
+					_ = jc
+					var g2 float32
+					_ = g2
+					var l float32
+					_ = l
+					var num float32
+					_ = num
+					var den float32
+					_ = den
+					var qsqr float32
+					_ = qsqr
+					var c float32
+					_ = c
+
+//line srad.go:89
+					jc = temp[ty][tx]
+
+//line srad.go:91
+					switch {
+					case ty == 0 && tx == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0 && tx == SRADBlock-1:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1 && tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					case ty == 0:
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
+					case ty == SRADBlock-1:
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					case tx == 0:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
+					default:
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
+					}
+
+//line srad.go:139
+					g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+
+//line srad.go:140
+					l = (n + s + w + e) / jc
+
+//line srad.go:142
+					num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+
+//line srad.go:143
+					den = float32(1 + 0.25*float64(l))
+
+//line srad.go:144
+					qsqr = num / (den * den)
+
+//line srad.go:147
+					den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+
+//line srad.go:148
+					c = float32(1.0 / (1.0 + float64(den)))
+
+//line srad.go:151
+					if c < 0 {
+						tempResult[ty][tx] = 0
+					} else if c > 1 {
+						tempResult[ty][tx] = 1
+					} else {
+						tempResult[ty][tx] = c
+					}
+					gc_s_n[gc_rank2] = n
+					gc_s_w[gc_rank2] = w
+					gc_s_e[gc_rank2] = e
+					gc_s_s[gc_rank2] = s
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1676,66 +1820,144 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_row8 := gc_ty2
+			gc_row9 := gc_ty2 + 1
+			gc_off10 := 1
+			gc_off11 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			if gc_row8 >= 0 && gc_row8 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row8]) && gc_row8 < len(southC) && gc_bdx2 <= len(southC[gc_row8]) && gc_row8 < len(eastC) && gc_bdx2 <= len(eastC[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row9]) && gc_off10 >= 0 && gc_off10 <= len(cCudaTemp[gc_row8]) && gc_bdx2 <= len(cCudaTemp[gc_row8])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(nC) && gc_bdx2 <= len(nC)-gc_off11 && gc_off11 <= len(sC) && gc_bdx2 <= len(sC)-gc_off11 && gc_off11 <= len(wC) && gc_bdx2 <= len(wC)-gc_off11 && gc_off11 <= len(eC) && gc_bdx2 <= len(eC)-gc_off11 && gc_row8 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row8]) && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) {
+				gc_at24 := cCudaTemp[gc_row8][:gc_bdx2]
+				gc_at25 := southC[gc_row8][:gc_bdx2]
+				gc_at26 := eastC[gc_row8][:gc_bdx2]
+				gc_at27 := cCudaTemp[gc_row9][:gc_bdx2]
+				gc_at28 := cCudaTemp[gc_row8][gc_off10:][:gc_bdx2]
+				gc_at29 := nC[gc_off11:][:gc_bdx2]
+				gc_at30 := sC[gc_off11:][:gc_bdx2]
+				gc_at31 := wC[gc_off11:][:gc_bdx2]
+				gc_at32 := eC[gc_off11:][:gc_bdx2]
+				gc_at33 := cCudaResult[gc_row8][:gc_bdx2]
+				gc_at34 := temp[gc_row8][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:185
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-				var cc float32
-				_ = cc
-				var cn float32
-				_ = cn
-				var cs float32
-				_ = cs
-				var ce float32
-				_ = ce
-				var cw float32
-				_ = cw
-				var dSum float32
-				_ = dSum
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					var cc float32
+					_ = cc
+					var cn float32
+					_ = cn
+					var cs float32
+					_ = cs
+					var ce float32
+					_ = ce
+					var cw float32
+					_ = cw
+					var dSum float32
+					_ = dSum
 
 //line srad.go:220
-				cc = cCudaTemp[ty][tx]
+					cc = gc_at24[gc_tx2]
 
 //line srad.go:222
-				switch {
-				case ty == SRADBlock-1 && tx == SRADBlock-1:
-					cn = cc
-					cs = southC[ty][tx]
-					cw = cc
-					ce = eastC[ty][tx]
-				case tx == SRADBlock-1:
-					cn = cc
-					cs = cCudaTemp[ty+1][tx]
-					cw = cc
-					ce = eastC[ty][tx]
-				case ty == SRADBlock-1:
-					cn = cc
-					cs = southC[ty][tx]
-					cw = cc
-					ce = cCudaTemp[ty][tx+1]
-				default:
-					cn = cc
-					cs = cCudaTemp[ty+1][tx]
-					cw = cc
-					ce = cCudaTemp[ty][tx+1]
-				}
+					switch {
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = gc_at25[gc_tx2]
+						cw = cc
+						ce = gc_at26[gc_tx2]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = gc_at27[gc_tx2]
+						cw = cc
+						ce = gc_at26[gc_tx2]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = gc_at25[gc_tx2]
+						cw = cc
+						ce = gc_at28[gc_tx2]
+					default:
+						cn = cc
+						cs = gc_at27[gc_tx2]
+						cw = cc
+						ce = gc_at28[gc_tx2]
+					}
 
 //line srad.go:246
-				dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
+					dSum = cn*gc_at29[gc_tx2] + cs*gc_at30[gc_tx2] + cw*gc_at31[gc_tx2] + ce*gc_at32[gc_tx2]
+
+					gc_at33[gc_tx2] = float32(float64(gc_at34[gc_tx2]) + 0.25*float64(lambda)*float64(dSum))
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					var cc float32
+					_ = cc
+					var cn float32
+					_ = cn
+					var cs float32
+					_ = cs
+					var ce float32
+					_ = ce
+					var cw float32
+					_ = cw
+					var dSum float32
+					_ = dSum
+
+//line srad.go:220
+					cc = cCudaTemp[ty][tx]
+
+//line srad.go:222
+					switch {
+					case ty == SRADBlock-1 && tx == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case tx == SRADBlock-1:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = eastC[ty][tx]
+					case ty == SRADBlock-1:
+						cn = cc
+						cs = southC[ty][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					default:
+						cn = cc
+						cs = cCudaTemp[ty+1][tx]
+						cw = cc
+						ce = cCudaTemp[ty][tx+1]
+					}
+
+//line srad.go:246
+					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
 
 //line srad.go:249
-				cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

@@ -65,28 +65,61 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bdx * bid
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(p) && gc_to <= len(p)-gc_off && gc_off <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off {
+					gc_at := p[gc_off:][:gc_to]
+					gc_at2 := switchMembershipD[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line streamcluster.go:49
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
+						tid := gc_bdx*bid + gc_tx
+						_ = tid
 
 //line streamcluster.go:51
-					{
-						lower := workMemD[tid*stride:]
+						{
+							lower := workMemD[tid*stride:]
 
 //line streamcluster.go:55
-						xCost := streamclusterDDist(tid, x, num, dim, coordD) * p[tid].Weight
+							xCost := streamclusterDDist(tid, x, num, dim, coordD) * gc_at[gc_tx].Weight
 
 //line streamcluster.go:58
-						if xCost < p[tid].Cost {
-							switchMembershipD[tid] = true
-							lower[K] += xCost - p[tid].Cost
-						} else {
+							if xCost < gc_at[gc_tx].Cost {
+//line streamcluster.go:58
+								gc_at2[gc_tx] = true
+//line streamcluster.go:60
+								lower[K] += xCost - gc_at[gc_tx].Cost
+							} else {
 
-							lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
+								lower[centerTableD[gc_at[gc_tx].Assign]] += gc_at[gc_tx].Cost - xCost
+							}
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line streamcluster.go:49
+						tid := gc_bdx*bid + gc_tx
+						_ = tid
+
+//line streamcluster.go:51
+						{
+							lower := workMemD[tid*stride:]
+
+//line streamcluster.go:55
+							xCost := streamclusterDDist(tid, x, num, dim, coordD) * p[tid].Weight
+
+//line streamcluster.go:58
+							if xCost < p[tid].Cost {
+								switchMembershipD[tid] = true
+								lower[K] += xCost - p[tid].Cost
+							} else {
+
+								lower[centerTableD[p[tid].Assign]] += p[tid].Cost - xCost
+							}
 						}
 					}
 				}

@@ -2397,10 +2397,83 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
+					gc_at := src[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+						i := gc_tx + gc_bx*gc_bdx
+						_ = i
+
+//line blog_reduction.go:232
+						if i < n && gc_at[gc_tx] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2412,61 +2485,6 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-						i := gc_tx + gc_bx*gc_bdx
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:231
-					i := gc_tx + gc_bx*gc_bdx
-					_ = i
-
-//line blog_reduction.go:232
-					if i < n && src[i] > 0 {
-						dst[atomic.Add(nres, 1)] = src[i]
 					}
 				}
 			}

@@ -3111,10 +3111,83 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(src) && gc_to2 <= len(src)-gc_off2 {
+					gc_at2 := src[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+						i := gc_tx2 + gc_bx2*gc_bdx2
+						_ = i
+
+//line blog_reduction.go:232
+						if i < n && gc_at2[gc_tx2] > 0 {
+							dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+						}
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && src[i] > 0 {
+								dst[atomic.Add(nres, 1)] = src[i]
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3126,61 +3199,6 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 						if i < n && src[i] > 0 {
 							dst[atomic.Add(nres, 1)] = src[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-						i := gc_tx2 + gc_bx2*gc_bdx2
-						_ = i
-
-//line blog_reduction.go:232
-						if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:231
-					i := gc_tx2 + gc_bx2*gc_bdx2
-					_ = i
-
-//line blog_reduction.go:232
-					if i < n && src[i] > 0 {
-						dst[atomic.Add(nres, 1)] = src[i]
 					}
 				}
 			}

@@ -785,31 +785,61 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_row := gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line guide.go:105
-					row := gc_ty
-					_ = row
+						row := gc_ty
+						_ = row
 
 //line guide.go:106
-					col := gc_tx
-					_ = col
+						col := gc_tx
+						_ = col
 
 //line guide.go:111
-					aSub := getSubMatrix(a, blockRow, m)
+						aSub := getSubMatrix(a, blockRow, m)
 
 //line guide.go:112
-					bSub := getSubMatrix(b, m, blockCol)
+						bSub := getSubMatrix(b, m, blockCol)
+
+						gc_at[gc_tx] = getElement(aSub, row, col)
+
+						gc_at2[gc_tx] = getElement(bSub, row, col)
+						_ = aSub
+						_ = bSub
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line guide.go:105
+						row := gc_ty
+						_ = row
+
+//line guide.go:106
+						col := gc_tx
+						_ = col
+
+//line guide.go:111
+						aSub := getSubMatrix(a, blockRow, m)
+
+//line guide.go:112
+						bSub := getSubMatrix(b, m, blockCol)
 
 //line guide.go:119
-					as[row][col] = getElement(aSub, row, col)
+						as[row][col] = getElement(aSub, row, col)
 
 //line guide.go:120
-					bs[row][col] = getElement(bSub, row, col)
-					_ = aSub
-					_ = bSub
+						bs[row][col] = getElement(bSub, row, col)
+						_ = aSub
+						_ = bSub
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

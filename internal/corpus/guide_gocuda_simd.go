@@ -932,9 +932,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 						_ = gc_a
 //line guide.go:112
-						var gc_row int = row
+						var gc_row2 int = row
 //line guide.go:112
-						_ = gc_row
+						_ = gc_row2
 //line guide.go:112
 						var gc_col int = col
 //line guide.go:112
@@ -942,9 +942,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 						var gc_ld archsimd.Float32x8
 //line guide.go:112
-						if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
+						if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
 //line guide.go:112
-							gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
+							gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
 //line guide.go:112
 						} else {
 //line guide.go:112
@@ -956,7 +956,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									gc_pos2.Thread = gc_rank2 + gc_k
 //line guide.go:112
-									gc_lanes[gc_k] = gc_a.Elements[(gc_row*gc_a.Stride+gc_col)+gc_k]
+									gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
 //line guide.go:112
 								}
 //line guide.go:112
@@ -974,9 +974,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 						_ = gc_a2
 //line guide.go:119
-						var gc_row2 int = row
+						var gc_row3 int = row
 //line guide.go:119
-						_ = gc_row2
+						_ = gc_row3
 //line guide.go:119
 						var gc_col2 int = col
 //line guide.go:119
@@ -984,9 +984,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 						var gc_ld2 archsimd.Float32x8
 //line guide.go:119
-						if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
+						if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
 //line guide.go:119
-							gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
+							gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
 //line guide.go:119
 						} else {
 //line guide.go:119
@@ -998,7 +998,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 									gc_pos2.Thread = gc_rank2 + gc_k2
 //line guide.go:119
-									gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row2*gc_a2.Stride+gc_col2)+gc_k2]
+									gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
 //line guide.go:119
 								}
 //line guide.go:119

@@ -1397,76 +1397,154 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * mriqQThreadsPerBlock
+				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off && gc_off <= len(z) && gc_bdx <= len(z)-gc_off && gc_off <= len(qr) && gc_bdx <= len(qr)-gc_off && gc_off <= len(qi) && gc_bdx <= len(qi)-gc_off {
+					gc_at := x[gc_off:][:gc_bdx]
+					gc_at2 := y[gc_off:][:gc_bdx]
+					gc_at3 := z[gc_off:][:gc_bdx]
+					gc_at4 := qr[gc_off:][:gc_bdx]
+					gc_at5 := qi[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line parboil.go:268
-					xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
-					_ = xIndex
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
+						_ = xIndex
+						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
 
 //line parboil.go:270
-					sX := x[xIndex]
+						sX := gc_at[gc_tx]
 
 //line parboil.go:271
-					sY := y[xIndex]
+						sY := gc_at2[gc_tx]
 
 //line parboil.go:272
-					sZ := z[xIndex]
+						sZ := gc_at3[gc_tx]
 
 //line parboil.go:273
-					sQr := qr[xIndex]
+						sQr := gc_at4[gc_tx]
 
 //line parboil.go:274
-					sQi := qi[xIndex]
+						sQi := gc_at5[gc_tx]
 
 //line parboil.go:277
-					kIndex := 0
+						kIndex := 0
 
 //line parboil.go:278
-					if numK%2 != 0 {
-						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-						sQr += ck.At(0).PhiMag * cosf(expArg)
-						sQi += ck.At(0).PhiMag * sinf(expArg)
-						kIndex++
-						kGlobalIndex++
-					}
-
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-						if gc_b.Stopped() {
-//line parboil.go:286
-							return
-//line parboil.go:286
+						if numK%2 != 0 {
+							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+							sQr += ck.At(0).PhiMag * cosf(expArg)
+							sQi += ck.At(0).PhiMag * sinf(expArg)
+							kIndex++
+							kGlobalIndex++
 						}
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-							ck.At(kIndex).Ky*sY +
-							ck.At(kIndex).Kz*sZ)
-						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
 
-						kIndex1 := kIndex + 1
-						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-							ck.At(kIndex1).Ky*sY +
-							ck.At(kIndex1).Kz*sZ)
-						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+//line parboil.go:286
+						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							if gc_b.Stopped() {
+//line parboil.go:286
+								return
+//line parboil.go:286
+							}
+							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+								ck.At(kIndex).Ky*sY +
+								ck.At(kIndex).Kz*sZ)
+							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+
+							kIndex1 := kIndex + 1
+							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+								ck.At(kIndex1).Ky*sY +
+								ck.At(kIndex1).Kz*sZ)
+							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+						}
+
+						gc_at4[gc_tx] = sQr
+
+						gc_at5[gc_tx] = sQi
+						_ = sX
+						_ = sY
+						_ = sZ
+						_ = sQr
+						_ = sQi
+						_ = kIndex
+						gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
 					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line parboil.go:268
+						xIndex := gc_bx*mriqQThreadsPerBlock + gc_tx
+						_ = xIndex
+						kGlobalIndex := gc_s_kGlobalIndex[gc_rank]
+
+//line parboil.go:270
+						sX := x[xIndex]
+
+//line parboil.go:271
+						sY := y[xIndex]
+
+//line parboil.go:272
+						sZ := z[xIndex]
+
+//line parboil.go:273
+						sQr := qr[xIndex]
+
+//line parboil.go:274
+						sQi := qi[xIndex]
+
+//line parboil.go:277
+						kIndex := 0
+
+//line parboil.go:278
+						if numK%2 != 0 {
+							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+							sQr += ck.At(0).PhiMag * cosf(expArg)
+							sQi += ck.At(0).PhiMag * sinf(expArg)
+							kIndex++
+							kGlobalIndex++
+						}
+
+//line parboil.go:286
+						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							if gc_b.Stopped() {
+//line parboil.go:286
+								return
+//line parboil.go:286
+							}
+							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+								ck.At(kIndex).Ky*sY +
+								ck.At(kIndex).Kz*sZ)
+							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+
+							kIndex1 := kIndex + 1
+							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+								ck.At(kIndex1).Ky*sY +
+								ck.At(kIndex1).Kz*sZ)
+							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+						}
 
 //line parboil.go:301
-					qr[xIndex] = sQr
+						qr[xIndex] = sQr
 
 //line parboil.go:302
-					qi[xIndex] = sQi
-					_ = sX
-					_ = sY
-					_ = sZ
-					_ = sQr
-					_ = sQi
-					_ = kIndex
-					gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
+						qi[xIndex] = sQi
+						_ = sX
+						_ = sY
+						_ = sZ
+						_ = sQr
+						_ = sQi
+						_ = kIndex
+						gc_s_kGlobalIndex[gc_rank] = kGlobalIndex
+					}
 				}
 			}
 		}

@@ -2456,76 +2456,154 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := gc_bx2 * mriqQThreadsPerBlock
+				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx2 <= len(x)-gc_off2 && gc_off2 <= len(y) && gc_bdx2 <= len(y)-gc_off2 && gc_off2 <= len(z) && gc_bdx2 <= len(z)-gc_off2 && gc_off2 <= len(qr) && gc_bdx2 <= len(qr)-gc_off2 && gc_off2 <= len(qi) && gc_bdx2 <= len(qi)-gc_off2 {
+					gc_at6 := x[gc_off2:][:gc_bdx2]
+					gc_at7 := y[gc_off2:][:gc_bdx2]
+					gc_at8 := z[gc_off2:][:gc_bdx2]
+					gc_at9 := qr[gc_off2:][:gc_bdx2]
+					gc_at10 := qi[gc_off2:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line parboil.go:268
-					xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
-					_ = xIndex
-					kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
+						_ = xIndex
+						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
 
 //line parboil.go:270
-					sX := x[xIndex]
+						sX := gc_at6[gc_tx2]
 
 //line parboil.go:271
-					sY := y[xIndex]
+						sY := gc_at7[gc_tx2]
 
 //line parboil.go:272
-					sZ := z[xIndex]
+						sZ := gc_at8[gc_tx2]
 
 //line parboil.go:273
-					sQr := qr[xIndex]
+						sQr := gc_at9[gc_tx2]
 
 //line parboil.go:274
-					sQi := qi[xIndex]
+						sQi := gc_at10[gc_tx2]
 
 //line parboil.go:277
-					kIndex := 0
+						kIndex := 0
 
 //line parboil.go:278
-					if numK%2 != 0 {
-						expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
-						sQr += ck.At(0).PhiMag * cosf(expArg)
-						sQi += ck.At(0).PhiMag * sinf(expArg)
-						kIndex++
-						kGlobalIndex++
-					}
-
-//line parboil.go:286
-					for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
-//line parboil.go:286
-						if gc_b2.Stopped() {
-//line parboil.go:286
-							return
-//line parboil.go:286
+						if numK%2 != 0 {
+							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+							sQr += ck.At(0).PhiMag * cosf(expArg)
+							sQi += ck.At(0).PhiMag * sinf(expArg)
+							kIndex++
+							kGlobalIndex++
 						}
-						expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
-							ck.At(kIndex).Ky*sY +
-							ck.At(kIndex).Kz*sZ)
-						sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
-						sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
 
-						kIndex1 := kIndex + 1
-						expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
-							ck.At(kIndex1).Ky*sY +
-							ck.At(kIndex1).Kz*sZ)
-						sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
-						sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+//line parboil.go:286
+						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							if gc_b2.Stopped() {
+//line parboil.go:286
+								return
+//line parboil.go:286
+							}
+							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+								ck.At(kIndex).Ky*sY +
+								ck.At(kIndex).Kz*sZ)
+							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+
+							kIndex1 := kIndex + 1
+							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+								ck.At(kIndex1).Ky*sY +
+								ck.At(kIndex1).Kz*sZ)
+							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+						}
+
+						gc_at9[gc_tx2] = sQr
+
+						gc_at10[gc_tx2] = sQi
+						_ = sX
+						_ = sY
+						_ = sZ
+						_ = sQr
+						_ = sQi
+						_ = kIndex
+						gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
 					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line parboil.go:268
+						xIndex := gc_bx2*mriqQThreadsPerBlock + gc_tx2
+						_ = xIndex
+						kGlobalIndex := gc_s_kGlobalIndex[gc_rank2]
+
+//line parboil.go:270
+						sX := x[xIndex]
+
+//line parboil.go:271
+						sY := y[xIndex]
+
+//line parboil.go:272
+						sZ := z[xIndex]
+
+//line parboil.go:273
+						sQr := qr[xIndex]
+
+//line parboil.go:274
+						sQi := qi[xIndex]
+
+//line parboil.go:277
+						kIndex := 0
+
+//line parboil.go:278
+						if numK%2 != 0 {
+							expArg := mriqPIx2 * (ck.At(0).Kx*sX + ck.At(0).Ky*sY + ck.At(0).Kz*sZ)
+							sQr += ck.At(0).PhiMag * cosf(expArg)
+							sQi += ck.At(0).PhiMag * sinf(expArg)
+							kIndex++
+							kGlobalIndex++
+						}
+
+//line parboil.go:286
+						for ; (kIndex < mriqQKElemsPerGrid) && (kGlobalIndex < numK); kIndex, kGlobalIndex = kIndex+2, kGlobalIndex+2 {
+//line parboil.go:286
+							if gc_b2.Stopped() {
+//line parboil.go:286
+								return
+//line parboil.go:286
+							}
+							expArg_ := mriqPIx2 * (ck.At(kIndex).Kx*sX +
+								ck.At(kIndex).Ky*sY +
+								ck.At(kIndex).Kz*sZ)
+							sQr += ck.At(kIndex).PhiMag * cosf(expArg_)
+							sQi += ck.At(kIndex).PhiMag * sinf(expArg_)
+
+							kIndex1 := kIndex + 1
+							expArg1 := mriqPIx2 * (ck.At(kIndex1).Kx*sX +
+								ck.At(kIndex1).Ky*sY +
+								ck.At(kIndex1).Kz*sZ)
+							sQr += ck.At(kIndex1).PhiMag * cosf(expArg1)
+							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
+						}
 
 //line parboil.go:301
-					qr[xIndex] = sQr
+						qr[xIndex] = sQr
 
 //line parboil.go:302
-					qi[xIndex] = sQi
-					_ = sX
-					_ = sY
-					_ = sZ
-					_ = sQr
-					_ = sQi
-					_ = kIndex
-					gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
+						qi[xIndex] = sQi
+						_ = sX
+						_ = sY
+						_ = sZ
+						_ = sQr
+						_ = sQi
+						_ = kIndex
+						gc_s_kGlobalIndex[gc_rank2] = kGlobalIndex
+					}
 				}
 			}
 		}

@@ -44,21 +44,49 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:32
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_datamining.go:34
-					{
-						mean[j] = 0.0
-						for i := 0; i < n; i++ {
-							mean[j] += data[i*m+j]
+						{
+//line polybench_datamining.go:34
+							gc_at[gc_tx] = 0.0
+//line polybench_datamining.go:36
+							for i := 0; i < n; i++ {
+//line polybench_datamining.go:36
+								gc_at[gc_tx] += data[i*m+j]
+//line polybench_datamining.go:38
+							}
+//line polybench_datamining.go:38
+							gc_at[gc_tx] /= corrFloatN
+//line polybench_datamining.go:40
 						}
-						mean[j] /= corrFloatN
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+							mean[j] = 0.0
+							for i := 0; i < n; i++ {
+								mean[j] += data[i*m+j]
+							}
+							mean[j] /= corrFloatN
+						}
 					}
 				}
 			}
@@ -101,24 +129,59 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := std[gc_off:][:gc_to]
+					gc_at2 := mean[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:48
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_datamining.go:50
-					{
-						std[j] = 0.0
-						for i := 0; i < n; i++ {
-							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+						{
+//line polybench_datamining.go:50
+							gc_at[gc_tx] = 0.0
+//line polybench_datamining.go:52
+							for i := 0; i < n; i++ {
+//line polybench_datamining.go:52
+								gc_at[gc_tx] += (data[i*m+j] - gc_at2[gc_tx]) * (data[i*m+j] - gc_at2[gc_tx])
+//line polybench_datamining.go:54
+							}
+//line polybench_datamining.go:54
+							gc_at[gc_tx] /= corrFloatN
+							gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
+//line polybench_datamining.go:57
+							if gc_at[gc_tx] <= corrEps {
+//line polybench_datamining.go:57
+								gc_at[gc_tx] = 1.0
+//line polybench_datamining.go:59
+							}
 						}
-						std[j] /= corrFloatN
-						std[j] = sqrtf(std[j])
-						if std[j] <= corrEps {
-							std[j] = 1.0
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+							for i := 0; i < n; i++ {
+								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+							}
+							std[j] /= corrFloatN
+							std[j] = sqrtf(std[j])
+							if std[j] <= corrEps {
+								std[j] = 1.0
+							}
 						}
 					}
 				}
@@ -177,22 +240,50 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * m)
+				gc_off2 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 {
+					gc_at := data[gc_off:][:gc_to]
+					gc_at2 := mean[gc_off2:][:gc_to]
+					gc_at3 := std[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_datamining.go:68
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_datamining.go:69
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_datamining.go:71
-					{
-						data[i*m+j] -= mean[j]
-						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+						{
+//line polybench_datamining.go:71
+							gc_at[gc_tx] -= gc_at2[gc_tx]
+							gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
+//line polybench_datamining.go:74
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:68
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:69
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_datamining.go:71
+						{
+							data[i*m+j] -= mean[j]
+							data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+						}
 					}
 				}
 				gc_ty++
@@ -298,21 +389,49 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+					gc_at := mean[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:100
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_datamining.go:102
-					{
-						mean[j] = 0.0
-						for i := 0; i < n; i++ {
-							mean[j] += data[i*m+j]
+						{
+//line polybench_datamining.go:102
+							gc_at[gc_tx] = 0.0
+//line polybench_datamining.go:104
+							for i := 0; i < n; i++ {
+//line polybench_datamining.go:104
+								gc_at[gc_tx] += data[i*m+j]
+//line polybench_datamining.go:106
+							}
+//line polybench_datamining.go:106
+							gc_at[gc_tx] /= float32(covarFloatN)
+//line polybench_datamining.go:108
 						}
-						mean[j] /= float32(covarFloatN)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+							mean[j] = 0.0
+							for i := 0; i < n; i++ {
+								mean[j] += data[i*m+j]
+							}
+							mean[j] /= float32(covarFloatN)
+						}
 					}
 				}
 			}

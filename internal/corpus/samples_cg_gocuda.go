@@ -699,22 +699,46 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off3 := 0
+				if gc_off3 >= 0 && gc_off3 < len(amLast) {
+					gc_at3 := amLast[gc_off3:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:104
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
 //line samples_cg.go:109
-					atomic.ThreadFence()
+						atomic.ThreadFence()
 
 //line samples_cg.go:112
-					if tid == 0 {
-						ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+						if tid == 0 {
+							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+//line samples_cg.go:113
+							gc_at3[0] = ticket == uint32(gc_gdx-1)
+//line samples_cg.go:116
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-						amLast[0] = ticket == uint32(gc_gdx-1)
+//line samples_cg.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:109
+						atomic.ThreadFence()
+
+//line samples_cg.go:112
+						if tid == 0 {
+							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
+
+							amLast[0] = ticket == uint32(gc_gdx-1)
+						}
 					}
 				}
 			}
@@ -886,10 +910,100 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					gc_off4 := 0
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off4 < len(smem) {
+						gc_at4 := gOdata[gc_off4:][:1]
+						gc_at5 := smem[gc_off4:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_cg.go:132
+							{
+//line samples_cg.go:132
+								gc_at4[0] = gc_at5[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -904,73 +1018,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-							tid := gc_tx
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_cg.go:104
-						tid := gc_tx
-						_ = tid
-
-//line samples_cg.go:132
-						{
-							gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-							*retirementCount = 0
 						}
 					}
 				}
@@ -1405,51 +1452,68 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		}
 	}
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
+		gc_off2 := gc_bx
+		gc_off3 := 0
+		if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			gc_at := gOdata[gc_off2:][:1]
+			gc_at2 := sdata[gc_off3:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+				if gc_rank == 0 {
+//line samples_cg.go:232
+					gc_at[0] = float32(gc_at2[0])
+//line samples_cg.go:234
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gOdata[gc_bx] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gOdata[gc_bx] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gOdata[gc_bx] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gOdata[gc_bx] = float32(sdata[0])
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
 				if gc_rank == 0 {
 					gOdata[gc_bx] = float32(sdata[0])
 				}
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-				if gc_rank == 0 {
-					gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line samples_cg.go:232
-			if gc_rank == 0 {
-				gOdata[gc_bx] = float32(sdata[0])
 			}
 		}
 	}

@@ -655,11 +655,11 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2
-			gc_off4 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := gOdata_[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata_) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at6 := gOdata_[gc_off5:][:1]
+				gc_at7 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -671,7 +671,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:72
 					{
 //line samples_cg.go:72
-						gc_at3[0] = gc_at4[0]
+						gc_at6[0] = gc_at7[0]
 //line samples_cg.go:74
 					}
 				}
@@ -762,22 +762,46 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 		smem := gocuda.DynamicShared[float32](t)
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off7 := 0
+				if gc_off7 >= 0 && gc_off7 < len(amLast) {
+					gc_at8 := amLast[gc_off7:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:104
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_cg.go:109
-					atomic.ThreadFence()
+						atomic.ThreadFence()
 
 //line samples_cg.go:112
-					if tid == 0 {
-						ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+						if tid == 0 {
+							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+//line samples_cg.go:113
+							gc_at8[0] = ticket == uint32(gc_gdx2-1)
+//line samples_cg.go:116
+						}
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
-						amLast[0] = ticket == uint32(gc_gdx2-1)
+//line samples_cg.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:109
+						atomic.ThreadFence()
+
+//line samples_cg.go:112
+						if tid == 0 {
+							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
+
+							amLast[0] = ticket == uint32(gc_gdx2-1)
+						}
 					}
 				}
 			}
@@ -980,10 +1004,100 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
+					gc_off8 := 0
+					if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off8 < len(smem) {
+						gc_at9 := gOdata[gc_off8:][:1]
+						gc_at10 := smem[gc_off8:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+							tid := gc_tx2
+							_ = tid
+
+//line samples_cg.go:132
+							{
+//line samples_cg.go:132
+								gc_at9[0] = gc_at10[0]
+
+//line samples_cg.go:136
+								*retirementCount = 0
+							}
+						}
+					} else {
+						gc_step4 := gc_from2
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gOdata[0] = smem[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -998,73 +1112,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:136
 								*retirementCount = 0
 							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-							tid := gc_tx2
-							_ = tid
-
-//line samples_cg.go:132
-							{
-								gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-								*retirementCount = 0
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:104
-						tid := gc_tx2
-						_ = tid
-
-//line samples_cg.go:132
-						{
-							gOdata[0] = smem[0]
-
-//line samples_cg.go:136
-							*retirementCount = 0
 						}
 					}
 				}
@@ -1625,51 +1672,68 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 		}
 	}
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
-			{
-				gc_rank2 := gc_step5 + 0
+		gc_off4 := gc_bx2
+		gc_off5 := 0
+		if gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			gc_at3 := gOdata[gc_off4:][:1]
+			gc_at4 := sdata[gc_off5:][:1]
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+				if gc_rank2 == 0 {
+//line samples_cg.go:232
+					gc_at3[0] = float32(gc_at4[0])
+//line samples_cg.go:234
+				}
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+				{
+					gc_rank2 := gc_step5 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gOdata[gc_bx2] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gOdata[gc_bx2] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gOdata[gc_bx2] = float32(sdata[0])
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gOdata[gc_bx2] = float32(sdata[0])
+					}
+				}
+			}
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
 					gOdata[gc_bx2] = float32(sdata[0])
 				}
-			}
-			{
-				gc_rank2 := gc_step5 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank2 := gc_step5 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank2 := gc_step5 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-				if gc_rank2 == 0 {
-					gOdata[gc_bx2] = float32(sdata[0])
-				}
-			}
-		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:232
-			if gc_rank2 == 0 {
-				gOdata[gc_bx2] = float32(sdata[0])
 			}
 		}
 	}

@@ -44,123 +44,271 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off5 := gc_ty
+			if gc_off5 >= 0 && gc_off5 < len(sData) {
+				gc_at := sData[gc_off5:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:43
-				baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-				_ = baseX
+					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					_ = baseX
 
 //line samples_convolution.go:44
-				baseY := gc_by*rowsBlockDimY + gc_ty
-				_ = baseY
+					baseY := gc_by*rowsBlockDimY + gc_ty
+					_ = baseY
 
 //line samples_convolution.go:46
-				src := baseY*pitch + baseX
-				_ = src
+					src := baseY*pitch + baseX
+					_ = src
 
-				{
+					{
 
 //line samples_convolution.go:50
-					{
+						{
 //line samples_convolution.go:50
-						i := int(1)
+							i := int(1)
 //line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
+							_ = i
 //line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(2)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(3)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(4)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(5)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(6)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(7)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
-//line samples_convolution.go:50
-					{
-//line samples_convolution.go:50
-						i := int(8)
-//line samples_convolution.go:50
-						_ = i
-						sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-					}
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
 //line samples_convolution.go:52
-				}
-
-				{
-
-//line samples_convolution.go:55
-					{
-//line samples_convolution.go:55
-						i_ := int(0)
-//line samples_convolution.go:55
-						_ = i_
-						if baseX >= -i_*rowsBlockDimX {
-							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-						} else {
-							sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
 						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(2)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(3)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(4)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(5)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(6)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(7)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(8)
+//line samples_convolution.go:50
+							_ = i
+//line samples_convolution.go:50
+							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+//line samples_convolution.go:52
+						}
+//line samples_convolution.go:52
 					}
+
+					{
+
+//line samples_convolution.go:55
+						{
+//line samples_convolution.go:55
+							i_ := int(0)
+//line samples_convolution.go:55
+							_ = i_
+							if baseX >= -i_*rowsBlockDimX {
+//line samples_convolution.go:56
+								gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+//line samples_convolution.go:58
+							} else {
+//line samples_convolution.go:58
+								gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
+//line samples_convolution.go:60
+							}
+						}
 //line samples_convolution.go:61
-				}
-
-				{
-
-//line samples_convolution.go:64
-					{
-//line samples_convolution.go:64
-						i_2 := int(9)
-//line samples_convolution.go:64
-						_ = i_2
-						if imageW-baseX > i_2*rowsBlockDimX {
-							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-						} else {
-							sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
-						}
 					}
+
+					{
+
+//line samples_convolution.go:64
+						{
+//line samples_convolution.go:64
+							i_2 := int(9)
+//line samples_convolution.go:64
+							_ = i_2
+							if imageW-baseX > i_2*rowsBlockDimX {
+//line samples_convolution.go:65
+								gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+//line samples_convolution.go:67
+							} else {
+//line samples_convolution.go:67
+								gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
+//line samples_convolution.go:69
+							}
+						}
 //line samples_convolution.go:70
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_convolution.go:43
+					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					_ = baseX
+
+//line samples_convolution.go:44
+					baseY := gc_by*rowsBlockDimY + gc_ty
+					_ = baseY
+
+//line samples_convolution.go:46
+					src := baseY*pitch + baseX
+					_ = src
+
+					{
+
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(1)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(2)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(3)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(4)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(5)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(6)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(7)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:50
+						{
+//line samples_convolution.go:50
+							i := int(8)
+//line samples_convolution.go:50
+							_ = i
+							sData[gc_ty][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
+						}
+//line samples_convolution.go:52
+					}
+
+					{
+
+//line samples_convolution.go:55
+						{
+//line samples_convolution.go:55
+							i_ := int(0)
+//line samples_convolution.go:55
+							_ = i_
+							if baseX >= -i_*rowsBlockDimX {
+								sData[gc_ty][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
+							} else {
+								sData[gc_ty][gc_tx+i_*rowsBlockDimX] = 0
+							}
+						}
+//line samples_convolution.go:61
+					}
+
+					{
+
+//line samples_convolution.go:64
+						{
+//line samples_convolution.go:64
+							i_2 := int(9)
+//line samples_convolution.go:64
+							_ = i_2
+							if imageW-baseX > i_2*rowsBlockDimX {
+								sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
+							} else {
+								sData[gc_ty][gc_tx+i_2*rowsBlockDimX] = 0
+							}
+						}
+//line samples_convolution.go:70
+					}
 				}
 			}
 			gc_ty++
@@ -172,31 +320,63 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off6 := gc_ty
+			if gc_off6 >= 0 && gc_off6 < len(sData) {
+				gc_at2 := sData[gc_off6:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:44
-				baseY := gc_by*rowsBlockDimY + gc_ty
-				_ = baseY
+					baseY := gc_by*rowsBlockDimY + gc_ty
+					_ = baseY
 
 //line samples_convolution.go:43
-				baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
-				_ = baseX
+					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					_ = baseX
 
 //line samples_convolution.go:47
-				dst := baseY*pitch + baseX
-				_ = dst
+					dst := baseY*pitch + baseX
+					_ = dst
 
 //line samples_convolution.go:75
-				for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
-					var sum float32
+					for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+						var sum float32
 
-					for j := -kernelRadius; j <= kernelRadius; j++ {
-						sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
+						for j := -kernelRadius; j <= kernelRadius; j++ {
+							sum += cKernel.At(kernelRadius-j) * gc_at2[0][gc_tx+i_3*rowsBlockDimX+j]
+						}
+
+						dDst[dst+i_3*rowsBlockDimX] = sum
 					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
-					dDst[dst+i_3*rowsBlockDimX] = sum
+//line samples_convolution.go:44
+					baseY := gc_by*rowsBlockDimY + gc_ty
+					_ = baseY
+
+//line samples_convolution.go:43
+					baseX := (gc_bx*rowsResultSteps-rowsHaloSteps)*rowsBlockDimX + gc_tx
+					_ = baseX
+
+//line samples_convolution.go:47
+					dst := baseY*pitch + baseX
+					_ = dst
+
+//line samples_convolution.go:75
+					for i_3 := rowsHaloSteps; i_3 < rowsHaloSteps+rowsResultSteps; i_3++ {
+						var sum float32
+
+						for j := -kernelRadius; j <= kernelRadius; j++ {
+							sum += cKernel.At(kernelRadius-j) * sData[gc_ty][gc_tx+i_3*rowsBlockDimX+j]
+						}
+
+						dDst[dst+i_3*rowsBlockDimX] = sum
+					}
 				}
 			}
 			gc_ty++
@@ -242,123 +422,270 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(sData) {
+				gc_at := sData[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:99
-				baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-				_ = baseY
+					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					_ = baseY
 
 //line samples_convolution.go:98
-				baseX := gc_bx*columnsBlockDimX + gc_tx
-				_ = baseX
+					baseX := gc_bx*columnsBlockDimX + gc_tx
+					_ = baseX
 
 //line samples_convolution.go:100
-				src := baseY*pitch + baseX
-				_ = src
+					src := baseY*pitch + baseX
+					_ = src
 
-				{
+					{
 
 //line samples_convolution.go:104
-					{
+						{
 //line samples_convolution.go:104
-						i := int(1)
+							i := int(1)
 //line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
+							_ = i
 //line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(2)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(3)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(4)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(5)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(6)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(7)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
-//line samples_convolution.go:104
-					{
-//line samples_convolution.go:104
-						i := int(8)
-//line samples_convolution.go:104
-						_ = i
-						sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-					}
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
 //line samples_convolution.go:106
-				}
-
-				{
-
-//line samples_convolution.go:109
-					{
-//line samples_convolution.go:109
-						i_ := int(0)
-//line samples_convolution.go:109
-						_ = i_
-						if baseY >= -i_*columnsBlockDimY {
-							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-						} else {
-							sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
 						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(2)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(3)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(4)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(5)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(6)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(7)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(8)
+//line samples_convolution.go:104
+							_ = i
+//line samples_convolution.go:104
+							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+//line samples_convolution.go:106
+						}
+//line samples_convolution.go:106
 					}
+
+					{
+
+//line samples_convolution.go:109
+						{
+//line samples_convolution.go:109
+							i_ := int(0)
+//line samples_convolution.go:109
+							_ = i_
+							if baseY >= -i_*columnsBlockDimY {
+//line samples_convolution.go:110
+								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+//line samples_convolution.go:112
+							} else {
+//line samples_convolution.go:112
+								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
+//line samples_convolution.go:114
+							}
+						}
 //line samples_convolution.go:115
-				}
-
-				{
-
-//line samples_convolution.go:118
-					{
-//line samples_convolution.go:118
-						i_2 := int(9)
-//line samples_convolution.go:118
-						_ = i_2
-						if imageH-baseY > i_2*columnsBlockDimY {
-							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-						} else {
-							sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-						}
 					}
+
+					{
+
+//line samples_convolution.go:118
+						{
+//line samples_convolution.go:118
+							i_2 := int(9)
+//line samples_convolution.go:118
+							_ = i_2
+							if imageH-baseY > i_2*columnsBlockDimY {
+//line samples_convolution.go:119
+								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+//line samples_convolution.go:121
+							} else {
+//line samples_convolution.go:121
+								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
+//line samples_convolution.go:123
+							}
+						}
 //line samples_convolution.go:124
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_convolution.go:99
+					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					_ = baseY
+
+//line samples_convolution.go:98
+					baseX := gc_bx*columnsBlockDimX + gc_tx
+					_ = baseX
+
+//line samples_convolution.go:100
+					src := baseY*pitch + baseX
+					_ = src
+
+					{
+
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(1)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(2)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(3)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(4)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(5)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(6)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(7)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:104
+						{
+//line samples_convolution.go:104
+							i := int(8)
+//line samples_convolution.go:104
+							_ = i
+							sData[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
+						}
+//line samples_convolution.go:106
+					}
+
+					{
+
+//line samples_convolution.go:109
+						{
+//line samples_convolution.go:109
+							i_ := int(0)
+//line samples_convolution.go:109
+							_ = i_
+							if baseY >= -i_*columnsBlockDimY {
+								sData[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
+							} else {
+								sData[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
+							}
+						}
+//line samples_convolution.go:115
+					}
+
+					{
+
+//line samples_convolution.go:118
+						{
+//line samples_convolution.go:118
+							i_2 := int(9)
+//line samples_convolution.go:118
+							_ = i_2
+							if imageH-baseY > i_2*columnsBlockDimY {
+								sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
+							} else {
+								sData[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
+							}
+						}
+//line samples_convolution.go:124
+					}
 				}
 			}
 			gc_ty++
@@ -370,31 +697,62 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(sData) {
+				gc_at2 := sData[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_convolution.go:99
-				baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
-				_ = baseY
+					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					_ = baseY
 
 //line samples_convolution.go:98
-				baseX := gc_bx*columnsBlockDimX + gc_tx
-				_ = baseX
+					baseX := gc_bx*columnsBlockDimX + gc_tx
+					_ = baseX
 
 //line samples_convolution.go:101
-				dst := baseY*pitch + baseX
-				_ = dst
+					dst := baseY*pitch + baseX
+					_ = dst
 
 //line samples_convolution.go:129
-				for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
-					var sum float32
+					for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+						var sum float32
 
-					for j := -kernelRadius; j <= kernelRadius; j++ {
-						sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+						for j := -kernelRadius; j <= kernelRadius; j++ {
+							sum += cKernel.At(kernelRadius-j) * gc_at2[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+						}
+
+						dDst[dst+i_3*columnsBlockDimY*pitch] = sum
 					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
-					dDst[dst+i_3*columnsBlockDimY*pitch] = sum
+//line samples_convolution.go:99
+					baseY := (gc_by*columnsResultSteps-columnsHaloSteps)*columnsBlockDimY + gc_ty
+					_ = baseY
+
+//line samples_convolution.go:98
+					baseX := gc_bx*columnsBlockDimX + gc_tx
+					_ = baseX
+
+//line samples_convolution.go:101
+					dst := baseY*pitch + baseX
+					_ = dst
+
+//line samples_convolution.go:129
+					for i_3 := columnsHaloSteps; i_3 < columnsHaloSteps+columnsResultSteps; i_3++ {
+						var sum float32
+
+						for j := -kernelRadius; j <= kernelRadius; j++ {
+							sum += cKernel.At(kernelRadius-j) * sData[gc_tx][gc_ty+i_3*columnsBlockDimY+j]
+						}
+
+						dDst[dst+i_3*columnsBlockDimY*pitch] = sum
+					}
 				}
 			}
 			gc_ty++

@@ -215,29 +215,59 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sThreadBase := gc_s_sThreadBase[gc_rank]
+				gc_off3 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
+					gc_at := dData[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sThreadBase := gc_s_sThreadBase[gc_rank]
 
 //line samples_histogram.go:68
-					pos := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_more2 = true
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+						_ = pos
 
 //line samples_histogram.go:69
-					data := dData[pos]
+						data := gc_at[gc_tx]
 
 //line samples_histogram.go:70
-					addWord64(sThreadBase, data.X)
+						addWord64(sThreadBase, data.X)
 
 //line samples_histogram.go:71
-					addWord64(sThreadBase, data.Y)
+						addWord64(sThreadBase, data.Y)
 
 //line samples_histogram.go:72
-					addWord64(sThreadBase, data.Z)
+						addWord64(sThreadBase, data.Z)
 
 //line samples_histogram.go:73
-					addWord64(sThreadBase, data.W)
+						addWord64(sThreadBase, data.W)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sThreadBase := gc_s_sThreadBase[gc_rank]
+
+//line samples_histogram.go:68
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+
+//line samples_histogram.go:69
+						data := dData[pos]
+
+//line samples_histogram.go:70
+						addWord64(sThreadBase, data.X)
+
+//line samples_histogram.go:71
+						addWord64(sThreadBase, data.Y)
+
+//line samples_histogram.go:72
+						addWord64(sThreadBase, data.Z)
+
+//line samples_histogram.go:73
+						addWord64(sThreadBase, data.W)
+					}
 				}
 			}
 		}
@@ -930,10 +960,114 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off4 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
+					gc_at := dData[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:156
+						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+
+//line samples_histogram.go:160
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+						_ = pos
+
+//line samples_histogram.go:161
+						data := gc_at[gc_tx]
+
+//line samples_histogram.go:162
+						addWord256(sWarpHist, data, tag)
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+
+//line samples_histogram.go:160
+							pos := gc_bx*gc_bdx + gc_tx + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+
+//line samples_histogram.go:160
+							pos := gc_bx*gc_bdx + gc_tx + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+
+//line samples_histogram.go:160
+							pos := gc_bx*gc_bdx + gc_tx + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+
+//line samples_histogram.go:160
+							pos := gc_bx*gc_bdx + gc_tx + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -952,85 +1086,6 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 //line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_histogram.go:156
-					tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-					_ = tag
-					sWarpHist := gc_s_sWarpHist[gc_rank]
-
-//line samples_histogram.go:160
-					pos := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_more2 = true
-
-//line samples_histogram.go:161
-					data := dData[pos]
-
-//line samples_histogram.go:162
-					addWord256(sWarpHist, data, tag)
 				}
 			}
 		}

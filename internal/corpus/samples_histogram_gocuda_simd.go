@@ -216,29 +216,59 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sThreadBase := gc_s_sThreadBase[gc_rank2]
+				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off2
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to2 <= len(dData)-gc_off4 {
+					gc_at2 := dData[gc_off4:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sThreadBase := gc_s_sThreadBase[gc_rank2]
 
 //line samples_histogram.go:68
-					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_more2 = true
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+						_ = pos
 
 //line samples_histogram.go:69
-					data := dData[pos]
+						data := gc_at2[gc_tx2]
 
 //line samples_histogram.go:70
-					addWord64(sThreadBase, data.X)
+						addWord64(sThreadBase, data.X)
 
 //line samples_histogram.go:71
-					addWord64(sThreadBase, data.Y)
+						addWord64(sThreadBase, data.Y)
 
 //line samples_histogram.go:72
-					addWord64(sThreadBase, data.Z)
+						addWord64(sThreadBase, data.Z)
 
 //line samples_histogram.go:73
-					addWord64(sThreadBase, data.W)
+						addWord64(sThreadBase, data.W)
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sThreadBase := gc_s_sThreadBase[gc_rank2]
+
+//line samples_histogram.go:68
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+
+//line samples_histogram.go:69
+						data := dData[pos]
+
+//line samples_histogram.go:70
+						addWord64(sThreadBase, data.X)
+
+//line samples_histogram.go:71
+						addWord64(sThreadBase, data.Y)
+
+//line samples_histogram.go:72
+						addWord64(sThreadBase, data.Z)
+
+//line samples_histogram.go:73
+						addWord64(sThreadBase, data.W)
+					}
 				}
 			}
 		}
@@ -958,10 +988,114 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
+					gc_at2 := dData[gc_off5:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+						_ = tag
+						sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+						gc_more2 = true
+						_ = pos
+
+//line samples_histogram.go:161
+						data := gc_at2[gc_tx2]
+
+//line samples_histogram.go:162
+						addWord256(sWarpHist, data, tag)
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line samples_histogram.go:161
+							data := dData[pos]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -980,85 +1114,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:162
 						addWord256(sWarpHist, data, tag)
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-						tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-						_ = tag
-						sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-						pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line samples_histogram.go:161
-						data := dData[pos]
-
-//line samples_histogram.go:162
-						addWord256(sWarpHist, data, tag)
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:156
-					tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
-					_ = tag
-					sWarpHist := gc_s_sWarpHist[gc_rank2]
-
-//line samples_histogram.go:160
-					pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_more2 = true
-
-//line samples_histogram.go:161
-					data := dData[pos]
-
-//line samples_histogram.go:162
-					addWord256(sWarpHist, data, tag)
 				}
 			}
 		}

@@ -1155,10 +1155,71 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if gc_bdx <= len(sdata) {
+				gc_at3 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+					tid := gc_tx
+					_ = tid
+
+					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1169,61 +1230,14 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:125
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
-				gc_at3 := gOdata[:gc_bdx]
-				gc_at4 := sdata[:gc_bdx]
+				gc_at4 := gOdata[:gc_bdx]
+				gc_at5 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1232,7 +1246,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					tid := gc_tx
 					_ = tid
 
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -1605,46 +1619,112 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := 0
+				gc_off2 := 1
+				gc_off3 := 2
+				gc_off4 := 3
+				gc_off5 := 4
+				gc_off6 := 5
+				gc_off7 := 6
+				gc_off8 := 7
+				gc_off9 := 8
+				gc_off10 := 9
+				gc_off11 := 10
+				if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+					gc_at := gOdata[gc_off:][:1]
+					gc_at2 := gOdata[gc_off2:][:1]
+					gc_at3 := gOdata[gc_off3:][:1]
+					gc_at4 := gOdata[gc_off4:][:1]
+					gc_at5 := gOdata[gc_off5:][:1]
+					gc_at6 := gOdata[gc_off6:][:1]
+					gc_at7 := gOdata[gc_off7:][:1]
+					gc_at8 := gOdata[gc_off8:][:1]
+					gc_at9 := gOdata[gc_off9:][:1]
+					gc_at10 := gOdata[gc_off10:][:1]
+					gc_at11 := gOdata[gc_off11:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples_intro.go:197
-					tid := uint32(gc_bdx*gc_bx + gc_tx)
-					_ = tid
+						tid := uint32(gc_bdx*gc_bx + gc_tx)
+						_ = tid
 
 //line samples_intro.go:200
-					atomic.Add(&gOdata[0], 10)
+						atomic.Add(&gc_at[0], 10)
 
 //line samples_intro.go:201
-					atomic.Sub(&gOdata[1], 10)
+						atomic.Sub(&gc_at2[0], 10)
 
 //line samples_intro.go:202
-					atomic.Exch(&gOdata[2], int32(tid))
+						atomic.Exch(&gc_at3[0], int32(tid))
 
 //line samples_intro.go:203
-					atomic.Max(&gOdata[3], int32(tid))
+						atomic.Max(&gc_at4[0], int32(tid))
 
 //line samples_intro.go:204
-					atomic.Min(&gOdata[4], int32(tid))
+						atomic.Min(&gc_at5[0], int32(tid))
 
 //line samples_intro.go:205
-					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+						atomic.Inc((*uint32)(unsafe.Pointer(&gc_at6[0])), 17)
 
 //line samples_intro.go:206
-					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+						atomic.Dec((*uint32)(unsafe.Pointer(&gc_at7[0])), 137)
 
 //line samples_intro.go:207
-					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
+						atomic.CAS(&gc_at8[0], int32(tid-1), int32(tid))
 
 //line samples_intro.go:210
-					atomic.And(&gOdata[8], int32(2*tid+7))
+						atomic.And(&gc_at9[0], int32(2*tid+7))
 
 //line samples_intro.go:211
-					atomic.Or(&gOdata[9], int32(1)<<tid)
+						atomic.Or(&gc_at10[0], int32(1)<<tid)
 
 //line samples_intro.go:212
-					atomic.Xor(&gOdata[10], int32(tid))
+						atomic.Xor(&gc_at11[0], int32(tid))
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:197
+						tid := uint32(gc_bdx*gc_bx + gc_tx)
+						_ = tid
+
+//line samples_intro.go:200
+						atomic.Add(&gOdata[0], 10)
+
+//line samples_intro.go:201
+						atomic.Sub(&gOdata[1], 10)
+
+//line samples_intro.go:202
+						atomic.Exch(&gOdata[2], int32(tid))
+
+//line samples_intro.go:203
+						atomic.Max(&gOdata[3], int32(tid))
+
+//line samples_intro.go:204
+						atomic.Min(&gOdata[4], int32(tid))
+
+//line samples_intro.go:205
+						atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+
+//line samples_intro.go:206
+						atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+
+//line samples_intro.go:207
+						atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
+
+//line samples_intro.go:210
+						atomic.And(&gOdata[8], int32(2*tid+7))
+
+//line samples_intro.go:211
+						atomic.Or(&gOdata[9], int32(1)<<tid)
+
+//line samples_intro.go:212
+						atomic.Xor(&gOdata[10], int32(tid))
+					}
 				}
 			}
 		}
@@ -1683,24 +1763,53 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 	bid := gc_bx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := bid
+			gc_off2 := gc_bdx
+			if gc_off >= 0 && gc_off < len(timer) && gc_bdx <= len(shared) && gc_bdx <= len(input) && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off2 <= len(input) && gc_bdx <= len(input)-gc_off2 {
+				gc_at := timer[gc_off:][:1]
+				gc_at2 := shared[:gc_bdx]
+				gc_at3 := input[:gc_bdx]
+				gc_at4 := shared[gc_off2:][:gc_bdx]
+				gc_at5 := input[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_intro.go:226
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples_intro.go:229
-				if tid == 0 {
-					timer[bid] = int64(intrinsic.Clock())
+					if tid == 0 {
+//line samples_intro.go:229
+						gc_at[0] = int64(intrinsic.Clock())
+//line samples_intro.go:231
+					}
+
+					gc_at2[gc_tx] = gc_at3[gc_tx]
+
+					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+					tid := gc_tx
+					_ = tid
+
+//line samples_intro.go:229
+					if tid == 0 {
+						timer[bid] = int64(intrinsic.Clock())
+					}
 
 //line samples_intro.go:234
-				shared[tid] = input[tid]
+					shared[tid] = input[tid]
 
 //line samples_intro.go:235
-				shared[tid+gc_bdx] = input[tid+gc_bdx]
+					shared[tid+gc_bdx] = input[tid+gc_bdx]
+				}
 			}
 		}
 	}
@@ -1713,10 +1822,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := d
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off >= 0 && gc_off <= len(shared) && gc_to <= len(shared)-gc_off {
-					gc_at := shared[:gc_to]
-					gc_at2 := shared[gc_off:][:gc_to]
+				gc_off3 := d
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
+					gc_at6 := shared[:gc_to]
+					gc_at7 := shared[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1727,12 +1836,12 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 
 //line samples_intro.go:241
 						{
-							f0 := gc_at[gc_tx]
-							f1 := gc_at2[gc_tx]
+							f0 := gc_at6[gc_tx]
+							f1 := gc_at7[gc_tx]
 
 							if f1 < f0 {
 //line samples_intro.go:245
-								gc_at[gc_tx] = f1
+								gc_at6[gc_tx] = f1
 //line samples_intro.go:247
 							}
 						}
@@ -1845,11 +1954,11 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := bid
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(output) && gc_off3 >= 0 && gc_off3 < len(shared) {
-				gc_at3 := output[gc_off2:][:1]
-				gc_at4 := shared[gc_off3:][:1]
+			gc_off4 := bid
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at8 := output[gc_off4:][:1]
+				gc_at9 := shared[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1861,7 +1970,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 //line samples_intro.go:252
 					{
 //line samples_intro.go:252
-						gc_at3[0] = gc_at4[0]
+						gc_at8[0] = gc_at9[0]
 //line samples_intro.go:254
 					}
 				}
@@ -1947,10 +2056,85 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off6 := bid + gc_gdx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
+				gc_at10 := timer[gc_off6:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+					tid := gc_tx
+					_ = tid
+
+//line samples_intro.go:258
+					{
+//line samples_intro.go:258
+						gc_at10[0] = int64(intrinsic.Clock())
+//line samples_intro.go:260
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1962,61 +2146,6 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					{
 						timer[bid+gc_gdx] = int64(intrinsic.Clock())
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-					tid := gc_tx
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line samples_intro.go:226
-				tid := gc_tx
-				_ = tid
-
-//line samples_intro.go:258
-				{
-					timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}
 			}
 		}

@@ -1267,8 +1267,8 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
-				gc_at5 := sdata[:gc_bdx5]
-				gc_at6 := gIdata[:gc_bdx5]
+				gc_at6 := sdata[:gc_bdx5]
+				gc_at7 := gIdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1277,7 +1277,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
-					gc_at5[gc_tx5] = gc_at6[gc_tx5]
+					gc_at6[gc_tx5] = gc_at7[gc_tx5]
 				}
 			} else {
 				gc_step13 := 0
@@ -1347,10 +1347,71 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-				{
-					gc_tx5 := gc_step14 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at8 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+					tid := gc_tx5
+					_ = tid
+
+					gc_at8[gc_tx5] = T(numThreads) * gc_at8[gc_tx5]
+				}
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = T(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1361,61 +1422,14 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 //line samples_intro.go:131
 					sdata[tid] = T(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx5 := gc_step14 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx5 := gc_step14 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx5 := gc_step14 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-					tid := gc_tx5
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = T(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line samples_intro.go:125
-				tid := gc_tx5
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = T(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
-				gc_at7 := gOdata[:gc_bdx5]
-				gc_at8 := sdata[:gc_bdx5]
+				gc_at9 := gOdata[:gc_bdx5]
+				gc_at10 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1424,7 +1438,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
-					gc_at7[gc_tx5] = gc_at8[gc_tx5]
+					gc_at9[gc_tx5] = gc_at10[gc_tx5]
 				}
 			} else {
 				gc_step15 := 0
@@ -2619,46 +2633,112 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off12 := 0
+				gc_off13 := 1
+				gc_off14 := 2
+				gc_off15 := 3
+				gc_off16 := 4
+				gc_off17 := 5
+				gc_off18 := 6
+				gc_off19 := 7
+				gc_off20 := 8
+				gc_off21 := 9
+				gc_off22 := 10
+				if gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(gOdata) && gc_off18 >= 0 && gc_off18 < len(gOdata) && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(gOdata) && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(gOdata) {
+					gc_at12 := gOdata[gc_off12:][:1]
+					gc_at13 := gOdata[gc_off13:][:1]
+					gc_at14 := gOdata[gc_off14:][:1]
+					gc_at15 := gOdata[gc_off15:][:1]
+					gc_at16 := gOdata[gc_off16:][:1]
+					gc_at17 := gOdata[gc_off17:][:1]
+					gc_at18 := gOdata[gc_off18:][:1]
+					gc_at19 := gOdata[gc_off19:][:1]
+					gc_at20 := gOdata[gc_off20:][:1]
+					gc_at21 := gOdata[gc_off21:][:1]
+					gc_at22 := gOdata[gc_off22:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:197
-					tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
-					_ = tid
+						tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
+						_ = tid
 
 //line samples_intro.go:200
-					atomic.Add(&gOdata[0], 10)
+						atomic.Add(&gc_at12[0], 10)
 
 //line samples_intro.go:201
-					atomic.Sub(&gOdata[1], 10)
+						atomic.Sub(&gc_at13[0], 10)
 
 //line samples_intro.go:202
-					atomic.Exch(&gOdata[2], int32(tid))
+						atomic.Exch(&gc_at14[0], int32(tid))
 
 //line samples_intro.go:203
-					atomic.Max(&gOdata[3], int32(tid))
+						atomic.Max(&gc_at15[0], int32(tid))
 
 //line samples_intro.go:204
-					atomic.Min(&gOdata[4], int32(tid))
+						atomic.Min(&gc_at16[0], int32(tid))
 
 //line samples_intro.go:205
-					atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+						atomic.Inc((*uint32)(unsafe.Pointer(&gc_at17[0])), 17)
 
 //line samples_intro.go:206
-					atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+						atomic.Dec((*uint32)(unsafe.Pointer(&gc_at18[0])), 137)
 
 //line samples_intro.go:207
-					atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
+						atomic.CAS(&gc_at19[0], int32(tid-1), int32(tid))
 
 //line samples_intro.go:210
-					atomic.And(&gOdata[8], int32(2*tid+7))
+						atomic.And(&gc_at20[0], int32(2*tid+7))
 
 //line samples_intro.go:211
-					atomic.Or(&gOdata[9], int32(1)<<tid)
+						atomic.Or(&gc_at21[0], int32(1)<<tid)
 
 //line samples_intro.go:212
-					atomic.Xor(&gOdata[10], int32(tid))
+						atomic.Xor(&gc_at22[0], int32(tid))
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:197
+						tid := uint32(gc_bdx2*gc_bx2 + gc_tx2)
+						_ = tid
+
+//line samples_intro.go:200
+						atomic.Add(&gOdata[0], 10)
+
+//line samples_intro.go:201
+						atomic.Sub(&gOdata[1], 10)
+
+//line samples_intro.go:202
+						atomic.Exch(&gOdata[2], int32(tid))
+
+//line samples_intro.go:203
+						atomic.Max(&gOdata[3], int32(tid))
+
+//line samples_intro.go:204
+						atomic.Min(&gOdata[4], int32(tid))
+
+//line samples_intro.go:205
+						atomic.Inc((*uint32)(unsafe.Pointer(&gOdata[5])), 17)
+
+//line samples_intro.go:206
+						atomic.Dec((*uint32)(unsafe.Pointer(&gOdata[6])), 137)
+
+//line samples_intro.go:207
+						atomic.CAS(&gOdata[7], int32(tid-1), int32(tid))
+
+//line samples_intro.go:210
+						atomic.And(&gOdata[8], int32(2*tid+7))
+
+//line samples_intro.go:211
+						atomic.Or(&gOdata[9], int32(1)<<tid)
+
+//line samples_intro.go:212
+						atomic.Xor(&gOdata[10], int32(tid))
+					}
 				}
 			}
 		}
@@ -2697,24 +2777,53 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 	bid := gc_bx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off7 := bid
+			gc_off8 := gc_bdx2
+			if gc_off7 >= 0 && gc_off7 < len(timer) && gc_bdx2 <= len(shared) && gc_bdx2 <= len(input) && gc_off8 >= 0 && gc_off8 <= len(shared) && gc_bdx2 <= len(shared)-gc_off8 && gc_off8 <= len(input) && gc_bdx2 <= len(input)-gc_off8 {
+				gc_at11 := timer[gc_off7:][:1]
+				gc_at12 := shared[:gc_bdx2]
+				gc_at13 := input[:gc_bdx2]
+				gc_at14 := shared[gc_off8:][:gc_bdx2]
+				gc_at15 := input[gc_off8:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:226
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples_intro.go:229
-				if tid == 0 {
-					timer[bid] = int64(intrinsic.Clock())
+					if tid == 0 {
+//line samples_intro.go:229
+						gc_at11[0] = int64(intrinsic.Clock())
+//line samples_intro.go:231
+					}
+
+					gc_at12[gc_tx2] = gc_at13[gc_tx2]
+
+					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:229
+					if tid == 0 {
+						timer[bid] = int64(intrinsic.Clock())
+					}
 
 //line samples_intro.go:234
-				shared[tid] = input[tid]
+					shared[tid] = input[tid]
 
 //line samples_intro.go:235
-				shared[tid+gc_bdx2] = input[tid+gc_bdx2]
+					shared[tid+gc_bdx2] = input[tid+gc_bdx2]
+				}
 			}
 		}
 	}
@@ -2874,11 +2983,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := bid
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
-				gc_at5 := output[gc_off4:][:1]
-				gc_at6 := shared[gc_off5:][:1]
+			gc_off9 := bid
+			gc_off10 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(output) && gc_off10 >= 0 && gc_off10 < len(shared) {
+				gc_at16 := output[gc_off9:][:1]
+				gc_at17 := shared[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2890,7 +2999,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:252
 					{
 //line samples_intro.go:252
-						gc_at5[0] = gc_at6[0]
+						gc_at16[0] = gc_at17[0]
 //line samples_intro.go:254
 					}
 				}
@@ -2976,10 +3085,85 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := gc_from2
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_off11 := bid + gc_gdx2
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(timer) {
+				gc_at18 := timer[gc_off11:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+					tid := gc_tx2
+					_ = tid
+
+//line samples_intro.go:258
+					{
+//line samples_intro.go:258
+						gc_at18[0] = int64(intrinsic.Clock())
+//line samples_intro.go:260
+					}
+				}
+			} else {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							timer[bid+gc_gdx2] = int64(intrinsic.Clock())
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2991,61 +3175,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					{
 						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:258
-					{
-						timer[bid+gc_gdx2] = int64(intrinsic.Clock())
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:258
-				{
-					timer[bid+gc_gdx2] = int64(intrinsic.Clock())
 				}
 			}
 		}

@@ -178,10 +178,86 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off2 := s
+				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 {
+					gc_at3 := sdata[:gc_bdx]
+					gc_at4 := sdata[gc_off2:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+//line samples_reduction.go:39
+							gc_at3[gc_tx] += gc_at4[gc_tx]
+//line samples_reduction.go:41
+						}
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:26
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -193,61 +269,6 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-						tid := gc_tx
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:26
-					tid := gc_tx
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -259,11 +280,11 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := gOdata[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at5 := gOdata[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -275,7 +296,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at3[0] = gc_at4[0]
+						gc_at5[0] = gc_at6[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -3719,10 +3740,85 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 	}
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
+		gc_off := gc_bx
+		if gc_off >= 0 && gc_off < len(gOdata) {
+			gc_at := gOdata[gc_off:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+				threadRank := gc_rank
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+//line samples_reduction.go:466
+					gc_at[0] = threadVal
+//line samples_reduction.go:468
+				}
+			}
+		} else {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx] = threadVal
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -3734,61 +3830,6 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				if threadRank == 0 {
 					gOdata[gc_bx] = threadVal
 				}
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-				threadRank := gc_rank
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-				threadRank := gc_rank
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-				threadRank := gc_rank
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-
-//line samples_reduction.go:428
-			threadRank := gc_rank
-			_ = threadRank
-			threadVal := gc_s_threadVal[gc_rank]
-
-//line samples_reduction.go:466
-			if threadRank == 0 {
-				gOdata[gc_bx] = threadVal
 			}
 		}
 	}

@@ -53,10 +53,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off10 {
-				gc_at11 := sdata[:gc_bdx5]
-				gc_at12 := gIdata[gc_off10:][:gc_bdx5]
+			gc_off14 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off14 {
+				gc_at19 := sdata[:gc_bdx5]
+				gc_at20 := gIdata[gc_off14:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -69,12 +69,12 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at11[gc_tx5] = 0
+					gc_at19[gc_tx5] = 0
 
 //line samples_reduction.go:30
 					if i < n {
 //line samples_reduction.go:30
-						gc_at11[gc_tx5] = gc_at12[gc_tx5]
+						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 //line samples_reduction.go:32
 					}
 				}
@@ -194,10 +194,86 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-					{
-						gc_tx5 := gc_step14 + 0
+				gc_off15 := s
+				if gc_bdx5 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off15 {
+					gc_at21 := sdata[:gc_bdx5]
+					gc_at22 := sdata[gc_off15:][:gc_bdx5]
+					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+//line samples_reduction.go:39
+							gc_at21[gc_tx5] += gc_at22[gc_tx5]
+//line samples_reduction.go:41
+						}
+					}
+				} else {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -209,61 +285,6 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx5 := gc_step14 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx5 := gc_step14 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-						tid := gc_tx5
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:26
-					tid := gc_tx5
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -275,11 +296,11 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := gOdata[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+			gc_off16 := gc_bx5
+			gc_off17 := 0
+			if gc_from5 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(sdata) {
+				gc_at23 := gOdata[gc_off16:][:1]
+				gc_at24 := sdata[gc_off17:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -291,7 +312,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at23[0] = gc_at24[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -545,10 +566,86 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				gc_off5 := s
+				if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off5 {
+					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[gc_off5:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+//line samples_reduction.go:39
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line samples_reduction.go:41
+						}
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -560,61 +657,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -626,11 +668,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := gOdata[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := gOdata[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -642,7 +684,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at5[0] = gc_at6[0]
+						gc_at9[0] = gc_at10[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -896,10 +938,86 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+				gc_off8 := s
+				if gc_bdx3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off8 {
+					gc_at11 := sdata[:gc_bdx3]
+					gc_at12 := sdata[gc_off8:][:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+//line samples_reduction.go:39
+							gc_at11[gc_tx3] += gc_at12[gc_tx3]
+//line samples_reduction.go:41
+						}
+					}
+				} else {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -911,61 +1029,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -977,11 +1040,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := gOdata[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+			gc_off9 := gc_bx3
+			gc_off10 := 0
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at13 := gOdata[gc_off9:][:1]
+				gc_at14 := sdata[gc_off10:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -993,7 +1056,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at7[0] = gc_at8[0]
+						gc_at13[0] = gc_at14[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -1247,10 +1310,86 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				gc_off11 := s
+				if gc_bdx4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off11 {
+					gc_at15 := sdata[:gc_bdx4]
+					gc_at16 := sdata[gc_off11:][:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:39
+						if tid%(2*s) == 0 {
+//line samples_reduction.go:39
+							gc_at15[gc_tx4] += gc_at16[gc_tx4]
+//line samples_reduction.go:41
+						}
+					}
+				} else {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:39
+							if tid%(2*s) == 0 {
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1262,61 +1401,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if tid%(2*s) == 0 {
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:39
-					if tid%(2*s) == 0 {
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -1328,11 +1412,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := gOdata[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+			gc_off12 := gc_bx4
+			gc_off13 := 0
+			if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+				gc_at17 := gOdata[gc_off12:][:1]
+				gc_at18 := sdata[gc_off13:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -1344,7 +1428,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at9[0] = gc_at10[0]
+						gc_at17[0] = gc_at18[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -16457,10 +16541,85 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 		}
 	}
 	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
-			{
-				gc_rank5 := gc_step10 + 0
+		gc_off5 := gc_bx5
+		if gc_off5 >= 0 && gc_off5 < len(gOdata) {
+			gc_at5 := gOdata[gc_off5:][:1]
+			for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+				gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+				threadRank := gc_rank5
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+//line samples_reduction.go:466
+					gc_at5[0] = threadVal
+//line samples_reduction.go:468
+				}
+			}
+		} else {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
+				{
+					gc_rank5 := gc_step10 + 0
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx5] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step10 + 1
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx5] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step10 + 2
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx5] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step10 + 3
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx5] = threadVal
+					}
+				}
+			}
+			for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -16472,61 +16631,6 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				if threadRank == 0 {
 					gOdata[gc_bx5] = threadVal
 				}
-			}
-			{
-				gc_rank5 := gc_step10 + 1
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:428
-				threadRank := gc_rank5
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank5]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx5] = threadVal
-				}
-			}
-			{
-				gc_rank5 := gc_step10 + 2
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:428
-				threadRank := gc_rank5
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank5]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx5] = threadVal
-				}
-			}
-			{
-				gc_rank5 := gc_step10 + 3
-				gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:428
-				threadRank := gc_rank5
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank5]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx5] = threadVal
-				}
-			}
-		}
-		for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
-			gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:428
-			threadRank := gc_rank5
-			_ = threadRank
-			threadVal := gc_s_threadVal[gc_rank5]
-
-//line samples_reduction.go:466
-			if threadRank == 0 {
-				gOdata[gc_bx5] = threadVal
 			}
 		}
 	}
@@ -16778,10 +16882,85 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
-			{
-				gc_rank2 := gc_step4 + 0
+		gc_off2 := gc_bx2
+		if gc_off2 >= 0 && gc_off2 < len(gOdata) {
+			gc_at2 := gOdata[gc_off2:][:1]
+			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+				threadRank := gc_rank2
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+//line samples_reduction.go:466
+					gc_at2[0] = threadVal
+//line samples_reduction.go:468
+				}
+			}
+		} else {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx2] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step4 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx2] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx2] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx2] = threadVal
+					}
+				}
+			}
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -16793,61 +16972,6 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				if threadRank == 0 {
 					gOdata[gc_bx2] = threadVal
 				}
-			}
-			{
-				gc_rank2 := gc_step4 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:428
-				threadRank := gc_rank2
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank2]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx2] = threadVal
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:428
-				threadRank := gc_rank2
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank2]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx2] = threadVal
-				}
-			}
-			{
-				gc_rank2 := gc_step4 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:428
-				threadRank := gc_rank2
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank2]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx2] = threadVal
-				}
-			}
-		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:428
-			threadRank := gc_rank2
-			_ = threadRank
-			threadVal := gc_s_threadVal[gc_rank2]
-
-//line samples_reduction.go:466
-			if threadRank == 0 {
-				gOdata[gc_bx2] = threadVal
 			}
 		}
 	}
@@ -17099,10 +17223,85 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
-			{
-				gc_rank3 := gc_step6 + 0
+		gc_off3 := gc_bx3
+		if gc_off3 >= 0 && gc_off3 < len(gOdata) {
+			gc_at3 := gOdata[gc_off3:][:1]
+			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+				gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+				threadRank := gc_rank3
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+//line samples_reduction.go:466
+					gc_at3[0] = threadVal
+//line samples_reduction.go:468
+				}
+			}
+		} else {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
+				{
+					gc_rank3 := gc_step6 + 0
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx3] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step6 + 1
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx3] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step6 + 2
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx3] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step6 + 3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx3] = threadVal
+					}
+				}
+			}
+			for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -17114,61 +17313,6 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				if threadRank == 0 {
 					gOdata[gc_bx3] = threadVal
 				}
-			}
-			{
-				gc_rank3 := gc_step6 + 1
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:428
-				threadRank := gc_rank3
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank3]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx3] = threadVal
-				}
-			}
-			{
-				gc_rank3 := gc_step6 + 2
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:428
-				threadRank := gc_rank3
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank3]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx3] = threadVal
-				}
-			}
-			{
-				gc_rank3 := gc_step6 + 3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:428
-				threadRank := gc_rank3
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank3]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx3] = threadVal
-				}
-			}
-		}
-		for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
-			gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:428
-			threadRank := gc_rank3
-			_ = threadRank
-			threadVal := gc_s_threadVal[gc_rank3]
-
-//line samples_reduction.go:466
-			if threadRank == 0 {
-				gOdata[gc_bx3] = threadVal
 			}
 		}
 	}
@@ -17420,10 +17564,85 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		}
 	}
 	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
-			{
-				gc_rank4 := gc_step8 + 0
+		gc_off4 := gc_bx4
+		if gc_off4 >= 0 && gc_off4 < len(gOdata) {
+			gc_at4 := gOdata[gc_off4:][:1]
+			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+				gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+				threadRank := gc_rank4
+				_ = threadRank
+				threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+				if threadRank == 0 {
+//line samples_reduction.go:466
+					gc_at4[0] = threadVal
+//line samples_reduction.go:468
+				}
+			}
+		} else {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
+				{
+					gc_rank4 := gc_step8 + 0
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx4] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step8 + 1
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx4] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step8 + 2
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx4] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step8 + 3
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gOdata[gc_bx4] = threadVal
+					}
+				}
+			}
+			for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -17435,61 +17654,6 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				if threadRank == 0 {
 					gOdata[gc_bx4] = threadVal
 				}
-			}
-			{
-				gc_rank4 := gc_step8 + 1
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:428
-				threadRank := gc_rank4
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank4]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx4] = threadVal
-				}
-			}
-			{
-				gc_rank4 := gc_step8 + 2
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:428
-				threadRank := gc_rank4
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank4]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx4] = threadVal
-				}
-			}
-			{
-				gc_rank4 := gc_step8 + 3
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:428
-				threadRank := gc_rank4
-				_ = threadRank
-				threadVal := gc_s_threadVal[gc_rank4]
-
-//line samples_reduction.go:466
-				if threadRank == 0 {
-					gOdata[gc_bx4] = threadVal
-				}
-			}
-		}
-		for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
-			gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:428
-			threadRank := gc_rank4
-			_ = threadRank
-			threadVal := gc_s_threadVal[gc_rank4]
-
-//line samples_reduction.go:466
-			if threadRank == 0 {
-				gOdata[gc_bx4] = threadVal
 			}
 		}
 	}

@@ -285,39 +285,81 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := gc_bx
+			if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
+				gc_at := data[gc_off:][:gc_bdx]
+				gc_at2 := partialSums[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:23
-				id := gc_bx*gc_bdx + gc_tx
-				_ = id
+					id := gc_bx*gc_bdx + gc_tx
+					_ = id
 
 //line samples_scan.go:26
-				warpID := gc_tx / gocuda.WarpSize
-				_ = warpID
-				value := gc_s_value[gc_rank]
+					warpID := gc_tx / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank]
 
 //line samples_scan.go:66
-				var blockSum int32
+					var blockSum int32
 
 //line samples_scan.go:68
-				if warpID > 0 {
-					blockSum = sums[warpID-1]
-				}
+					if warpID > 0 {
+						blockSum = sums[warpID-1]
+					}
 
 //line samples_scan.go:72
-				value += blockSum
+					value += blockSum
 
-//line samples_scan.go:74
-				data[id] = value
+					gc_at[gc_tx] = value
 
 //line samples_scan.go:77
-				if partialSums != nil && gc_tx == gc_bdx-1 {
-					partialSums[gc_bx] = value
+					if partialSums != nil && gc_tx == gc_bdx-1 {
+//line samples_scan.go:77
+						gc_at2[0] = value
+//line samples_scan.go:79
+					}
+					_ = blockSum
+					gc_s_value[gc_rank] = value
 				}
-				_ = blockSum
-				gc_s_value[gc_rank] = value
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_scan.go:23
+					id := gc_bx*gc_bdx + gc_tx
+					_ = id
+
+//line samples_scan.go:26
+					warpID := gc_tx / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank]
+
+//line samples_scan.go:66
+					var blockSum int32
+
+//line samples_scan.go:68
+					if warpID > 0 {
+						blockSum = sums[warpID-1]
+					}
+
+//line samples_scan.go:72
+					value += blockSum
+
+//line samples_scan.go:74
+					data[id] = value
+
+//line samples_scan.go:77
+					if partialSums != nil && gc_tx == gc_bdx-1 {
+						partialSums[gc_bx] = value
+					}
+					_ = blockSum
+					gc_s_value[gc_rank] = value
+				}
 			}
 		}
 	}
@@ -1139,32 +1181,65 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := gc_bx * gc_bdx
+			gc_off4 := 0
+			if gc_off3 >= 0 && gc_off3 <= len(dData) && gc_bdx <= len(dData)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(buf) {
+				gc_at3 := dData[gc_off3:][:gc_bdx]
+				gc_at4 := buf[gc_off4:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples_scan.go:221
-				pos := gc_bx*gc_bdx + gc_tx
-				_ = pos
+					pos := gc_bx*gc_bdx + gc_tx
+					_ = pos
 
 //line samples_scan.go:229
-				data4 := dData[pos]
+					data4 := gc_at3[gc_tx]
 
 //line samples_scan.go:230
-				data4.X += buf[0]
+					data4.X += gc_at4[0]
 
 //line samples_scan.go:231
-				data4.Y += buf[0]
+					data4.Y += gc_at4[0]
 
 //line samples_scan.go:232
-				data4.Z += buf[0]
+					data4.Z += gc_at4[0]
 
 //line samples_scan.go:233
-				data4.W += buf[0]
+					data4.W += gc_at4[0]
+
+					gc_at3[gc_tx] = data4
+					_ = data4
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples_scan.go:221
+					pos := gc_bx*gc_bdx + gc_tx
+					_ = pos
+
+//line samples_scan.go:229
+					data4 := dData[pos]
+
+//line samples_scan.go:230
+					data4.X += buf[0]
+
+//line samples_scan.go:231
+					data4.Y += buf[0]
+
+//line samples_scan.go:232
+					data4.Z += buf[0]
+
+//line samples_scan.go:233
+					data4.W += buf[0]
 
 //line samples_scan.go:234
-				dData[pos] = data4
-				_ = data4
+					dData[pos] = data4
+					_ = data4
+				}
 			}
 		}
 	}

@@ -352,39 +352,81 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off3 := gc_bx2 * gc_bdx2
+			gc_off4 := gc_bx2
+			if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(partialSums) {
+				gc_at3 := data[gc_off3:][:gc_bdx2]
+				gc_at4 := partialSums[gc_off4:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_scan.go:23
-				id := gc_bx2*gc_bdx2 + gc_tx2
-				_ = id
+					id := gc_bx2*gc_bdx2 + gc_tx2
+					_ = id
 
 //line samples_scan.go:26
-				warpID := gc_tx2 / gocuda.WarpSize
-				_ = warpID
-				value := gc_s_value[gc_rank2]
+					warpID := gc_tx2 / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank2]
 
 //line samples_scan.go:66
-				var blockSum int32
+					var blockSum int32
 
 //line samples_scan.go:68
-				if warpID > 0 {
-					blockSum = sums[warpID-1]
-				}
+					if warpID > 0 {
+						blockSum = sums[warpID-1]
+					}
 
 //line samples_scan.go:72
-				value += blockSum
+					value += blockSum
 
-//line samples_scan.go:74
-				data[id] = value
+					gc_at3[gc_tx2] = value
 
 //line samples_scan.go:77
-				if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-					partialSums[gc_bx2] = value
+					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
+//line samples_scan.go:77
+						gc_at4[0] = value
+//line samples_scan.go:79
+					}
+					_ = blockSum
+					gc_s_value[gc_rank2] = value
 				}
-				_ = blockSum
-				gc_s_value[gc_rank2] = value
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:23
+					id := gc_bx2*gc_bdx2 + gc_tx2
+					_ = id
+
+//line samples_scan.go:26
+					warpID := gc_tx2 / gocuda.WarpSize
+					_ = warpID
+					value := gc_s_value[gc_rank2]
+
+//line samples_scan.go:66
+					var blockSum int32
+
+//line samples_scan.go:68
+					if warpID > 0 {
+						blockSum = sums[warpID-1]
+					}
+
+//line samples_scan.go:72
+					value += blockSum
+
+//line samples_scan.go:74
+					data[id] = value
+
+//line samples_scan.go:77
+					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
+						partialSums[gc_bx2] = value
+					}
+					_ = blockSum
+					gc_s_value[gc_rank2] = value
+				}
 			}
 		}
 	}
@@ -1243,11 +1285,11 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0
-			gc_off4 := gc_bx2
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(buf) && gc_off4 >= 0 && gc_off4 < len(dBuffer) {
-				gc_at3 := buf[gc_off3:][:1]
-				gc_at4 := dBuffer[gc_off4:][:1]
+			gc_off5 := 0
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(buf) && gc_off6 >= 0 && gc_off6 < len(dBuffer) {
+				gc_at5 := buf[gc_off5:][:1]
+				gc_at6 := dBuffer[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1255,7 +1297,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 //line samples_scan.go:223
 					{
 //line samples_scan.go:223
-						gc_at3[0] = gc_at4[0]
+						gc_at5[0] = gc_at6[0]
 //line samples_scan.go:225
 					}
 				}
@@ -1317,32 +1359,65 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off7 := gc_bx2 * gc_bdx2
+			gc_off8 := 0
+			if gc_off7 >= 0 && gc_off7 <= len(dData) && gc_bdx2 <= len(dData)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(buf) {
+				gc_at7 := dData[gc_off7:][:gc_bdx2]
+				gc_at8 := buf[gc_off8:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_scan.go:221
-				pos := gc_bx2*gc_bdx2 + gc_tx2
-				_ = pos
+					pos := gc_bx2*gc_bdx2 + gc_tx2
+					_ = pos
 
 //line samples_scan.go:229
-				data4 := dData[pos]
+					data4 := gc_at7[gc_tx2]
 
 //line samples_scan.go:230
-				data4.X += buf[0]
+					data4.X += gc_at8[0]
 
 //line samples_scan.go:231
-				data4.Y += buf[0]
+					data4.Y += gc_at8[0]
 
 //line samples_scan.go:232
-				data4.Z += buf[0]
+					data4.Z += gc_at8[0]
 
 //line samples_scan.go:233
-				data4.W += buf[0]
+					data4.W += gc_at8[0]
+
+					gc_at7[gc_tx2] = data4
+					_ = data4
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_scan.go:221
+					pos := gc_bx2*gc_bdx2 + gc_tx2
+					_ = pos
+
+//line samples_scan.go:229
+					data4 := dData[pos]
+
+//line samples_scan.go:230
+					data4.X += buf[0]
+
+//line samples_scan.go:231
+					data4.Y += buf[0]
+
+//line samples_scan.go:232
+					data4.Z += buf[0]
+
+//line samples_scan.go:233
+					data4.W += buf[0]
 
 //line samples_scan.go:234
-				dData[pos] = data4
-				_ = data4
+					dData[pos] = data4
+					_ = data4
+				}
 			}
 		}
 	}

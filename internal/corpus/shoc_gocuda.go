@@ -3990,41 +3990,82 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
-				gOdata4 := gc_s_gOdata4[gc_rank]
-				i := gc_s_i[gc_rank]
-				val4 := gc_s_val4[gc_rank]
+			gc_off3 := 0
+			if gc_off3 >= 0 && gc_off3 < len(sSeed) {
+				gc_at3 := sSeed[gc_off3:][:1]
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					gOdata4 := gc_s_gOdata4[gc_rank]
+					i := gc_s_i[gc_rank]
+					val4 := gc_s_val4[gc_rank]
 
 //line shoc.go:244
-				var r float32 = sData[idx-1]
+					var r float32 = sData[idx-1]
 
 //line shoc.go:244
-				_ = r
+					_ = r
 
 //line shoc.go:324
-				res := r
+					res := r
 
 //line shoc.go:327
-				val4.X += res + sSeed[0]
+					val4.X += res + gc_at3[0]
 
 //line shoc.go:328
-				val4.Y += res + sSeed[0]
+					val4.Y += res + gc_at3[0]
 
 //line shoc.go:329
-				val4.Z += res + sSeed[0]
+					val4.Z += res + gc_at3[0]
 
 //line shoc.go:330
-				val4.W += res + sSeed[0]
+					val4.W += res + gc_at3[0]
 
 //line shoc.go:333
-				if i < blockStop {
-					gOdata4[i] = val4
+					if i < blockStop {
+						gOdata4[i] = val4
+					}
+					_ = r
+					_ = res
+					gc_s_val4[gc_rank] = val4
 				}
-				_ = r
-				_ = res
-				gc_s_val4[gc_rank] = val4
+			} else {
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+					gOdata4 := gc_s_gOdata4[gc_rank]
+					i := gc_s_i[gc_rank]
+					val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:244
+					var r float32 = sData[idx-1]
+
+//line shoc.go:244
+					_ = r
+
+//line shoc.go:324
+					res := r
+
+//line shoc.go:327
+					val4.X += res + sSeed[0]
+
+//line shoc.go:328
+					val4.Y += res + sSeed[0]
+
+//line shoc.go:329
+					val4.Z += res + sSeed[0]
+
+//line shoc.go:330
+					val4.W += res + sSeed[0]
+
+//line shoc.go:333
+					if i < blockStop {
+						gOdata4[i] = val4
+					}
+					_ = r
+					_ = res
+					gc_s_val4[gc_rank] = val4
+				}
 			}
 		}
 		{
@@ -4036,9 +4077,9 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := 0
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sSeed) {
-					gc_at3 := sSeed[gc_off3:][:1]
+				gc_off4 := 0
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sSeed) {
+					gc_at4 := sSeed[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -4047,7 +4088,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:339
 						{
 //line shoc.go:339
-							gc_at3[0] = val4.W
+							gc_at4[0] = val4.W
 //line shoc.go:341
 						}
 					}

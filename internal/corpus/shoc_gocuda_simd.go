@@ -2800,11 +2800,11 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := 0
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sSeed) && gc_off5 >= 0 && gc_off5 < len(gBlockSums) {
-				gc_at4 := sSeed[gc_off4:][:1]
-				gc_at5 := gBlockSums[gc_off5:][:1]
+			gc_off5 := 0
+			gc_off6 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sSeed) && gc_off6 >= 0 && gc_off6 < len(gBlockSums) {
+				gc_at5 := sSeed[gc_off5:][:1]
+				gc_at6 := gBlockSums[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2815,7 +2815,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:300
 					{
 //line shoc.go:300
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 //line shoc.go:302
 					}
 					_ = i
@@ -4086,41 +4086,82 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
-				gc_pos2.Thread = gc_rank2
-				idx := gc_s_idx[gc_rank2]
-				gOdata4 := gc_s_gOdata4[gc_rank2]
-				i := gc_s_i[gc_rank2]
-				val4 := gc_s_val4[gc_rank2]
+			gc_off7 := 0
+			if gc_off7 >= 0 && gc_off7 < len(sSeed) {
+				gc_at7 := sSeed[gc_off7:][:1]
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					gOdata4 := gc_s_gOdata4[gc_rank2]
+					i := gc_s_i[gc_rank2]
+					val4 := gc_s_val4[gc_rank2]
 
 //line shoc.go:244
-				var r float32 = sData[idx-1]
+					var r float32 = sData[idx-1]
 
 //line shoc.go:244
-				_ = r
+					_ = r
 
 //line shoc.go:324
-				res := r
+					res := r
 
 //line shoc.go:327
-				val4.X += res + sSeed[0]
+					val4.X += res + gc_at7[0]
 
 //line shoc.go:328
-				val4.Y += res + sSeed[0]
+					val4.Y += res + gc_at7[0]
 
 //line shoc.go:329
-				val4.Z += res + sSeed[0]
+					val4.Z += res + gc_at7[0]
 
 //line shoc.go:330
-				val4.W += res + sSeed[0]
+					val4.W += res + gc_at7[0]
 
 //line shoc.go:333
-				if i < blockStop {
-					gOdata4[i] = val4
+					if i < blockStop {
+						gOdata4[i] = val4
+					}
+					_ = r
+					_ = res
+					gc_s_val4[gc_rank2] = val4
 				}
-				_ = r
-				_ = res
-				gc_s_val4[gc_rank2] = val4
+			} else {
+				for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+					idx := gc_s_idx[gc_rank2]
+					gOdata4 := gc_s_gOdata4[gc_rank2]
+					i := gc_s_i[gc_rank2]
+					val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:244
+					var r float32 = sData[idx-1]
+
+//line shoc.go:244
+					_ = r
+
+//line shoc.go:324
+					res := r
+
+//line shoc.go:327
+					val4.X += res + sSeed[0]
+
+//line shoc.go:328
+					val4.Y += res + sSeed[0]
+
+//line shoc.go:329
+					val4.Z += res + sSeed[0]
+
+//line shoc.go:330
+					val4.W += res + sSeed[0]
+
+//line shoc.go:333
+					if i < blockStop {
+						gOdata4[i] = val4
+					}
+					_ = r
+					_ = res
+					gc_s_val4[gc_rank2] = val4
+				}
 			}
 		}
 		{
@@ -4132,9 +4173,9 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := 0
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sSeed) {
-					gc_at6 := sSeed[gc_off6:][:1]
+				gc_off8 := 0
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(sSeed) {
+					gc_at8 := sSeed[gc_off8:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4143,7 +4184,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:339
 						{
 //line shoc.go:339
-							gc_at6[0] = val4.W
+							gc_at8[0] = val4.W
 //line shoc.go:341
 						}
 					}

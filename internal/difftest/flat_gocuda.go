@@ -278,28 +278,57 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					gc_off2 := (gc_bx * gc_bdx) + gc_off
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+						gc_at := in[gc_off2:][:gc_to]
+						gc_at2 := out[gc_off2:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line flat.go:28
-						id := gc_bx*gc_bdx + gc_tx
-						_ = id
+							id := gc_bx*gc_bdx + gc_tx
+							_ = id
 
 //line flat.go:29
-						i := id + gc_off
-						gc_more = true
+							i := id + gc_off
+							gc_more = true
+							_ = i
 
 //line flat.go:30
-						v := in[i] * 3
+							v := gc_at[gc_tx] * 3
 
 //line flat.go:31
-						if v < 0 {
-							v = -v
+							if v < 0 {
+								v = -v
+							}
+
+							gc_at2[gc_tx] = v + in[max(i-1, 0)]
 						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line flat.go:28
+							id := gc_bx*gc_bdx + gc_tx
+							_ = id
+
+//line flat.go:29
+							i := id + gc_off
+							gc_more = true
+
+//line flat.go:30
+							v := in[i] * 3
+
+//line flat.go:31
+							if v < 0 {
+								v = -v
+							}
 
 //line flat.go:34
-						out[i] = v + in[max(i-1, 0)]
+							out[i] = v + in[max(i-1, 0)]
+						}
 					}
 				}
 			}
@@ -326,28 +355,57 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							gc_to = gc_bound
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+							gc_off3 := (gc_bx * gc_bdx) + gc_off
+							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
+								gc_at3 := in[gc_off3:][:gc_to]
+								gc_at4 := out[gc_off3:][:gc_to]
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
 
 //line flat.go:28
-								id := gc_bx*gc_bdx + gc_tx
-								_ = id
+									id := gc_bx*gc_bdx + gc_tx
+									_ = id
 
 //line flat.go:29
-								i := id + gc_off
-								gc_more = true
+									i := id + gc_off
+									gc_more = true
+									_ = i
 
 //line flat.go:30
-								v := in[i] * 3
+									v := gc_at3[gc_tx] * 3
 
 //line flat.go:31
-								if v < 0 {
-									v = -v
+									if v < 0 {
+										v = -v
+									}
+
+									gc_at4[gc_tx] = v + in[max(i-1, 0)]
 								}
+							} else {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line flat.go:28
+									id := gc_bx*gc_bdx + gc_tx
+									_ = id
+
+//line flat.go:29
+									i := id + gc_off
+									gc_more = true
+
+//line flat.go:30
+									v := in[i] * 3
+
+//line flat.go:31
+									if v < 0 {
+										v = -v
+									}
 
 //line flat.go:34
-								out[i] = v + in[max(i-1, 0)]
+									out[i] = v + in[max(i-1, 0)]
+								}
 							}
 						}
 					}
@@ -704,17 +762,37 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := gc_bx
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				gc_at4 := partial[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line flat.go:68
-				{
-					var sum T
-					for _, x := range s {
-						sum += x
+					{
+						var sum T
+						for _, x := range s {
+							sum += x
+						}
+//line flat.go:72
+						gc_at4[0] = sum
+//line flat.go:74
 					}
-					partial[gc_bx] = sum
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line flat.go:68
+					{
+						var sum T
+						for _, x := range s {
+							sum += x
+						}
+						partial[gc_bx] = sum
+					}
 				}
 			}
 		}

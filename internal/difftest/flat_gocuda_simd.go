@@ -412,28 +412,57 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+								gc_at5 := in[gc_off4:][:gc_to2]
+								gc_at6 := out[gc_off4:][:gc_to2]
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
 
 //line flat.go:28
-								id := gc_bx2*gc_bdx2 + gc_tx2
-								_ = id
+									id := gc_bx2*gc_bdx2 + gc_tx2
+									_ = id
 
 //line flat.go:29
-								i := id + gc_off
-								gc_more = true
+									i := id + gc_off
+									gc_more = true
+									_ = i
 
 //line flat.go:30
-								v := in[i] * 3
+									v := gc_at5[gc_tx2] * 3
 
 //line flat.go:31
-								if v < 0 {
-									v = -v
+									if v < 0 {
+										v = -v
+									}
+
+									gc_at6[gc_tx2] = v + in[max(i-1, 0)]
 								}
+							} else {
+								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line flat.go:28
+									id := gc_bx2*gc_bdx2 + gc_tx2
+									_ = id
+
+//line flat.go:29
+									i := id + gc_off
+									gc_more = true
+
+//line flat.go:30
+									v := in[i] * 3
+
+//line flat.go:31
+									if v < 0 {
+										v = -v
+									}
 
 //line flat.go:34
-								out[i] = v + in[max(i-1, 0)]
+									out[i] = v + in[max(i-1, 0)]
+								}
 							}
 						}
 					}
@@ -604,11 +633,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off4 := (gc_bx4 * 2 * b) + gc_off
-				gc_off5 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to4 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to4 <= len(in)-gc_off5 {
-					gc_at4 := in[gc_off4:][:gc_to4]
-					gc_at5 := in[gc_off5:][:gc_to4]
+				gc_off7 := (gc_bx4 * 2 * b) + gc_off
+				gc_off8 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to4 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to4 <= len(in)-gc_off8 {
+					gc_at7 := in[gc_off7:][:gc_to4]
+					gc_at8 := in[gc_off8:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -620,11 +649,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						_ = i
 
 //line flat.go:60
-						v += gc_at4[gc_tx4]
+						v += gc_at7[gc_tx4]
 
 //line flat.go:61
 						if i+b < n {
-							v += gc_at5[gc_tx4] * 2
+							v += gc_at8[gc_tx4] * 2
 						}
 						gc_s_v[gc_rank4] = v
 					}
@@ -736,13 +765,13 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s) {
-				gc_at6 := s[:gc_bdx4]
+				gc_at9 := s[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-					gc_at6[gc_tx4] = v
+					gc_at9[gc_tx4] = v
 				}
 			} else {
 				gc_step12 := 0
@@ -801,17 +830,37 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			gc_off9 := gc_bx4
+			if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) {
+				gc_at10 := partial[gc_off9:][:1]
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line flat.go:68
-				{
-					var sum T
-					for _, x := range s {
-						sum += x
+					{
+						var sum T
+						for _, x := range s {
+							sum += x
+						}
+//line flat.go:72
+						gc_at10[0] = sum
+//line flat.go:74
 					}
-					partial[gc_bx4] = sum
+				}
+			} else {
+				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line flat.go:68
+					{
+						var sum T
+						for _, x := range s {
+							sum += x
+						}
+						partial[gc_bx4] = sum
+					}
 				}
 			}
 		}
@@ -1139,17 +1188,37 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off5 := gc_bx2
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+				gc_at5 := partial[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line flat.go:68
-				{
-					var sum float32
-					for _, x := range s {
-						sum += x
+					{
+						var sum float32
+						for _, x := range s {
+							sum += x
+						}
+//line flat.go:72
+						gc_at5[0] = sum
+//line flat.go:74
 					}
-					partial[gc_bx2] = sum
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line flat.go:68
+					{
+						var sum float32
+						for _, x := range s {
+							sum += x
+						}
+						partial[gc_bx2] = sum
+					}
 				}
 			}
 		}
@@ -1477,17 +1546,37 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			gc_off6 := gc_bx3
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at6 := partial[gc_off6:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line flat.go:68
-				{
-					var sum int32
-					for _, x := range s {
-						sum += x
+					{
+						var sum int32
+						for _, x := range s {
+							sum += x
+						}
+//line flat.go:72
+						gc_at6[0] = sum
+//line flat.go:74
 					}
-					partial[gc_bx3] = sum
+				}
+			} else {
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line flat.go:68
+					{
+						var sum int32
+						for _, x := range s {
+							sum += x
+						}
+						partial[gc_bx3] = sum
+					}
 				}
 			}
 		}

@@ -146,10 +146,168 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_bx * gc_bdx
+			if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := sh[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+					tid := gc_tx
+					_ = tid
+
+//line heldout.go:43
+					i := gc_bx*gc_bdx + tid
+					_ = i
+
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+					part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+					last := &gc_s_acc[gc_rank][1]
+
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					_ = acc
+					_ = part
+					_ = last
+					gc_s_part[gc_rank] = part
+					gc_s_last[gc_rank] = last
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -179,129 +337,6 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank] = part
 					gc_s_last[gc_rank] = last
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx*gc_bdx + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-				tid := gc_tx
-				_ = tid
-
-//line heldout.go:43
-				i := gc_bx*gc_bdx + tid
-				_ = i
-
-//line heldout.go:45
-				var acc [2]int32
-				gc_s_acc[gc_rank] = acc
-
-//line heldout.go:46
-				part := gc_s_acc[gc_rank][:]
-
-//line heldout.go:47
-				last := &gc_s_acc[gc_rank][1]
-
-//line heldout.go:48
-				sh[tid] = in[i]
-				_ = acc
-				_ = part
-				_ = last
-				gc_s_part[gc_rank] = part
-				gc_s_last[gc_rank] = last
 			}
 		}
 	}
@@ -427,9 +462,9 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at3 := out[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -442,7 +477,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
-					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
 				gc_step4 := 0
@@ -759,10 +794,72 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = &gc_s_x[gc_rank]
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -773,53 +870,6 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:87
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line heldout.go:91
-				out[i] = &gc_s_x[gc_rank]
 			}
 		}
 	}

@@ -147,10 +147,168 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	sh := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
+				gc_at4 := sh[:gc_bdx2]
+				gc_at5 := in[gc_off3:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+					tid := gc_tx2
+					_ = tid
+
+//line heldout.go:43
+					i := gc_bx2*gc_bdx2 + tid
+					_ = i
+
+//line heldout.go:45
+					var acc [2]int32
+					gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+					part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+					last := &gc_s_acc[gc_rank2][1]
+
+					gc_at4[gc_tx2] = gc_at5[gc_tx2]
+					_ = acc
+					_ = part
+					_ = last
+					gc_s_part[gc_rank2] = part
+					gc_s_last[gc_rank2] = last
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						sh[tid] = in[i]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -180,129 +338,6 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank2] = part
 					gc_s_last[gc_rank2] = last
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:43
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line heldout.go:45
-					var acc [2]int32
-					gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-					part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-					last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-					sh[tid] = in[i]
-					_ = acc
-					_ = part
-					_ = last
-					gc_s_part[gc_rank2] = part
-					gc_s_last[gc_rank2] = last
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-				tid := gc_tx2
-				_ = tid
-
-//line heldout.go:43
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line heldout.go:45
-				var acc [2]int32
-				gc_s_acc[gc_rank2] = acc
-
-//line heldout.go:46
-				part := gc_s_acc[gc_rank2][:]
-
-//line heldout.go:47
-				last := &gc_s_acc[gc_rank2][1]
-
-//line heldout.go:48
-				sh[tid] = in[i]
-				_ = acc
-				_ = part
-				_ = last
-				gc_s_part[gc_rank2] = part
-				gc_s_last[gc_rank2] = last
 			}
 		}
 	}
@@ -428,9 +463,9 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at2 := out[gc_off2:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at6 := out[gc_off4:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -443,7 +478,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + tid
 					_ = i
 
-					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
 				gc_step8 := 0
@@ -760,10 +795,72 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						out[i] = &gc_s_x[gc_rank2]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -774,53 +871,6 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 //line heldout.go:91
 					out[i] = &gc_s_x[gc_rank2]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:91
-					out[i] = &gc_s_x[gc_rank2]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:87
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line heldout.go:91
-				out[i] = &gc_s_x[gc_rank2]
 			}
 		}
 	}

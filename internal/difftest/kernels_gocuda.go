@@ -91,10 +91,133 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_row := gc_ty
+				if gc_row >= 0 && gc_row < len(as) && gc_bdx <= len(as[gc_row]) && gc_row < len(bs) && gc_bdx <= len(bs[gc_row]) {
+					gc_at := as[gc_row][:gc_bdx]
+					gc_at2 := bs[gc_row][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+
+						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+							tx := gc_tx
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+							tx := gc_tx
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+							tx := gc_tx
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:17
+							tx := gc_tx
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -117,101 +240,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:22
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-						tx := gc_tx
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line kernels.go:17
-					tx := gc_tx
-					_ = tx
-
-//line kernels.go:17
-					ty := gc_ty
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by*tile + ty
-					_ = row
-
-//line kernels.go:19
-					col := gc_bx*tile + tx
-					_ = col
-
-//line kernels.go:22
-					as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -392,7 +420,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			}
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at := c[gc_off:][:gc_to]
+				gc_at3 := c[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -417,7 +445,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:29
 					{
 //line kernels.go:29
-						gc_at[gc_tx] = sum
+						gc_at3[gc_tx] = sum
 //line kernels.go:31
 					}
 				}

@@ -154,9 +154,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 						_ = gc_t4
 //line kernels.go:22
-						var gc_row2 int = row
+						var gc_row3 int = row
 //line kernels.go:22
-						_ = gc_row2
+						_ = gc_row3
 //line kernels.go:22
 						var gc_col2 int = col
 //line kernels.go:22
@@ -180,7 +180,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 						gc_b5 := gc_none2
 //line kernels.go:22
-						if gc_row2 < m {
+						if gc_row3 < m {
 //line kernels.go:22
 							gc_b5 = gc_all2
 //line kernels.go:22
@@ -194,9 +194,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 							var gc_ld3 archsimd.Float32x8
 //line kernels.go:22
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
 //line kernels.go:22
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line kernels.go:22
 							} else {
 //line kernels.go:22
@@ -208,7 +208,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line kernels.go:22
-										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
 //line kernels.go:22
 									}
 //line kernels.go:22

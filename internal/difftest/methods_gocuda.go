@@ -705,10 +705,126 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	_ = s_2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s_2) {
+				gc_at := s_2[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:75
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+					gc_at[gc_tx] = v_
+					_ = step
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx] = v_
+						_ = step
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -730,97 +846,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					s_2[gc_tx] = v_
 					_ = step
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx] = v_
-					_ = step
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx] = v_
-					_ = step
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx] = v_
-					_ = step
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:75
-				var v int32 = int32(gc_tx)
-				_ = v
-
-//line methods.go:58
-				var v_ int32 = v
-				_ = v_
-
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-				_ = step
-
-//line methods.go:63
-				s_2[gc_tx] = v_
-				_ = step
 			}
 		}
 	}
@@ -929,7 +954,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
-				gc_at := s_3[:gc_bdx]
+				gc_at2 := s_3[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -952,7 +977,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:75
 					var r_ int32 = r_4
 
-					gc_at[gc_tx] = v_2
+					gc_at2[gc_tx] = v_2
 					_ = r_4
 					_ = r_
 					gc_s_r_[gc_rank] = r_
@@ -1208,7 +1233,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_at3 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1230,7 +1255,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:58
 					_ = r
 
-					gc_at2[gc_tx] = r
+					gc_at3[gc_tx] = r
 					_ = r_6
 					_ = r_2
 					_ = r

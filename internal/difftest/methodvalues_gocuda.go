@@ -49,47 +49,92 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	_ = s_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line methodvalues.go:39
-				var v int32 = int32(gc_tx)
-				_ = v
+					var v int32 = int32(gc_tx)
+					_ = v
 
 //line methodvalues.go:36
-				g := gain{2}
+					g := gain{2}
 
 //line methodvalues.go:37
-				var recv gain = g
+					var recv gain = g
 
 //line methodvalues.go:37
-				_ = recv
+					_ = recv
 
 //line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 
 //line methodvalues.go:37
-				_ = f
+					_ = f
 
 //line methodvalues.go:38
-				g.k = 3
+					g.k = 3
 
 //line methodvalues.go:39
-				var g_ gain = recv
+					var g_ gain = recv
 
 //line methodvalues.go:39
-				_ = g_
+					_ = g_
+
+					gc_at[gc_tx] = v * g_.k
+					_ = g
+					_ = recv
+					_ = f
+					_ = g_
+					gc_s_g[gc_rank] = g
+					gc_s_f[gc_rank] = f
+					gc_s_recv[gc_rank] = recv
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:39
+					var v int32 = int32(gc_tx)
+					_ = v
+
+//line methodvalues.go:36
+					g := gain{2}
+
+//line methodvalues.go:37
+					var recv gain = g
+
+//line methodvalues.go:37
+					_ = recv
+
+//line methodvalues.go:37
+					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+
+//line methodvalues.go:37
+					_ = f
+
+//line methodvalues.go:38
+					g.k = 3
+
+//line methodvalues.go:39
+					var g_ gain = recv
+
+//line methodvalues.go:39
+					_ = g_
 
 //line methodvalues.go:16
-				s_[gc_tx] = v * g_.k
-				_ = g
-				_ = recv
-				_ = f
-				_ = g_
-				gc_s_g[gc_rank] = g
-				gc_s_f[gc_rank] = f
-				gc_s_recv[gc_rank] = recv
+					s_[gc_tx] = v * g_.k
+					_ = g
+					_ = recv
+					_ = f
+					_ = g_
+					gc_s_g[gc_rank] = g
+					gc_s_f[gc_rank] = f
+					gc_s_recv[gc_rank] = recv
+				}
 			}
 		}
 	}
@@ -163,62 +208,122 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	_ = s_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r := gc_s_r[gc_rank]
-				g := gc_s_g[gc_rank]
+			if gc_bdx <= len(s_3) {
+				gc_at2 := s_3[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					g := gc_s_g[gc_rank]
 
 //line methodvalues.go:20
-				var r_ int32 = r
+					var r_ int32 = r
 
 //line methodvalues.go:20
-				_ = r_
+					_ = r_
 
 //line methodvalues.go:39
-				a := r_
+					a := r_
 
 //line methodvalues.go:40
-				var v_ int32 = a
+					var v_ int32 = a
 
 //line methodvalues.go:40
-				_ = v_
+					_ = v_
 
 //line methodvalues.go:40
-				var recv_ gain = g
+					var recv_ gain = g
 
 //line methodvalues.go:40
-				_ = recv_
+					_ = recv_
 
 //line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 
 //line methodvalues.go:40
-				_ = step
+					_ = step
 
 //line methodvalues.go:25
-				var v_2 int32 = v_
+					var v_2 int32 = v_
 
 //line methodvalues.go:25
-				_ = v_2
+					_ = v_2
 
 //line methodvalues.go:25
-				var g_2 gain = recv_
+					var g_2 gain = recv_
 
 //line methodvalues.go:25
-				_ = g_2
+					_ = g_2
+
+					gc_at2[gc_tx] = v_2 * g_2.k
+					_ = r_
+					_ = a
+					_ = v_
+					_ = recv_
+					_ = step
+					_ = v_2
+					_ = g_2
+					gc_s_a[gc_rank] = a
+					gc_s_recv_[gc_rank] = recv_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					g := gc_s_g[gc_rank]
+
+//line methodvalues.go:20
+					var r_ int32 = r
+
+//line methodvalues.go:20
+					_ = r_
+
+//line methodvalues.go:39
+					a := r_
+
+//line methodvalues.go:40
+					var v_ int32 = a
+
+//line methodvalues.go:40
+					_ = v_
+
+//line methodvalues.go:40
+					var recv_ gain = g
+
+//line methodvalues.go:40
+					_ = recv_
+
+//line methodvalues.go:40
+					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+
+//line methodvalues.go:40
+					_ = step
+
+//line methodvalues.go:25
+					var v_2 int32 = v_
+
+//line methodvalues.go:25
+					_ = v_2
+
+//line methodvalues.go:25
+					var g_2 gain = recv_
+
+//line methodvalues.go:25
+					_ = g_2
 
 //line methodvalues.go:16
-				s_3[gc_tx] = v_2 * g_2.k
-				_ = r_
-				_ = a
-				_ = v_
-				_ = recv_
-				_ = step
-				_ = v_2
-				_ = g_2
-				gc_s_a[gc_rank] = a
-				gc_s_recv_[gc_rank] = recv_
+					s_3[gc_tx] = v_2 * g_2.k
+					_ = r_
+					_ = a
+					_ = v_
+					_ = recv_
+					_ = step
+					_ = v_2
+					_ = g_2
+					gc_s_a[gc_rank] = a
+					gc_s_recv_[gc_rank] = recv_
+				}
 			}
 		}
 	}
@@ -287,7 +392,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_4) {
-				gc_at := s_4[:gc_bdx]
+				gc_at3 := s_4[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -315,7 +420,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_3
 
-					gc_at[gc_tx] = v_3 * g_3.k
+					gc_at3[gc_tx] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
 					_ = v_3
@@ -424,7 +529,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_5) {
-				gc_at2 := s_5[:gc_bdx]
+				gc_at4 := s_5[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -468,7 +573,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:42
 					_ = g_4
 
-					gc_at2[gc_tx] = v_4 * g_4.k
+					gc_at4[gc_tx] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
 					_ = r_2
@@ -1697,47 +1802,92 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	_ = v_2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				r := gc_s_r[gc_rank]
-				h := gc_s_h[gc_rank]
+			if gc_bdx <= len(s_3) {
+				gc_at := s_3[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					h := gc_s_h[gc_rank]
 
 //line methodvalues.go:130
-				var r_ float32 = r
+					var r_ float32 = r
 
 //line methodvalues.go:130
-				_ = r_
+					_ = r_
 
 //line methodvalues.go:149
-				a := r_
+					a := r_
 
 //line methodvalues.go:150
-				var recv_ scaler[float32] = h.scaler
+					var recv_ scaler[float32] = h.scaler
 
 //line methodvalues.go:150
-				_ = recv_
+					_ = recv_
 
 //line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 
 //line methodvalues.go:150
-				_ = step
+					_ = step
 
 //line methodvalues.go:138
-				var b_ scaler[float32] = recv_
+					var b_ scaler[float32] = recv_
 
 //line methodvalues.go:138
-				_ = b_
+					_ = b_
+
+					gc_at[gc_tx] = v_2 * b_.scale
+					_ = r_
+					_ = a
+					_ = recv_
+					_ = step
+					_ = b_
+					gc_s_a[gc_rank] = a
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					h := gc_s_h[gc_rank]
+
+//line methodvalues.go:130
+					var r_ float32 = r
+
+//line methodvalues.go:130
+					_ = r_
+
+//line methodvalues.go:149
+					a := r_
+
+//line methodvalues.go:150
+					var recv_ scaler[float32] = h.scaler
+
+//line methodvalues.go:150
+					_ = recv_
+
+//line methodvalues.go:150
+					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+
+//line methodvalues.go:150
+					_ = step
+
+//line methodvalues.go:138
+					var b_ scaler[float32] = recv_
+
+//line methodvalues.go:138
+					_ = b_
 
 //line methodvalues.go:126
-				s_3[gc_tx] = v_2 * b_.scale
-				_ = r_
-				_ = a
-				_ = recv_
-				_ = step
-				_ = b_
-				gc_s_a[gc_rank] = a
+					s_3[gc_tx] = v_2 * b_.scale
+					_ = r_
+					_ = a
+					_ = recv_
+					_ = step
+					_ = b_
+					gc_s_a[gc_rank] = a
+				}
 			}
 		}
 	}
@@ -1801,7 +1951,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_bdx]
+				gc_at2 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1820,7 +1970,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = r_2
 
-					gc_at[gc_tx] = a + r_2
+					gc_at2[gc_tx] = a + r_2
 					_ = r_4
 					_ = r_2
 				}
@@ -2005,27 +2155,52 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		_ = k_
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
+				if gc_bdx <= len(s_) {
+					gc_at := s_[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
 
 //line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 
 //line methodvalues.go:184
-					_ = m
+						_ = m
 
 //line methodvalues.go:185
-					var v_ int32 = v
+						var v_ int32 = v
 
 //line methodvalues.go:185
-					_ = v_
+						_ = v_
+
+						gc_at[gc_tx] = v_ * int32(k_)
+						_ = m
+						_ = v_
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line methodvalues.go:184
+						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+
+//line methodvalues.go:184
+						_ = m
+
+//line methodvalues.go:185
+						var v_ int32 = v
+
+//line methodvalues.go:185
+						_ = v_
 
 //line methodvalues.go:158
-					s_[gc_tx] = v_ * int32(k_)
-					_ = m
-					_ = v_
+						s_[gc_tx] = v_ * int32(k_)
+						_ = m
+						_ = v_
+					}
 				}
 			}
 		}
@@ -2218,27 +2393,52 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	_ = s_2
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				v := gc_s_v[gc_rank]
+			if gc_bdx <= len(s_2) {
+				gc_at2 := s_2[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
 
 //line methodvalues.go:187
-				var v_2 int32 = v
+					var v_2 int32 = v
 
 //line methodvalues.go:187
-				_ = v_2
+					_ = v_2
 
 //line methodvalues.go:187
-				var g_ gain = *g.gain
+					var g_ gain = *g.gain
 
 //line methodvalues.go:187
-				_ = g_
+					_ = g_
+
+					gc_at2[gc_tx] = v_2 * g_.k
+					_ = v_2
+					_ = g_
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+
+//line methodvalues.go:187
+					var v_2 int32 = v
+
+//line methodvalues.go:187
+					_ = v_2
+
+//line methodvalues.go:187
+					var g_ gain = *g.gain
+
+//line methodvalues.go:187
+					_ = g_
 
 //line methodvalues.go:16
-				s_2[gc_tx] = v_2 * g_.k
-				_ = v_2
-				_ = g_
+					s_2[gc_tx] = v_2 * g_.k
+					_ = v_2
+					_ = g_
+				}
 			}
 		}
 	}

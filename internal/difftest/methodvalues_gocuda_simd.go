@@ -50,47 +50,92 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	_ = s_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if gc_bdx2 <= len(s_) {
+				gc_at5 := s_[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line methodvalues.go:39
-				var v int32 = int32(gc_tx2)
-				_ = v
+					var v int32 = int32(gc_tx2)
+					_ = v
 
 //line methodvalues.go:36
-				g := gain{2}
+					g := gain{2}
 
 //line methodvalues.go:37
-				var recv gain = g
+					var recv gain = g
 
 //line methodvalues.go:37
-				_ = recv
+					_ = recv
 
 //line methodvalues.go:37
-				var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
 
 //line methodvalues.go:37
-				_ = f
+					_ = f
 
 //line methodvalues.go:38
-				g.k = 3
+					g.k = 3
 
 //line methodvalues.go:39
-				var g_ gain = recv
+					var g_ gain = recv
 
 //line methodvalues.go:39
-				_ = g_
+					_ = g_
+
+					gc_at5[gc_tx2] = v * g_.k
+					_ = g
+					_ = recv
+					_ = f
+					_ = g_
+					gc_s_g[gc_rank2] = g
+					gc_s_f[gc_rank2] = f
+					gc_s_recv[gc_rank2] = recv
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:39
+					var v int32 = int32(gc_tx2)
+					_ = v
+
+//line methodvalues.go:36
+					g := gain{2}
+
+//line methodvalues.go:37
+					var recv gain = g
+
+//line methodvalues.go:37
+					_ = recv
+
+//line methodvalues.go:37
+					var f func(t *gocuda.Thread, s []int32, v int32) int32 = recv.next
+
+//line methodvalues.go:37
+					_ = f
+
+//line methodvalues.go:38
+					g.k = 3
+
+//line methodvalues.go:39
+					var g_ gain = recv
+
+//line methodvalues.go:39
+					_ = g_
 
 //line methodvalues.go:16
-				s_[gc_tx2] = v * g_.k
-				_ = g
-				_ = recv
-				_ = f
-				_ = g_
-				gc_s_g[gc_rank2] = g
-				gc_s_f[gc_rank2] = f
-				gc_s_recv[gc_rank2] = recv
+					s_[gc_tx2] = v * g_.k
+					_ = g
+					_ = recv
+					_ = f
+					_ = g_
+					gc_s_g[gc_rank2] = g
+					gc_s_f[gc_rank2] = f
+					gc_s_recv[gc_rank2] = recv
+				}
 			}
 		}
 	}
@@ -164,62 +209,122 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	_ = s_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				g := gc_s_g[gc_rank2]
+			if gc_bdx2 <= len(s_3) {
+				gc_at6 := s_3[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r := gc_s_r[gc_rank2]
+					g := gc_s_g[gc_rank2]
 
 //line methodvalues.go:20
-				var r_ int32 = r
+					var r_ int32 = r
 
 //line methodvalues.go:20
-				_ = r_
+					_ = r_
 
 //line methodvalues.go:39
-				a := r_
+					a := r_
 
 //line methodvalues.go:40
-				var v_ int32 = a
+					var v_ int32 = a
 
 //line methodvalues.go:40
-				_ = v_
+					_ = v_
 
 //line methodvalues.go:40
-				var recv_ gain = g
+					var recv_ gain = g
 
 //line methodvalues.go:40
-				_ = recv_
+					_ = recv_
 
 //line methodvalues.go:40
-				var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
 
 //line methodvalues.go:40
-				_ = step
+					_ = step
 
 //line methodvalues.go:25
-				var v_2 int32 = v_
+					var v_2 int32 = v_
 
 //line methodvalues.go:25
-				_ = v_2
+					_ = v_2
 
 //line methodvalues.go:25
-				var g_2 gain = recv_
+					var g_2 gain = recv_
 
 //line methodvalues.go:25
-				_ = g_2
+					_ = g_2
+
+					gc_at6[gc_tx2] = v_2 * g_2.k
+					_ = r_
+					_ = a
+					_ = v_
+					_ = recv_
+					_ = step
+					_ = v_2
+					_ = g_2
+					gc_s_a[gc_rank2] = a
+					gc_s_recv_[gc_rank2] = recv_
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r := gc_s_r[gc_rank2]
+					g := gc_s_g[gc_rank2]
+
+//line methodvalues.go:20
+					var r_ int32 = r
+
+//line methodvalues.go:20
+					_ = r_
+
+//line methodvalues.go:39
+					a := r_
+
+//line methodvalues.go:40
+					var v_ int32 = a
+
+//line methodvalues.go:40
+					_ = v_
+
+//line methodvalues.go:40
+					var recv_ gain = g
+
+//line methodvalues.go:40
+					_ = recv_
+
+//line methodvalues.go:40
+					var step func(*gocuda.Thread, []int32, int32) int32 = recv_.next
+
+//line methodvalues.go:40
+					_ = step
+
+//line methodvalues.go:25
+					var v_2 int32 = v_
+
+//line methodvalues.go:25
+					_ = v_2
+
+//line methodvalues.go:25
+					var g_2 gain = recv_
+
+//line methodvalues.go:25
+					_ = g_2
 
 //line methodvalues.go:16
-				s_3[gc_tx2] = v_2 * g_2.k
-				_ = r_
-				_ = a
-				_ = v_
-				_ = recv_
-				_ = step
-				_ = v_2
-				_ = g_2
-				gc_s_a[gc_rank2] = a
-				gc_s_recv_[gc_rank2] = recv_
+					s_3[gc_tx2] = v_2 * g_2.k
+					_ = r_
+					_ = a
+					_ = v_
+					_ = recv_
+					_ = step
+					_ = v_2
+					_ = g_2
+					gc_s_a[gc_rank2] = a
+					gc_s_recv_[gc_rank2] = recv_
+				}
 			}
 		}
 	}
@@ -288,7 +393,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_4) {
-				gc_at3 := s_4[:gc_bdx2]
+				gc_at7 := s_4[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -316,7 +421,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_3
 
-					gc_at3[gc_tx2] = v_3 * g_3.k
+					gc_at7[gc_tx2] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
 					_ = v_3
@@ -425,7 +530,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_5) {
-				gc_at4 := s_5[:gc_bdx2]
+				gc_at8 := s_5[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -469,7 +574,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:42
 					_ = g_4
 
-					gc_at4[gc_tx2] = v_4 * g_4.k
+					gc_at8[gc_tx2] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
 					_ = r_2
@@ -1850,47 +1955,92 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	_ = v_2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-				h := gc_s_h[gc_rank2]
+			if gc_bdx2 <= len(s_3) {
+				gc_at3 := s_3[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r := gc_s_r[gc_rank2]
+					h := gc_s_h[gc_rank2]
 
 //line methodvalues.go:130
-				var r_ float32 = r
+					var r_ float32 = r
 
 //line methodvalues.go:130
-				_ = r_
+					_ = r_
 
 //line methodvalues.go:149
-				a := r_
+					a := r_
 
 //line methodvalues.go:150
-				var recv_ scaler[float32] = h.scaler
+					var recv_ scaler[float32] = h.scaler
 
 //line methodvalues.go:150
-				_ = recv_
+					_ = recv_
 
 //line methodvalues.go:150
-				var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
 
 //line methodvalues.go:150
-				_ = step
+					_ = step
 
 //line methodvalues.go:138
-				var b_ scaler[float32] = recv_
+					var b_ scaler[float32] = recv_
 
 //line methodvalues.go:138
-				_ = b_
+					_ = b_
+
+					gc_at3[gc_tx2] = v_2 * b_.scale
+					_ = r_
+					_ = a
+					_ = recv_
+					_ = step
+					_ = b_
+					gc_s_a[gc_rank2] = a
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r := gc_s_r[gc_rank2]
+					h := gc_s_h[gc_rank2]
+
+//line methodvalues.go:130
+					var r_ float32 = r
+
+//line methodvalues.go:130
+					_ = r_
+
+//line methodvalues.go:149
+					a := r_
+
+//line methodvalues.go:150
+					var recv_ scaler[float32] = h.scaler
+
+//line methodvalues.go:150
+					_ = recv_
+
+//line methodvalues.go:150
+					var step func(*gocuda.Thread, []float32, float32) float32 = recv_.next
+
+//line methodvalues.go:150
+					_ = step
+
+//line methodvalues.go:138
+					var b_ scaler[float32] = recv_
+
+//line methodvalues.go:138
+					_ = b_
 
 //line methodvalues.go:126
-				s_3[gc_tx2] = v_2 * b_.scale
-				_ = r_
-				_ = a
-				_ = recv_
-				_ = step
-				_ = b_
-				gc_s_a[gc_rank2] = a
+					s_3[gc_tx2] = v_2 * b_.scale
+					_ = r_
+					_ = a
+					_ = recv_
+					_ = step
+					_ = b_
+					gc_s_a[gc_rank2] = a
+				}
 			}
 		}
 	}
@@ -2163,27 +2313,52 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		_ = k_
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
+				if gc_bdx2 <= len(s_) {
+					gc_at3 := s_[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
 
 //line methodvalues.go:184
-					var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
 
 //line methodvalues.go:184
-					_ = m
+						_ = m
 
 //line methodvalues.go:185
-					var v_ int32 = v
+						var v_ int32 = v
 
 //line methodvalues.go:185
-					_ = v_
+						_ = v_
+
+						gc_at3[gc_tx2] = v_ * int32(k_)
+						_ = m
+						_ = v_
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line methodvalues.go:184
+						var m func(t *gocuda.Thread, s []int32, v int32) int32 = recv_.times
+
+//line methodvalues.go:184
+						_ = m
+
+//line methodvalues.go:185
+						var v_ int32 = v
+
+//line methodvalues.go:185
+						_ = v_
 
 //line methodvalues.go:158
-					s_[gc_tx2] = v_ * int32(k_)
-					_ = m
-					_ = v_
+						s_[gc_tx2] = v_ * int32(k_)
+						_ = m
+						_ = v_
+					}
 				}
 			}
 		}

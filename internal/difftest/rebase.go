@@ -110,3 +110,16 @@ func rebaseTile(t *gocuda.Thread, in, out []float32, r, k int) {
 	}
 	out[at] = tile[ty+r][tx+k]
 }
+
+// RebasePartialKernel gathers tab at idx for each element of out: out and
+// idx are indexed at the thread's index, and rebased, while tab's index
+// is data and keeps its check. Where idx holds an index past tab, the
+// first thread to read it fails.
+//
+//gocuda:kernel RebasePartialKernel
+func rebasePartial(t *gocuda.Thread, idx []int32, tab, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = tab[idx[i]] + float32(idx[i])
+	}
+}

@@ -1181,3 +1181,136 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 }
+
+// RebasePartialKernel gathers tab at idx for each element of out: out and
+// idx are indexed at the thread's index, and rebased, while tab's index
+// is data and keeps its check. Where idx holds an index past tab, the
+// first thread to read it fails.
+func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebasePartial,
+		func(gc_t *gocuda.Thread) { rebasePartial(gc_t, idx, tab, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebasePartial(gc_b, gc_lo, gc_hi, idx, tab, out) })
+}
+
+var gc_src_rebasePartial = compiled.NewSource("rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125")
+
+func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, tab, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := idx[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line rebase.go:122
+						{
+//line rebase.go:122
+							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+//line rebase.go:124
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line rebase.go:122
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

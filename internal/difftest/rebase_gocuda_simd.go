@@ -1316,3 +1316,136 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 		}
 	}
 }
+
+// RebasePartialKernel gathers tab at idx for each element of out: out and
+// idx are indexed at the thread's index, and rebased, while tab's index
+// is data and keeps its check. Where idx holds an index past tab, the
+// first thread to read it fails.
+func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebasePartial,
+		func(gc_t *gocuda.Thread) { rebasePartial(gc_t, idx, tab, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebasePartial(gc_b, gc_lo, gc_hi, idx, tab, out) })
+}
+
+var gc_src_rebasePartial = compiled.NewSource("rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125")
+
+func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int32, tab, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(idx) && gc_to2 <= len(idx)-gc_off2 {
+					gc_at3 := out[gc_off2:][:gc_to2]
+					gc_at4 := idx[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:122
+						{
+//line rebase.go:122
+							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+//line rebase.go:124
+						}
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								out[i] = tab[idx[i]] + float32(idx[i])
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:122
+						{
+							out[i] = tab[idx[i]] + float32(idx[i])
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -237,3 +237,41 @@ func TestRebaseTileFailure(t *testing.T) {
 		})
 	}
 }
+
+// TestRebasePartial: a gather through data-dependent indexes, the rest of
+// the loop rebased, agrees with the host; an index past the table fails
+// at the first thread that reads it (compiled), after the threads before
+// it in its block stored their elements.
+func TestRebasePartial(t *testing.T) {
+	const n, bs = 1000, 128
+	tab := randF(64)
+	idx := make([]int32, n)
+	for i := range idx {
+		idx[i] = int32(i*7) % int32(len(tab))
+	}
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}
+	got := agree(t, func(f form) ([]float32, error) {
+		out := make([]float32, n)
+		return out, f.launch(cfg, RebasePartialKernel(idx, tab, out))
+	})
+	for i := range n {
+		require.Equal(t, tab[idx[i]]+float32(idx[i]), got[i], "element %d", i)
+	}
+	const bad = 300
+	idx[bad], idx[bad+5] = int32(len(tab)), -1
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out := make([]float32, n)
+		err := f.launch(cfg, RebasePartialKernel(idx, tab, out))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		if !f.runtime {
+			for j := bad / bs * bs; j < bad; j++ {
+				require.Equal(t, tab[idx[j]]+float32(idx[j]), out[j], "element %d", j)
+			}
+		}
+	}
+	assert.Equal(t, gocuda.Dim3{X: bad / bs}, errs[0].Block, "compiled")
+	assert.Equal(t, gocuda.Dim3{X: bad % bs}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}

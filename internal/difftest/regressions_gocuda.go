@@ -1754,10 +1754,96 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx)
+
+					gc_at[gc_tx] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank] = b
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						s[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						s[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						s[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						s[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1773,73 +1859,6 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					_ = b
 					gc_s_b[gc_rank] = b
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-					s[gc_tx] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank] = b
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:133
-				var a, b int
-
-//line regressions.go:134
-				setPair(&a, &b, gc_tx)
-
-//line regressions.go:136
-				s[gc_tx] = int32(a)
-				_ = a
-				_ = b
-				gc_s_b[gc_rank] = b
 			}
 		}
 	}

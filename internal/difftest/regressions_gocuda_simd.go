@@ -1950,10 +1950,96 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+			if gc_bdx2 <= len(s) {
+				gc_at2 := s[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+					var a, b int
+
+//line regressions.go:134
+					setPair(&a, &b, gc_tx2)
+
+					gc_at2[gc_tx2] = int32(a)
+					_ = a
+					_ = b
+					gc_s_b[gc_rank2] = b
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						s[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						s[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						s[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						s[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1969,73 +2055,6 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					_ = b
 					gc_s_b[gc_rank2] = b
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx2)
-
-//line regressions.go:136
-					s[gc_tx2] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank2] = b
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx2)
-
-//line regressions.go:136
-					s[gc_tx2] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank2] = b
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:133
-					var a, b int
-
-//line regressions.go:134
-					setPair(&a, &b, gc_tx2)
-
-//line regressions.go:136
-					s[gc_tx2] = int32(a)
-					_ = a
-					_ = b
-					gc_s_b[gc_rank2] = b
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:133
-				var a, b int
-
-//line regressions.go:134
-				setPair(&a, &b, gc_tx2)
-
-//line regressions.go:136
-				s[gc_tx2] = int32(a)
-				_ = a
-				_ = b
-				gc_s_b[gc_rank2] = b
 			}
 		}
 	}

@@ -33,10 +33,72 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+				gc_at := out[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line row_guard.go:13
+					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+					_ = i
+
+					gc_at[gc_tx] = int32(i % (len(out) + 1))
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:13
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:13
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:13
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:13
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -47,53 +109,6 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 //line row_guard.go:14
 					out[i] = int32(i % (len(out) + 1))
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line row_guard.go:13
-					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line row_guard.go:13
-				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
-				_ = i
-
-//line row_guard.go:14
-				out[i] = int32(i % (len(out) + 1))
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -115,9 +130,9 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 				}
 				continue
 			}
-			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
+			gc_off2 := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -129,7 +144,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 //line row_guard.go:16
 					{
 //line row_guard.go:16
-						gc_at[gc_tx] += int32(gc_ty*100 + gc_tx)
+						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 //line row_guard.go:18
 					}
 				}

@@ -34,10 +34,72 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_off3 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+					_ = i
+
+					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:14
+						out[i] = int32(i % (len(out) + 1))
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -48,53 +110,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:14
 					out[i] = int32(i % (len(out) + 1))
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:14
-					out[i] = int32(i % (len(out) + 1))
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-				i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-				_ = i
-
-//line row_guard.go:14
-				out[i] = int32(i % (len(out) + 1))
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

@@ -142,10 +142,91 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+					tid := gc_tx
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx*gc_bdx*2 + tid
+					_ = i
+
+					gc_at[gc_tx] = specAt(in, i) + specAt(in, i+gc_bdx)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx*gc_bdx*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -160,69 +241,6 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-					tid := gc_tx
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx*gc_bdx*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line specialize.go:44
-				tid := gc_tx
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx*gc_bdx*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 			}
 		}
 	}
@@ -237,8 +255,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := s
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
+					gc_at2 := sdata[:gc_to]
+					gc_at3 := sdata[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -250,7 +268,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:50
 						{
 //line specialize.go:50
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line specialize.go:52
 						}
 					}
@@ -340,8 +358,8 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := sdata[gc_off3:][:1]
+				gc_at4 := partial[gc_off2:][:1]
+				gc_at5 := sdata[gc_off3:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -353,7 +371,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at3[0] = gc_at4[0]
+						gc_at4[0] = gc_at5[0]
 //line specialize.go:57
 					}
 				}
@@ -470,35 +488,70 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	_ = s_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line specialize.go:82
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
 
 //line specialize.go:81
-				r := specRelay[T]{k: k}
+					r := specRelay[T]{k: k}
 
 //line specialize.go:83
-				var x T = in[i]
+					var x T = gc_at[gc_tx]
 
 //line specialize.go:83
-				_ = x
+					_ = x
 
 //line specialize.go:83
-				var r_3 specRelay[T] = r
+					var r_3 specRelay[T] = r
 
 //line specialize.go:83
-				_ = r_3
+					_ = r_3
+
+					gc_at2[gc_tx] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank] = r
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line specialize.go:82
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line specialize.go:81
+					r := specRelay[T]{k: k}
+
+//line specialize.go:83
+					var x T = in[i]
+
+//line specialize.go:83
+					_ = x
+
+//line specialize.go:83
+					var r_3 specRelay[T] = r
+
+//line specialize.go:83
+					_ = r_3
 
 //line specialize.go:66
-				s_[gc_tx] = x * r_3.k
-				_ = r
-				_ = x
-				_ = r_3
-				gc_s_r[gc_rank] = r
+					s_[gc_tx] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank] = r
+				}
 			}
 		}
 	}
@@ -573,7 +626,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
-				gc_at := s_2[:gc_bdx]
+				gc_at3 := s_2[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -595,7 +648,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //line specialize.go:83
 					_ = r_5
 
-					gc_at[gc_tx] = x_ * r_5.k
+					gc_at3[gc_tx] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -691,9 +744,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at2 := out[gc_off:][:gc_bdx]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at4 := out[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -713,7 +766,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //line specialize.go:83
 					var r_2 T = r_6
 
-					gc_at2[gc_tx] = r_ + r_2
+					gc_at4[gc_tx] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}

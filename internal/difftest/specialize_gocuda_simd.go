@@ -1097,10 +1097,91 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			if gc_bdx5 <= len(sdata) {
+				gc_at12 := sdata[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+					tid := gc_tx5
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx5*gc_bdx5*2 + tid
+					_ = i
+
+					gc_at12[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
+				}
+			} else {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx5*gc_bdx5*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx5*gc_bdx5*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx5*gc_bdx5*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx5*gc_bdx5*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -1115,69 +1196,6 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-					tid := gc_tx5
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx5*gc_bdx5*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line specialize.go:44
-				tid := gc_tx5
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx5*gc_bdx5*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 			}
 		}
 	}
@@ -1192,8 +1210,8 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off10 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to5 <= len(sdata)-gc_off10 {
-					gc_at11 := sdata[:gc_to5]
-					gc_at12 := sdata[gc_off10:][:gc_to5]
+					gc_at13 := sdata[:gc_to5]
+					gc_at14 := sdata[gc_off10:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -1205,7 +1223,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:50
 						{
 //line specialize.go:50
-							gc_at11[gc_tx5] += gc_at12[gc_tx5]
+							gc_at13[gc_tx5] += gc_at14[gc_tx5]
 //line specialize.go:52
 						}
 					}
@@ -1295,8 +1313,8 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 			gc_off11 := gc_bx5
 			gc_off12 := 0
 			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := partial[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+				gc_at15 := partial[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1308,7 +1326,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at13[0] = gc_at14[0]
+						gc_at15[0] = gc_at16[0]
 //line specialize.go:57
 					}
 				}
@@ -1807,8 +1825,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			gc_off4 := gc_bx2
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+				gc_at6 := partial[gc_off4:][:1]
+				gc_at7 := sdata[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1820,7 +1838,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line specialize.go:57
 					}
 				}
@@ -2319,8 +2337,8 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 			gc_off6 := gc_bx3
 			gc_off7 := 0
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := partial[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+				gc_at8 := partial[gc_off6:][:1]
+				gc_at9 := sdata[gc_off7:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -2332,7 +2350,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at7[0] = gc_at8[0]
+						gc_at8[0] = gc_at9[0]
 //line specialize.go:57
 					}
 				}
@@ -2831,8 +2849,8 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 			gc_off8 := gc_bx4
 			gc_off9 := 0
 			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := partial[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+				gc_at10 := partial[gc_off8:][:1]
+				gc_at11 := sdata[gc_off9:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -2844,7 +2862,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 //line specialize.go:57
 					}
 				}
@@ -2979,35 +2997,70 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	_ = s_
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
+			gc_off6 := gc_bx5 * gc_bdx5
+			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx5 <= len(in)-gc_off6 && gc_bdx5 <= len(s_) {
+				gc_at14 := in[gc_off6:][:gc_bdx5]
+				gc_at15 := s_[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
 
 //line specialize.go:82
-				i := gc_bx5*gc_bdx5 + gc_tx5
-				_ = i
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
 
 //line specialize.go:81
-				r := specRelay[T]{k: k}
+					r := specRelay[T]{k: k}
 
 //line specialize.go:83
-				var x T = in[i]
+					var x T = gc_at14[gc_tx5]
 
 //line specialize.go:83
-				_ = x
+					_ = x
 
 //line specialize.go:83
-				var r_3 specRelay[T] = r
+					var r_3 specRelay[T] = r
 
 //line specialize.go:83
-				_ = r_3
+					_ = r_3
+
+					gc_at15[gc_tx5] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank5] = r
+				}
+			} else {
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					gc_pos5.Thread = gc_rank5
+
+//line specialize.go:82
+					i := gc_bx5*gc_bdx5 + gc_tx5
+					_ = i
+
+//line specialize.go:81
+					r := specRelay[T]{k: k}
+
+//line specialize.go:83
+					var x T = in[i]
+
+//line specialize.go:83
+					_ = x
+
+//line specialize.go:83
+					var r_3 specRelay[T] = r
+
+//line specialize.go:83
+					_ = r_3
 
 //line specialize.go:66
-				s_[gc_tx5] = x * r_3.k
-				_ = r
-				_ = x
-				_ = r_3
-				gc_s_r[gc_rank5] = r
+					s_[gc_tx5] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank5] = r
+				}
 			}
 		}
 	}
@@ -3082,7 +3135,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(s_2) {
-				gc_at6 := s_2[:gc_bdx5]
+				gc_at16 := s_2[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3104,7 +3157,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					_ = r_5
 
-					gc_at6[gc_tx5] = x_ * r_5.k
+					gc_at16[gc_tx5] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -3200,9 +3253,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off2 := gc_bx5 * gc_bdx5
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx5 <= len(out)-gc_off2 {
-				gc_at7 := out[gc_off2:][:gc_bdx5]
+			gc_off7 := gc_bx5 * gc_bdx5
+			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx5 <= len(out)-gc_off7 {
+				gc_at17 := out[gc_off7:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3222,7 +3275,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					var r_2 T = r_6
 
-					gc_at7[gc_tx5] = r_ + r_2
+					gc_at17[gc_tx5] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
@@ -3382,35 +3435,70 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	_ = s_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s_) {
+				gc_at5 := in[gc_off3:][:gc_bdx2]
+				gc_at6 := s_[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line specialize.go:82
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
 
 //line specialize.go:81
-				r := specRelay[float32]{k: k}
+					r := specRelay[float32]{k: k}
 
 //line specialize.go:83
-				var x float32 = in[i]
+					var x float32 = gc_at5[gc_tx2]
 
 //line specialize.go:83
-				_ = x
+					_ = x
 
 //line specialize.go:83
-				var r_3 specRelay[float32] = r
+					var r_3 specRelay[float32] = r
 
 //line specialize.go:83
-				_ = r_3
+					_ = r_3
+
+					gc_at6[gc_tx2] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank2] = r
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line specialize.go:81
+					r := specRelay[float32]{k: k}
+
+//line specialize.go:83
+					var x float32 = in[i]
+
+//line specialize.go:83
+					_ = x
+
+//line specialize.go:83
+					var r_3 specRelay[float32] = r
+
+//line specialize.go:83
+					_ = r_3
 
 //line specialize.go:66
-				s_[gc_tx2] = x * r_3.k
-				_ = r
-				_ = x
-				_ = r_3
-				gc_s_r[gc_rank2] = r
+					s_[gc_tx2] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank2] = r
+				}
 			}
 		}
 	}
@@ -3485,7 +3573,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
-				gc_at3 := s_2[:gc_bdx2]
+				gc_at7 := s_2[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3507,7 +3595,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 					_ = r_5
 
-					gc_at3[gc_tx2] = x_ * r_5.k
+					gc_at7[gc_tx2] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -3793,35 +3881,70 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	_ = s_
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			gc_off4 := gc_bx3 * gc_bdx3
+			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 && gc_bdx3 <= len(s_) {
+				gc_at8 := in[gc_off4:][:gc_bdx3]
+				gc_at9 := s_[:gc_bdx3]
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line specialize.go:82
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
 
 //line specialize.go:81
-				r := specRelay[int32]{k: k}
+					r := specRelay[int32]{k: k}
 
 //line specialize.go:83
-				var x int32 = in[i]
+					var x int32 = gc_at8[gc_tx3]
 
 //line specialize.go:83
-				_ = x
+					_ = x
 
 //line specialize.go:83
-				var r_3 specRelay[int32] = r
+					var r_3 specRelay[int32] = r
 
 //line specialize.go:83
-				_ = r_3
+					_ = r_3
+
+					gc_at9[gc_tx3] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank3] = r
+				}
+			} else {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
+					_ = i
+
+//line specialize.go:81
+					r := specRelay[int32]{k: k}
+
+//line specialize.go:83
+					var x int32 = in[i]
+
+//line specialize.go:83
+					_ = x
+
+//line specialize.go:83
+					var r_3 specRelay[int32] = r
+
+//line specialize.go:83
+					_ = r_3
 
 //line specialize.go:66
-				s_[gc_tx3] = x * r_3.k
-				_ = r
-				_ = x
-				_ = r_3
-				gc_s_r[gc_rank3] = r
+					s_[gc_tx3] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank3] = r
+				}
 			}
 		}
 	}
@@ -3896,7 +4019,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(s_2) {
-				gc_at4 := s_2[:gc_bdx3]
+				gc_at10 := s_2[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3918,7 +4041,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					_ = r_5
 
-					gc_at4[gc_tx3] = x_ * r_5.k
+					gc_at10[gc_tx3] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -4204,35 +4327,70 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	_ = s_
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
+			gc_off5 := gc_bx4 * gc_bdx4
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(s_) {
+				gc_at11 := in[gc_off5:][:gc_bdx4]
+				gc_at12 := s_[:gc_bdx4]
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
 
 //line specialize.go:82
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
 
 //line specialize.go:81
-				r := specRelay[uint32]{k: k}
+					r := specRelay[uint32]{k: k}
 
 //line specialize.go:83
-				var x uint32 = in[i]
+					var x uint32 = gc_at11[gc_tx4]
 
 //line specialize.go:83
-				_ = x
+					_ = x
 
 //line specialize.go:83
-				var r_3 specRelay[uint32] = r
+					var r_3 specRelay[uint32] = r
 
 //line specialize.go:83
-				_ = r_3
+					_ = r_3
+
+					gc_at12[gc_tx4] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank4] = r
+				}
+			} else {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
+					_ = i
+
+//line specialize.go:81
+					r := specRelay[uint32]{k: k}
+
+//line specialize.go:83
+					var x uint32 = in[i]
+
+//line specialize.go:83
+					_ = x
+
+//line specialize.go:83
+					var r_3 specRelay[uint32] = r
+
+//line specialize.go:83
+					_ = r_3
 
 //line specialize.go:66
-				s_[gc_tx4] = x * r_3.k
-				_ = r
-				_ = x
-				_ = r_3
-				gc_s_r[gc_rank4] = r
+					s_[gc_tx4] = x * r_3.k
+					_ = r
+					_ = x
+					_ = r_3
+					gc_s_r[gc_rank4] = r
+				}
 			}
 		}
 	}
@@ -4307,7 +4465,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s_2) {
-				gc_at5 := s_2[:gc_bdx4]
+				gc_at13 := s_2[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4329,7 +4487,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					_ = r_5
 
-					gc_at5[gc_tx4] = x_ * r_5.k
+					gc_at13[gc_tx4] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5

@@ -254,37 +254,78 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := i * splitBlock
+				if gc_from >= 0 && gc_to <= len(result) && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(wall) && gc_to <= len(wall)-gc_off {
+					gc_at3 := result[:gc_to]
+					gc_at4 := prev[:gc_to]
+					gc_at5 := wall[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line split.go:23
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line split.go:24
-					w := max(tx-1, validMin)
-					_ = w
+						w := max(tx-1, validMin)
+						_ = w
 
 //line split.go:24
-					e := min(tx+1, validMax)
-					_ = e
+						e := min(tx+1, validMax)
+						_ = e
 
 //line split.go:25
-					isValid := inRange(tx, validMin, validMax)
-					_ = isValid
-					var computed bool
-					_ = computed
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						_ = computed
 
 //line split.go:30
-					computed = false
+						computed = false
 
 //line split.go:31
-					{
-						computed = true
-						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						{
+							computed = true
+//line split.go:32
+							gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
+//line split.go:34
+						}
+						gc_s_computed[gc_rank] = computed
 					}
-					gc_s_computed[gc_rank] = computed
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line split.go:23
+						tx := gc_tx
+						_ = tx
+
+//line split.go:24
+						w := max(tx-1, validMin)
+						_ = w
+
+//line split.go:24
+						e := min(tx+1, validMax)
+						_ = e
+
+//line split.go:25
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						_ = computed
+
+//line split.go:30
+						computed = false
+
+//line split.go:31
+						{
+							computed = true
+							result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						}
+						gc_s_computed[gc_rank] = computed
+					}
 				}
 			}
 		}
@@ -298,8 +339,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
-					gc_at3 := prev[:gc_bdx]
-					gc_at4 := result[:gc_bdx]
+					gc_at6 := prev[:gc_bdx]
+					gc_at7 := result[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -312,7 +353,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:39
 						if computed {
 //line split.go:39
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 //line split.go:41
 						}
 					}
@@ -401,8 +442,8 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(dst) && gc_bdx <= len(result) {
-				gc_at5 := dst[:gc_bdx]
-				gc_at6 := result[:gc_bdx]
+				gc_at8 := dst[:gc_bdx]
+				gc_at9 := result[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -415,7 +456,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:44
 					if computed {
 //line split.go:44
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 //line split.go:46
 					}
 				}

@@ -260,37 +260,78 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := i * splitBlock
+				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_to2 <= len(prev) && gc_off2 >= 0 && gc_off2 <= len(wall) && gc_to2 <= len(wall)-gc_off2 {
+					gc_at10 := result[:gc_to2]
+					gc_at11 := prev[:gc_to2]
+					gc_at12 := wall[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line split.go:23
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line split.go:24
-					w := max(tx-1, validMin)
-					_ = w
+						w := max(tx-1, validMin)
+						_ = w
 
 //line split.go:24
-					e := min(tx+1, validMax)
-					_ = e
+						e := min(tx+1, validMax)
+						_ = e
 
 //line split.go:25
-					isValid := inRange(tx, validMin, validMax)
-					_ = isValid
-					var computed bool
-					_ = computed
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						_ = computed
 
 //line split.go:30
-					computed = false
+						computed = false
 
 //line split.go:31
-					{
-						computed = true
-						result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						{
+							computed = true
+//line split.go:32
+							gc_at10[gc_tx2] = min(prev[w], gc_at11[gc_tx2], prev[e]) + gc_at12[gc_tx2]
+//line split.go:34
+						}
+						gc_s_computed[gc_rank2] = computed
 					}
-					gc_s_computed[gc_rank2] = computed
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:24
+						w := max(tx-1, validMin)
+						_ = w
+
+//line split.go:24
+						e := min(tx+1, validMax)
+						_ = e
+
+//line split.go:25
+						isValid := inRange(tx, validMin, validMax)
+						_ = isValid
+						var computed bool
+						_ = computed
+
+//line split.go:30
+						computed = false
+
+//line split.go:31
+						{
+							computed = true
+							result[tx] = min(prev[w], prev[tx], prev[e]) + wall[i*splitBlock+tx]
+						}
+						gc_s_computed[gc_rank2] = computed
+					}
 				}
 			}
 		}
@@ -304,8 +345,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-					gc_at7 := prev[:gc_bdx2]
-					gc_at8 := result[:gc_bdx2]
+					gc_at13 := prev[:gc_bdx2]
+					gc_at14 := result[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -318,7 +359,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:39
 						if computed {
 //line split.go:39
-							gc_at7[gc_tx2] = gc_at8[gc_tx2]
+							gc_at13[gc_tx2] = gc_at14[gc_tx2]
 //line split.go:41
 						}
 					}
@@ -407,8 +448,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
-				gc_at9 := dst[:gc_bdx2]
-				gc_at10 := result[:gc_bdx2]
+				gc_at15 := dst[:gc_bdx2]
+				gc_at16 := result[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -421,7 +462,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:44
 					if computed {
 //line split.go:44
-						gc_at9[gc_tx2] = gc_at10[gc_tx2]
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 //line split.go:46
 					}
 				}

@@ -432,48 +432,97 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(re) && gc_to <= len(re)-gc_off && gc_off <= len(im) && gc_to <= len(im)-gc_off && gc_off <= len(count) && gc_to <= len(count)-gc_off {
+					gc_at := re[gc_off:][:gc_to]
+					gc_at2 := im[gc_off:][:gc_to]
+					gc_at3 := count[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line vector64.go:88
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector64.go:92
-					cr := re[i]
+						cr := gc_at[gc_tx]
 
 //line vector64.go:92
-					ci := im[i]
+						ci := gc_at2[gc_tx]
 
 //line vector64.go:93
-					zr := cr
+						zr := cr
 
 //line vector64.go:93
-					zi := ci
+						zi := ci
 
 //line vector64.go:94
-					var n int64
+						var n int64
 
 //line vector64.go:95
-					for n < limit && zr*zr+zi*zi <= 4 {
+						for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line vector64.go:95
-							return
+								return
 //line vector64.go:95
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							n++
 						}
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						n++
+
+						gc_at3[gc_tx] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
 					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector64.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line vector64.go:92
+						cr := re[i]
+
+//line vector64.go:92
+						ci := im[i]
+
+//line vector64.go:93
+						zr := cr
+
+//line vector64.go:93
+						zi := ci
+
+//line vector64.go:94
+						var n int64
+
+//line vector64.go:95
+						for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+							if gc_b.Stopped() {
+//line vector64.go:95
+								return
+//line vector64.go:95
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							n++
+						}
 
 //line vector64.go:99
-					count[i] = n
-					_ = cr
-					_ = ci
-					_ = zr
-					_ = zi
-					_ = n
+						count[i] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+					}
 				}
 			}
 		}

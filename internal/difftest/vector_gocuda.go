@@ -482,66 +482,133 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := ((gc_bx * gc_bdx) + 1) - 1
+				if gc_off >= 0 && gc_off <= len(re) && gc_bdx <= len(re)-gc_off && gc_off <= len(im) && gc_bdx <= len(im)-gc_off && gc_off <= len(count) && gc_bdx <= len(count)-gc_off {
+					gc_at := re[gc_off:][:gc_bdx]
+					gc_at2 := im[gc_off:][:gc_bdx]
+					gc_at3 := count[gc_off:][:gc_bdx]
+				gc_L1r:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line vector.go:122
-					i := gc_bx*gc_bdx + gc_tx + 1
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx + 1
+						_ = i
 
 //line vector.go:123
-					if i > len(re) {
-						continue gc_L1
-					}
+						if i > len(re) {
+							continue gc_L1r
+						}
 
 //line vector.go:126
-					cr := re[i-1]
+						cr := gc_at[gc_tx]
 
 //line vector.go:126
-					ci := im[i-1]
+						ci := gc_at2[gc_tx]
 
 //line vector.go:127
-					zr := cr
+						zr := cr
 
 //line vector.go:127
-					zi := ci
+						zi := ci
 
 //line vector.go:128
-					var n int32
+						var n int32
 
 //line vector.go:129
-					var n_ int32 = 0
+						var n_ int32 = 0
 
 //line vector.go:129
-					for ; n_ < maxIter; n_++ {
+						for ; n_ < maxIter; n_++ {
 //line vector.go:129
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line vector.go:129
-							return
+								return
 //line vector.go:129
+							}
+							if zr*zr+zi*zi > 4 {
+								break
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						}
-						if zr*zr+zi*zi > 4 {
-							break
-						}
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+
+//line vector.go:134
+						n = n_
+
+//line vector.go:134
+						_ = n
+
+						gc_at3[gc_tx] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+						_ = n_
 					}
+				} else {
+				gc_L1:
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:122
+						i := gc_bx*gc_bdx + gc_tx + 1
+						_ = i
+
+//line vector.go:123
+						if i > len(re) {
+							continue gc_L1
+						}
+
+//line vector.go:126
+						cr := re[i-1]
+
+//line vector.go:126
+						ci := im[i-1]
+
+//line vector.go:127
+						zr := cr
+
+//line vector.go:127
+						zi := ci
+
+//line vector.go:128
+						var n int32
+
+//line vector.go:129
+						var n_ int32 = 0
+
+//line vector.go:129
+						for ; n_ < maxIter; n_++ {
+//line vector.go:129
+							if gc_b.Stopped() {
+//line vector.go:129
+								return
+//line vector.go:129
+							}
+							if zr*zr+zi*zi > 4 {
+								break
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						}
 
 //line vector.go:134
-					n = n_
+						n = n_
 
 //line vector.go:134
-					_ = n
+						_ = n
 
 //line vector.go:135
-					count[i-1] = n
-					_ = cr
-					_ = ci
-					_ = zr
-					_ = zi
-					_ = n
-					_ = n_
+						count[i-1] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+						_ = n_
+					}
 				}
 			}
 		}
@@ -827,44 +894,88 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line vector.go:219
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line vector.go:223
-					a := in[i]
+						a := gc_at[gc_tx]
 
 //line vector.go:223
-					b := 2*in[i] + 1
+						b := 2*gc_at[gc_tx] + 1
 
-					{
+						{
 
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:227
+						}
+
+						gc_at2[gc_tx] = a - b
+						_ = a
+						_ = b
 					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:219
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line vector.go:223
+						a := in[i]
+
+//line vector.go:223
+						b := 2*in[i] + 1
+
+						{
+
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:227
+						}
 
 //line vector.go:228
-					out[i] = a - b
-					_ = a
-					_ = b
+						out[i] = a - b
+						_ = a
+						_ = b
+					}
 				}
 			}
 		}
@@ -897,10 +1008,71 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(row) {
+				gc_at := row[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:240
+					tx := gc_tx
+					_ = tx
+
+					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx, tx, w)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx, tx, w)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx, tx, w)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line vector.go:240
+						tx := gc_tx
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx, tx, w)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -911,53 +1083,6 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 					row[tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line vector.go:240
-					tx := gc_tx
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line vector.go:240
-				tx := gc_tx
-				_ = tx
-
-//line vector.go:241
-				row[tx] = rowLoad(t, a, gc_bx, tx, w)
 			}
 		}
 	}

@@ -280,10 +280,105 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				gc_off6 := gc_off3
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to2 <= len(hist)-gc_off6 {
+					gc_at4 := bins[gc_off6:][:gc_to2]
+					gc_at5 := hist[gc_off6:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line histogram_solution.go:29
+						k_ := tid + gc_off3
+						gc_more3 = true
+						_ = k_
+
+//line histogram_solution.go:30
+						if c := gc_at4[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at5[gc_tx2], c)
+						}
+					}
+				} else {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram_solution.go:30
+							if c := bins[k_]; c != 0 {
+								atomic.Add(&hist[k_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram_solution.go:30
+							if c := bins[k_]; c != 0 {
+								atomic.Add(&hist[k_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram_solution.go:30
+							if c := bins[k_]; c != 0 {
+								atomic.Add(&hist[k_], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+
+//line histogram_solution.go:30
+							if c := bins[k_]; c != 0 {
+								atomic.Add(&hist[k_], c)
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -299,77 +394,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						if c := bins[k_]; c != 0 {
 							atomic.Add(&hist[k_], c)
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:29
-						k_ := tid + gc_off3
-						gc_more3 = true
-
-//line histogram_solution.go:30
-						if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line histogram_solution.go:29
-					k_ := tid + gc_off3
-					gc_more3 = true
-
-//line histogram_solution.go:30
-					if c := bins[k_]; c != 0 {
-						atomic.Add(&hist[k_], c)
 					}
 				}
 			}

@@ -36,35 +36,74 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	temp := gocuda.Shared[int32](t, b+2*Radius)
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := Radius
+			gc_off2 := Radius + b
+			if gc_off >= 0 && gc_off <= len(temp) && gc_bdx <= len(temp)-gc_off && gc_bdx <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 {
+				gc_at := temp[gc_off:][:gc_bdx]
+				gc_at2 := temp[:gc_bdx]
+				gc_at3 := temp[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line stencil_solution.go:15
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line stencil_solution.go:23
-				g := gc_bx*b + tid
-				_ = g
+					g := gc_bx*b + tid
+					_ = g
 
 //line stencil_solution.go:17
-				at := func(i int) int32 {
-					if i < 0 || i >= len(in) {
-						return 0
+					at := func(i int) int32 {
+						if i < 0 || i >= len(in) {
+							return 0
+						}
+						return in[i]
 					}
-					return in[i]
-				}
 
-//line stencil_solution.go:24
-				temp[tid+Radius] = at(g)
+					gc_at[gc_tx] = at(g)
 
 //line stencil_solution.go:25
-				if tid < Radius {
-					temp[tid] = at(g - Radius)
-					temp[tid+Radius+b] = at(g + b)
+					if tid < Radius {
+//line stencil_solution.go:25
+						gc_at2[gc_tx] = at(g - Radius)
+						gc_at3[gc_tx] = at(g + b)
+//line stencil_solution.go:28
+					}
+					_ = at
 				}
-				_ = at
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line stencil_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line stencil_solution.go:23
+					g := gc_bx*b + tid
+					_ = g
+
+//line stencil_solution.go:17
+					at := func(i int) int32 {
+						if i < 0 || i >= len(in) {
+							return 0
+						}
+						return in[i]
+					}
+
+//line stencil_solution.go:24
+					temp[tid+Radius] = at(g)
+
+//line stencil_solution.go:25
+					if tid < Radius {
+						temp[tid] = at(g - Radius)
+						temp[tid+Radius+b] = at(g + b)
+					}
+					_ = at
+				}
 			}
 		}
 	}

@@ -37,35 +37,74 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 	temp := gocuda.Shared[int32](t, b+2*Radius)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off3 := Radius
+			gc_off4 := Radius + b
+			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx2 <= len(temp)-gc_off3 && gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx2 <= len(temp)-gc_off4 {
+				gc_at4 := temp[gc_off3:][:gc_bdx2]
+				gc_at5 := temp[:gc_bdx2]
+				gc_at6 := temp[gc_off4:][:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line stencil_solution.go:15
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line stencil_solution.go:23
-				g := gc_bx2*b + tid
-				_ = g
+					g := gc_bx2*b + tid
+					_ = g
 
 //line stencil_solution.go:17
-				at := func(i int) int32 {
-					if i < 0 || i >= len(in) {
-						return 0
+					at := func(i int) int32 {
+						if i < 0 || i >= len(in) {
+							return 0
+						}
+						return in[i]
 					}
-					return in[i]
-				}
 
-//line stencil_solution.go:24
-				temp[tid+Radius] = at(g)
+					gc_at4[gc_tx2] = at(g)
 
 //line stencil_solution.go:25
-				if tid < Radius {
-					temp[tid] = at(g - Radius)
-					temp[tid+Radius+b] = at(g + b)
+					if tid < Radius {
+//line stencil_solution.go:25
+						gc_at5[gc_tx2] = at(g - Radius)
+						gc_at6[gc_tx2] = at(g + b)
+//line stencil_solution.go:28
+					}
+					_ = at
 				}
-				_ = at
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line stencil_solution.go:15
+					tid := gc_tx2
+					_ = tid
+
+//line stencil_solution.go:23
+					g := gc_bx2*b + tid
+					_ = g
+
+//line stencil_solution.go:17
+					at := func(i int) int32 {
+						if i < 0 || i >= len(in) {
+							return 0
+						}
+						return in[i]
+					}
+
+//line stencil_solution.go:24
+					temp[tid+Radius] = at(g)
+
+//line stencil_solution.go:25
+					if tid < Radius {
+						temp[tid] = at(g - Radius)
+						temp[tid+Radius+b] = at(g + b)
+					}
+					_ = at
+				}
 			}
 		}
 	}

@@ -39,10 +39,10 @@
 //   - split: a thread loop with one guard of the thread's index among
 //     code that cannot fail runs as two: the threads it rejects, then
 //     those it admits, neither testing it
-//   - rebase: thread loops that cannot fail but at indexes of x plus a
-//     row's offset (or that offset alone, or a 2-D tile's row and x plus
-//     an offset) run, where the slices are long enough, without checks
-//     or position records
+//   - rebase: thread loops indexing slices at x plus a row's offset (or
+//     that offset alone, or a 2-D tile's row and x plus an offset) run,
+//     where the slices are long enough, without those checks, and
+//     without position records where nothing else can fail
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector

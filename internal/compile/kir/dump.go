@@ -122,6 +122,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 			}
 			head += fmt.Sprintf(" [rebase %s[%s]]", x, off)
 		}
+		if n.Rebase.Partial {
+			head += " [checked]"
+		}
 	}
 	return head
 }

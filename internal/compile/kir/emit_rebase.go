@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +14,9 @@ type rebasedLoop struct {
 	thread []byte
 	names  []string
 	label  string // the loop's label, where a thread returns
+	// checked is set where some index keeps its check: its threads
+	// record their positions.
+	checked bool
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -25,10 +29,7 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	saved := e.w
 	var buf bytes.Buffer
 	e.w = &buf
-	names := make([]string, len(l.Rebase.Slices))
-	for k := range names {
-		names[k] = e.f.Names.Fresh("at")
-	}
+	names := make([]string, len(l.Rebase.Slices)) // named where used (rebasedIndex)
 	label, used := e.label, e.labelUsed
 	e.label, e.labelUsed, e.rebased = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names
 	e.locals(e.f.LoopVars[l], nil)
@@ -39,6 +40,12 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 		fast.label = e.label
 	}
 	e.label, e.labelUsed, e.rebased, e.w = label, used, nil, saved
+	if !slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
+		return nil // its rebased indexes are in code written otherwise
+	}
+	// An index the pass rebased but the code writes otherwise keeps its
+	// check: its thread must record its position.
+	fast.checked = l.Rebase.Partial || slices.Contains(names, "")
 	return fast
 }
 
@@ -52,6 +59,9 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	k, ok := l.Rebase.At[x]
 	if !ok {
 		return nil, false
+	}
+	if e.rebased[k] == "" {
+		e.rebased[k] = e.f.Names.Fresh("at")
 	}
 	if l.Rebase.Slices[k].One {
 		return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: intLit(0)}, true
@@ -69,17 +79,24 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	if from != "0" {
 		c.cond(from + " >= 0")
 	}
-	var slices strings.Builder
+	var resliced strings.Builder
 	for k, r := range l.Rebase.Slices {
-		fmt.Fprintf(&slices, "%s := %s\n", e.fast.names[k], c.slice(r))
+		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
+			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], c.slice(r))
+		}
 	}
-	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), slices.String())
+	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), resliced.String())
 	if e.fast.label != "" {
 		e.printf("%s:\n", e.fast.label)
 	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	if rank != "" {
-		e.printf("%s := %s\n_ = %s\n", e.name["rank"], rank, e.name["rank"])
+		e.printf("%s := %s\n", e.name["rank"], rank)
+	}
+	if e.fast.checked {
+		e.loopPrologue(l) // its threads may fail: each records its position
+	} else if rank != "" {
+		e.printf("_ = %s\n", e.name["rank"])
 	}
 	e.w.Write(e.fast.thread)
 	e.printf("}\n} else {\n")

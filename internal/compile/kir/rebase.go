@@ -21,7 +21,10 @@ import (
 // (x[off:][:to]) and the threads index it by tx, so that Go's
 // bounds-check elimination drops the checks, and no thread records its
 // position (none can fail); elsewhere the loop as usual, which fails at
-// the thread that does.
+// the thread that does. A loop whose code may fail elsewhere (a helper
+// call, an index that is not of that form) is rebased in part: its
+// rebased indexes lose their checks, the rest keep theirs, and each
+// thread records its position.
 func rebase(f *Func) {
 	if f.Exits {
 		return // a thread that has returned is skipped by its record: keep the usual loop
@@ -41,15 +44,90 @@ func rebase(f *Func) {
 		for _, s := range stmts {
 			r.noteAssigned(s)
 		}
+		partial := false
 		for _, s := range stmts {
 			if !r.stmt(s) {
-				return
+				if !copyable(s) {
+					return
+				}
+				partial = true
+				r.indexes(s)
 			}
 		}
-		if len(r.slices) > 0 {
-			l.Rebase = &Rebase{Slices: r.slices, At: r.at}
+		if len(r.slices) > 0 && (!partial || r.pays(stmts)) {
+			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial}
 		}
 	})
+}
+
+// pays reports whether rebasing part of a loop whose code may fail
+// elsewhere drops more bounds checks of slices than it keeps, an index
+// in a loop counting as eight of the loop's trips: otherwise the row's check and
+// the second copy of the code cost more than they save (kmeans' point
+// loop, whose only rebased index is its store after the loops over
+// features).
+func (r *rebaser) pays(stmts []ast.Stmt) bool {
+	info := r.f.Src.Info
+	var rebased, checked int
+	var walk func(n ast.Node, weight int)
+	walk = func(n ast.Node, weight int) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt, *ast.RangeStmt:
+				var body *ast.BlockStmt
+				if f, ok := n.(*ast.ForStmt); ok {
+					body = f.Body
+				} else {
+					body = n.(*ast.RangeStmt).Body
+				}
+				walk(body, 8*weight)
+				return false
+			case *ast.IndexExpr:
+				_, isArray := info.TypeOf(n.X).Underlying().(*types.Array)
+				switch _, ok := r.at[n]; {
+				case ok:
+					rebased += weight
+				case !isArray: // Go checks an array's indexes where it cannot prove them, in both forms
+					checked += weight
+				}
+			}
+			return true
+		})
+	}
+	for _, s := range stmts {
+		walk(s, 1)
+	}
+	return rebased > checked
+}
+
+// indexes rebases the index expressions of s that it can, where s may
+// fail otherwise; not those of a function literal, whose variables are
+// its own and which may run anywhere.
+func (r *rebaser) indexes(s ast.Stmt) {
+	ast.Inspect(s, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.IndexExpr:
+			r.index(n)
+		}
+		return true
+	})
+}
+
+// copyable reports whether s may be written twice in one function, as a
+// rebased loop and the usual one: it declares no label.
+func copyable(s ast.Stmt) bool {
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, isLabel := n.(*ast.LabeledStmt); isLabel {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // A Rebase is how a thread loop runs where its slices are long enough
@@ -58,6 +136,9 @@ func rebase(f *Func) {
 type Rebase struct {
 	Slices []RebasedSlice
 	At     map[*ast.IndexExpr]int // each index expression rebased, its slice
+	// Partial is set where the code may fail elsewhere: its threads
+	// record their positions.
+	Partial bool
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index
@@ -299,7 +380,8 @@ func (r *rebaser) selector(s *ast.SelectorExpr) bool {
 }
 
 // call reports whether call cannot fail: a conversion to a basic type, a
-// builtin that cannot, or a function of package math.
+// builtin that cannot, a function of package math, or a helper whose
+// result cannot fail (safelane.go), as Rodinia's IN_RANGE.
 func (r *rebaser) call(call *ast.CallExpr) bool {
 	info := r.f.Src.Info
 	if tv := info.Types[call.Fun]; tv.IsType() {
@@ -313,7 +395,7 @@ func (r *rebaser) call(call *ast.CallExpr) bool {
 			return r.all(call.Args, r.expr)
 		}
 	case *types.Func:
-		if fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil {
+		if fn.Pkg() != nil && fn.Pkg().Path() == "math" && fn.Signature().Recv() == nil || r.f.safeHelper(fn, 0) {
 			return r.all(call.Args, r.expr)
 		}
 	}

@@ -959,46 +959,92 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(gradsMemory) && gc_to <= len(gradsMemory)-gc_off && gc_off <= len(mMemory) && gc_to <= len(mMemory)-gc_off && gc_off <= len(vMemory) && gc_to <= len(vMemory)-gc_off && gc_off <= len(paramsMemory) && gc_to <= len(paramsMemory)-gc_off {
+					gc_at := gradsMemory[gc_off:][:gc_to]
+					gc_at2 := mMemory[gc_off:][:gc_to]
+					gc_at3 := vMemory[gc_off:][:gc_to]
+					gc_at4 := paramsMemory[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line llmc_backward.go:209
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line llmc_backward.go:213
-					grad := gradsMemory[i]
+						grad := gc_at[gc_tx]
 
 //line llmc_backward.go:214
-					m := mMemory[i]
+						m := gc_at2[gc_tx]
 
 //line llmc_backward.go:215
-					v := vMemory[i]
+						v := gc_at3[gc_tx]
 
 //line llmc_backward.go:217
-					m = lerp(grad, m, beta1)
+						m = lerp(grad, m, beta1)
 
-//line llmc_backward.go:218
-					mMemory[i] = m
+						gc_at2[gc_tx] = m
 
 //line llmc_backward.go:220
-					v = lerp(grad*grad, v, beta2)
+						v = lerp(grad*grad, v, beta2)
 
-//line llmc_backward.go:221
-					vMemory[i] = v
+						gc_at3[gc_tx] = v
 
 //line llmc_backward.go:222
-					m /= beta1Correction
+						m /= beta1Correction
 
 //line llmc_backward.go:223
-					v /= beta2Correction
+						v /= beta2Correction
+
+						gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
+						_ = grad
+						_ = m
+						_ = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_backward.go:209
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line llmc_backward.go:213
+						grad := gradsMemory[i]
+
+//line llmc_backward.go:214
+						m := mMemory[i]
+
+//line llmc_backward.go:215
+						v := vMemory[i]
+
+//line llmc_backward.go:217
+						m = lerp(grad, m, beta1)
+
+//line llmc_backward.go:218
+						mMemory[i] = m
+
+//line llmc_backward.go:220
+						v = lerp(grad*grad, v, beta2)
+
+//line llmc_backward.go:221
+						vMemory[i] = v
+
+//line llmc_backward.go:222
+						m /= beta1Correction
+
+//line llmc_backward.go:223
+						v /= beta2Correction
 
 //line llmc_backward.go:224
-					paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
-					_ = grad
-					_ = m
-					_ = v
+						paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
+						_ = grad
+						_ = m
+						_ = v
+					}
 				}
 			}
 		}
@@ -1372,39 +1418,83 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sp := gc_s_sp[gc_rank]
-					dloss := gc_s_dloss[gc_rank]
+				gc_off2 := gc_off
+				gc_off3 := gc_off + (idx * P)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(logitsVec) && gc_to <= len(logitsVec)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(probs) && gc_to <= len(probs)-gc_off3 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+					gc_at := logitsVec[gc_off2:][:gc_to]
+					gc_at2 := probs[gc_off3:][:gc_to]
+					gc_at3 := logits[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						sp := gc_s_sp[gc_rank]
+						dloss := gc_s_dloss[gc_rank]
 
 //line llmc_backward.go:336
-					i := gc_tx + gc_off
-					gc_more = true
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
 
 //line llmc_backward.go:339
-					v := logitsVec[i]
+						v := gc_at[gc_tx]
 
 //line llmc_backward.go:340
-					prob_ := expf(v-sp.Offset) * sp.Scale
+						prob_ := expf(v-sp.Offset) * sp.Scale
 
 //line llmc_backward.go:341
-					if probs != nil {
-						probs[idx*P+i] = prob_
-					}
+						if probs != nil {
+//line llmc_backward.go:341
+							gc_at2[gc_tx] = prob_
+//line llmc_backward.go:343
+						}
 
 //line llmc_backward.go:344
-					var indicator float32
+						var indicator float32
 
 //line llmc_backward.go:345
-					if i == ix {
-						indicator = 1.0
-					} else {
-						indicator = 0.0
+						if i == ix {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
+
+						gc_at3[gc_tx] = (prob_ - indicator) * dloss
 					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sp := gc_s_sp[gc_rank]
+						dloss := gc_s_dloss[gc_rank]
+
+//line llmc_backward.go:336
+						i := gc_tx + gc_off
+						gc_more = true
+
+//line llmc_backward.go:339
+						v := logitsVec[i]
+
+//line llmc_backward.go:340
+						prob_ := expf(v-sp.Offset) * sp.Scale
+
+//line llmc_backward.go:341
+						if probs != nil {
+							probs[idx*P+i] = prob_
+						}
+
+//line llmc_backward.go:344
+						var indicator float32
+
+//line llmc_backward.go:345
+						if i == ix {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
 
 //line llmc_backward.go:350
-					logits[idx*P+i] = (prob_ - indicator) * dloss
+						logits[idx*P+i] = (prob_ - indicator) * dloss
+					}
 				}
 			}
 		}

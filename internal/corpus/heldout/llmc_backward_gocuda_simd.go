@@ -1069,46 +1069,92 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gradsMemory) && gc_to2 <= len(gradsMemory)-gc_off2 && gc_off2 <= len(mMemory) && gc_to2 <= len(mMemory)-gc_off2 && gc_off2 <= len(vMemory) && gc_to2 <= len(vMemory)-gc_off2 && gc_off2 <= len(paramsMemory) && gc_to2 <= len(paramsMemory)-gc_off2 {
+					gc_at5 := gradsMemory[gc_off2:][:gc_to2]
+					gc_at6 := mMemory[gc_off2:][:gc_to2]
+					gc_at7 := vMemory[gc_off2:][:gc_to2]
+					gc_at8 := paramsMemory[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:209
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line llmc_backward.go:213
-					grad := gradsMemory[i]
+						grad := gc_at5[gc_tx2]
 
 //line llmc_backward.go:214
-					m := mMemory[i]
+						m := gc_at6[gc_tx2]
 
 //line llmc_backward.go:215
-					v := vMemory[i]
+						v := gc_at7[gc_tx2]
 
 //line llmc_backward.go:217
-					m = lerp(grad, m, beta1)
+						m = lerp(grad, m, beta1)
 
-//line llmc_backward.go:218
-					mMemory[i] = m
+						gc_at6[gc_tx2] = m
 
 //line llmc_backward.go:220
-					v = lerp(grad*grad, v, beta2)
+						v = lerp(grad*grad, v, beta2)
 
-//line llmc_backward.go:221
-					vMemory[i] = v
+						gc_at7[gc_tx2] = v
 
 //line llmc_backward.go:222
-					m /= beta1Correction
+						m /= beta1Correction
 
 //line llmc_backward.go:223
-					v /= beta2Correction
+						v /= beta2Correction
+
+						gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
+						_ = grad
+						_ = m
+						_ = v
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_backward.go:209
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line llmc_backward.go:213
+						grad := gradsMemory[i]
+
+//line llmc_backward.go:214
+						m := mMemory[i]
+
+//line llmc_backward.go:215
+						v := vMemory[i]
+
+//line llmc_backward.go:217
+						m = lerp(grad, m, beta1)
+
+//line llmc_backward.go:218
+						mMemory[i] = m
+
+//line llmc_backward.go:220
+						v = lerp(grad*grad, v, beta2)
+
+//line llmc_backward.go:221
+						vMemory[i] = v
+
+//line llmc_backward.go:222
+						m /= beta1Correction
+
+//line llmc_backward.go:223
+						v /= beta2Correction
 
 //line llmc_backward.go:224
-					paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
-					_ = grad
-					_ = m
-					_ = v
+						paramsMemory[i] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*paramsMemory[i])
+						_ = grad
+						_ = m
+						_ = v
+					}
 				}
 			}
 		}
@@ -1482,39 +1528,83 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sp := gc_s_sp[gc_rank2]
-					dloss := gc_s_dloss[gc_rank2]
+				gc_off4 := gc_off
+				gc_off5 := gc_off + (idx * P)
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(logitsVec) && gc_to2 <= len(logitsVec)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(probs) && gc_to2 <= len(probs)-gc_off5 && gc_off5 <= len(logits) && gc_to2 <= len(logits)-gc_off5 {
+					gc_at4 := logitsVec[gc_off4:][:gc_to2]
+					gc_at5 := probs[gc_off5:][:gc_to2]
+					gc_at6 := logits[gc_off5:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						sp := gc_s_sp[gc_rank2]
+						dloss := gc_s_dloss[gc_rank2]
 
 //line llmc_backward.go:336
-					i := gc_tx2 + gc_off
-					gc_more = true
+						i := gc_tx2 + gc_off
+						gc_more = true
+						_ = i
 
 //line llmc_backward.go:339
-					v := logitsVec[i]
+						v := gc_at4[gc_tx2]
 
 //line llmc_backward.go:340
-					prob_ := expf(v-sp.Offset) * sp.Scale
+						prob_ := expf(v-sp.Offset) * sp.Scale
 
 //line llmc_backward.go:341
-					if probs != nil {
-						probs[idx*P+i] = prob_
-					}
+						if probs != nil {
+//line llmc_backward.go:341
+							gc_at5[gc_tx2] = prob_
+//line llmc_backward.go:343
+						}
 
 //line llmc_backward.go:344
-					var indicator float32
+						var indicator float32
 
 //line llmc_backward.go:345
-					if i == ix {
-						indicator = 1.0
-					} else {
-						indicator = 0.0
+						if i == ix {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
+
+						gc_at6[gc_tx2] = (prob_ - indicator) * dloss
 					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sp := gc_s_sp[gc_rank2]
+						dloss := gc_s_dloss[gc_rank2]
+
+//line llmc_backward.go:336
+						i := gc_tx2 + gc_off
+						gc_more = true
+
+//line llmc_backward.go:339
+						v := logitsVec[i]
+
+//line llmc_backward.go:340
+						prob_ := expf(v-sp.Offset) * sp.Scale
+
+//line llmc_backward.go:341
+						if probs != nil {
+							probs[idx*P+i] = prob_
+						}
+
+//line llmc_backward.go:344
+						var indicator float32
+
+//line llmc_backward.go:345
+						if i == ix {
+							indicator = 1.0
+						} else {
+							indicator = 0.0
+						}
 
 //line llmc_backward.go:350
-					logits[idx*P+i] = (prob_ - indicator) * dloss
+						logits[idx*P+i] = (prob_ - indicator) * dloss
+					}
 				}
 			}
 		}

@@ -841,19 +841,42 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := inp[gc_off:][:gc_to]
+					gc_at2 := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line llmc_forward.go:270
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line llmc_forward.go:271
-					{
-						xi := inp[i]
-						cube := 0.044715 * xi * xi * xi
-						out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
+						{
+							xi := gc_at[gc_tx]
+							cube := 0.044715 * xi * xi * xi
+//line llmc_forward.go:273
+							gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
+//line llmc_forward.go:275
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:270
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line llmc_forward.go:271
+						{
+							xi := inp[i]
+							cube := 0.044715 * xi * xi * xi
+							out[i] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
+						}
 					}
 				}
 			}
@@ -896,24 +919,53 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(inp) && gc_to <= len(inp)-gc_off && gc_off <= len(dinp) && gc_to <= len(dinp)-gc_off && gc_off <= len(dout) && gc_to <= len(dout)-gc_off {
+					gc_at := inp[gc_off:][:gc_to]
+					gc_at2 := dinp[gc_off:][:gc_to]
+					gc_at3 := dout[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line llmc_forward.go:283
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line llmc_forward.go:284
-					{
-						x := inp[i]
-						cube := 0.044715 * x * x * x
-						tanhArg := geluScalingFactor() * (x + cube)
-						tanhOut := tanhf(tanhArg)
-						coshfOut := coshf(tanhArg)
-						sechOut := 1.0 / (coshfOut * coshfOut)
-						localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-						dinp[i] = localGrad * dout[i]
+						{
+							x := gc_at[gc_tx]
+							cube := 0.044715 * x * x * x
+							tanhArg := geluScalingFactor() * (x + cube)
+							tanhOut := tanhf(tanhArg)
+							coshfOut := coshf(tanhArg)
+							sechOut := 1.0 / (coshfOut * coshfOut)
+							localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+//line llmc_forward.go:291
+							gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
+//line llmc_forward.go:293
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:283
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line llmc_forward.go:284
+						{
+							x := inp[i]
+							cube := 0.044715 * x * x * x
+							tanhArg := geluScalingFactor() * (x + cube)
+							tanhOut := tanhf(tanhArg)
+							coshfOut := coshf(tanhArg)
+							sechOut := 1.0 / (coshfOut * coshfOut)
+							localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
+							dinp[i] = localGrad * dout[i]
+						}
 					}
 				}
 			}

@@ -48,20 +48,46 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := bid
+				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(keysD) && gc_off < len(offsetD) {
+					gc_at := currKnodeD[gc_off:][:1]
+					gc_at2 := keysD[gc_off:][:1]
+					gc_at3 := offsetD[gc_off:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line rodinia_btree.go:48
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line rodinia_btree.go:56
-					if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
+						if (knodesD[gc_at[0]].keys[thid]) <= gc_at2[0] && (knodesD[gc_at[0]].keys[thid+1] > gc_at2[0]) {
 
 //line rodinia_btree.go:60
-						if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
-							offsetD[bid] = int64(knodesD[offsetD[bid]].indices[thid])
+							if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
+//line rodinia_btree.go:60
+								gc_at3[0] = int64(knodesD[gc_at3[0]].indices[thid])
+//line rodinia_btree.go:62
+							}
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:56
+						if (knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid+1] > keysD[bid]) {
+
+//line rodinia_btree.go:60
+							if int(knodesD[offsetD[bid]].indices[thid]) < knodesElem {
+								offsetD[bid] = int64(knodesD[offsetD[bid]].indices[thid])
+							}
 						}
 					}
 				}
@@ -73,10 +99,10 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(offsetD) {
-					gc_at := currKnodeD[gc_off:][:1]
-					gc_at2 := offsetD[gc_off:][:1]
+				gc_off2 := bid
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
+					gc_at4 := currKnodeD[gc_off2:][:1]
+					gc_at5 := offsetD[gc_off2:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -88,7 +114,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 //line rodinia_btree.go:67
 						{
 //line rodinia_btree.go:67
-							gc_at[0] = gc_at2[0]
+							gc_at4[0] = gc_at5[0]
 //line rodinia_btree.go:69
 						}
 					}
@@ -177,17 +203,39 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 	_ = i
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := bid
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_off3 < len(keysD) && gc_off3 < len(ansD) {
+				gc_at6 := currKnodeD[gc_off3:][:1]
+				gc_at7 := keysD[gc_off3:][:1]
+				gc_at8 := ansD[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line rodinia_btree.go:48
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line rodinia_btree.go:76
-				if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
-					ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value
+					if knodesD[gc_at6[0]].keys[thid] == gc_at7[0] {
+//line rodinia_btree.go:76
+						gc_at8[0].
+							value = recordsD[knodesD[gc_at6[0]].indices[thid]].value
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:48
+					thid := gc_tx
+					_ = thid
+
+//line rodinia_btree.go:76
+					if knodesD[currKnodeD[bid]].keys[thid] == keysD[bid] {
+						ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value
+					}
 				}
 			}
 		}
@@ -234,29 +282,69 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := bid
+				if gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(startD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(endD) && gc_off < len(offset2D) {
+					gc_at := currKnodeD[gc_off:][:1]
+					gc_at2 := startD[gc_off:][:1]
+					gc_at3 := offsetD[gc_off:][:1]
+					gc_at4 := lastKnodeD[gc_off:][:1]
+					gc_at5 := endD[gc_off:][:1]
+					gc_at6 := offset2D[gc_off:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
+						thid := gc_tx
+						_ = thid
 
 //line rodinia_btree.go:110
-					if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
+						if (knodesD[gc_at[0]].keys[thid] <= gc_at2[0]) && (knodesD[gc_at[0]].keys[thid+1] > gc_at2[0]) {
 
 //line rodinia_btree.go:114
-						if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
-							offsetD[bid] = int64(knodesD[currKnodeD[bid]].indices[thid])
+							if int(knodesD[gc_at[0]].indices[thid]) < knodesElem {
+//line rodinia_btree.go:114
+								gc_at3[0] = int64(knodesD[gc_at[0]].indices[thid])
+//line rodinia_btree.go:116
+							}
 						}
-					}
 
 //line rodinia_btree.go:118
-					if (knodesD[lastKnodeD[bid]].keys[thid] <= endD[bid]) && (knodesD[lastKnodeD[bid]].keys[thid+1] > endD[bid]) {
+						if (knodesD[gc_at4[0]].keys[thid] <= gc_at5[0]) && (knodesD[gc_at4[0]].keys[thid+1] > gc_at5[0]) {
 
 //line rodinia_btree.go:122
-						if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
-							offset2D[bid] = int64(knodesD[lastKnodeD[bid]].indices[thid])
+							if int(knodesD[gc_at4[0]].indices[thid]) < knodesElem {
+//line rodinia_btree.go:122
+								gc_at6[0] = int64(knodesD[gc_at4[0]].indices[thid])
+//line rodinia_btree.go:124
+							}
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:110
+						if (knodesD[currKnodeD[bid]].keys[thid] <= startD[bid]) && (knodesD[currKnodeD[bid]].keys[thid+1] > startD[bid]) {
+
+//line rodinia_btree.go:114
+							if int(knodesD[currKnodeD[bid]].indices[thid]) < knodesElem {
+								offsetD[bid] = int64(knodesD[currKnodeD[bid]].indices[thid])
+							}
+						}
+
+//line rodinia_btree.go:118
+						if (knodesD[lastKnodeD[bid]].keys[thid] <= endD[bid]) && (knodesD[lastKnodeD[bid]].keys[thid+1] > endD[bid]) {
+
+//line rodinia_btree.go:122
+							if int(knodesD[lastKnodeD[bid]].indices[thid]) < knodesElem {
+								offset2D[bid] = int64(knodesD[lastKnodeD[bid]].indices[thid])
+							}
 						}
 					}
 				}
@@ -268,12 +356,12 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bid
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(currKnodeD) && gc_off < len(offsetD) && gc_off < len(lastKnodeD) && gc_off < len(offset2D) {
-					gc_at := currKnodeD[gc_off:][:1]
-					gc_at2 := offsetD[gc_off:][:1]
-					gc_at3 := lastKnodeD[gc_off:][:1]
-					gc_at4 := offset2D[gc_off:][:1]
+				gc_off2 := bid
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) && gc_off2 < len(lastKnodeD) && gc_off2 < len(offset2D) {
+					gc_at7 := currKnodeD[gc_off2:][:1]
+					gc_at8 := offsetD[gc_off2:][:1]
+					gc_at9 := lastKnodeD[gc_off2:][:1]
+					gc_at10 := offset2D[gc_off2:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -285,8 +373,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 //line rodinia_btree.go:129
 						{
 //line rodinia_btree.go:129
-							gc_at[0] = gc_at2[0]
-							gc_at3[0] = gc_at4[0]
+							gc_at7[0] = gc_at8[0]
+							gc_at9[0] = gc_at10[0]
 //line rodinia_btree.go:132
 						}
 					}
@@ -380,10 +468,87 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 	_ = i
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off3 := bid
+			if gc_off3 >= 0 && gc_off3 < len(currKnodeD) && gc_off3 < len(startD) && gc_off3 < len(RecstartD) {
+				gc_at11 := currKnodeD[gc_off3:][:1]
+				gc_at12 := startD[gc_off3:][:1]
+				gc_at13 := RecstartD[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+					thid := gc_tx
+					_ = thid
+
+//line rodinia_btree.go:137
+					if knodesD[gc_at11[0]].keys[thid] == gc_at12[0] {
+//line rodinia_btree.go:137
+						gc_at13[0] = knodesD[gc_at11[0]].indices[thid]
+//line rodinia_btree.go:139
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
+							RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -395,78 +560,46 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
 						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-					thid := gc_tx
-					_ = thid
-
-//line rodinia_btree.go:137
-					if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_btree.go:103
-				thid := gc_tx
-				_ = thid
-
-//line rodinia_btree.go:137
-				if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-					RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := bid
+			if gc_off4 >= 0 && gc_off4 < len(lastKnodeD) && gc_off4 < len(endD) && gc_off4 < len(ReclenD) && gc_off4 < len(RecstartD) {
+				gc_at14 := lastKnodeD[gc_off4:][:1]
+				gc_at15 := endD[gc_off4:][:1]
+				gc_at16 := ReclenD[gc_off4:][:1]
+				gc_at17 := RecstartD[gc_off4:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line rodinia_btree.go:103
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line rodinia_btree.go:143
-				if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
-					ReclenD[bid] = knodesD[lastKnodeD[bid]].indices[thid] - RecstartD[bid] + 1
+					if knodesD[gc_at14[0]].keys[thid] == gc_at15[0] {
+//line rodinia_btree.go:143
+						gc_at16[0] = knodesD[gc_at14[0]].indices[thid] - gc_at17[0] + 1
+//line rodinia_btree.go:145
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+					thid := gc_tx
+					_ = thid
+
+//line rodinia_btree.go:143
+					if knodesD[lastKnodeD[bid]].keys[thid] == endD[bid] {
+						ReclenD[bid] = knodesD[lastKnodeD[bid]].indices[thid] - RecstartD[bid] + 1
+					}
 				}
 			}
 		}

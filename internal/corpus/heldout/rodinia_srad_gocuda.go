@@ -381,18 +381,42 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					gc_off := 0 - (i_ / 2)
+					if gc_bdx <= len(dPsum) && gc_off >= 0 && gc_off <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off && gc_bdx <= len(dPsum2) && gc_off <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off {
+						gc_at := dPsum[:gc_bdx]
+						gc_at2 := dPsum[gc_off:][:gc_bdx]
+						gc_at3 := dPsum2[:gc_bdx]
+						gc_at4 := dPsum2[gc_off:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
+							tx := gc_tx
+							_ = tx
 
 //line rodinia_srad.go:57
-						if (tx+1)%i_ == 0 {
-							dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
-							dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+							if (tx+1)%i_ == 0 {
+//line rodinia_srad.go:57
+								gc_at[gc_tx] = gc_at[gc_tx] + gc_at2[gc_tx]
+								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+//line rodinia_srad.go:60
+							}
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+							tx := gc_tx
+							_ = tx
+
+//line rodinia_srad.go:57
+							if (tx+1)%i_ == 0 {
+								dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+							}
 						}
 					}
 				}
@@ -451,12 +475,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := bx * dMul * sradNumberThreads
-				if gc_from >= 0 && gc_off >= 0 && gc_off < len(dSums) && gc_to <= len(dPsum) && gc_off < len(dSums2) && gc_to <= len(dPsum2) {
-					gc_at := dSums[gc_off:][:1]
-					gc_at2 := dPsum[:gc_to]
-					gc_at3 := dSums2[gc_off:][:1]
-					gc_at4 := dPsum2[:gc_to]
+				gc_off2 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dSums) && gc_to <= len(dPsum) && gc_off2 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at5 := dSums[gc_off2:][:1]
+					gc_at6 := dPsum[:gc_to]
+					gc_at7 := dSums2[gc_off2:][:1]
+					gc_at8 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -476,8 +500,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:65
 						{
 //line rodinia_srad.go:65
-							gc_at[0] = gc_at2[gc_tx]
-							gc_at3[0] = gc_at4[gc_tx]
+							gc_at5[0] = gc_at6[gc_tx]
+							gc_at7[0] = gc_at8[gc_tx]
 //line rodinia_srad.go:68
 						}
 					}
@@ -522,18 +546,42 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						gc_off3 := 0 - (i_2 / 2)
+						if gc_bdx <= len(dPsum) && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off3 && gc_bdx <= len(dPsum2) && gc_off3 <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off3 {
+							gc_at9 := dPsum[:gc_bdx]
+							gc_at10 := dPsum[gc_off3:][:gc_bdx]
+							gc_at11 := dPsum2[:gc_bdx]
+							gc_at12 := dPsum2[gc_off3:][:gc_bdx]
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
+								tx := gc_tx
+								_ = tx
 
 //line rodinia_srad.go:75
-							if (tx+1)%i_2 == 0 {
-								dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
-								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+								if (tx+1)%i_2 == 0 {
+//line rodinia_srad.go:75
+									gc_at9[gc_tx] = gc_at9[gc_tx] + gc_at10[gc_tx]
+									gc_at11[gc_tx] = gc_at11[gc_tx] + gc_at12[gc_tx]
+//line rodinia_srad.go:78
+								}
+							}
+						} else {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+								tx := gc_tx
+								_ = tx
+
+//line rodinia_srad.go:75
+								if (tx+1)%i_2 == 0 {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+								}
 							}
 						}
 					}
@@ -592,12 +640,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off2 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dSums) && gc_to <= len(dPsum) && gc_off2 < len(dSums2) && gc_to <= len(dPsum2) {
-						gc_at5 := dSums[gc_off2:][:1]
-						gc_at6 := dPsum[:gc_to]
-						gc_at7 := dSums2[gc_off2:][:1]
-						gc_at8 := dPsum2[:gc_to]
+					gc_off4 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
+						gc_at13 := dSums[gc_off4:][:1]
+						gc_at14 := dPsum[:gc_to]
+						gc_at15 := dSums2[gc_off4:][:1]
+						gc_at16 := dPsum2[:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
@@ -617,8 +665,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 //line rodinia_srad.go:83
 							{
 //line rodinia_srad.go:83
-								gc_at5[0] = gc_at6[gc_tx]
-								gc_at7[0] = gc_at8[gc_tx]
+								gc_at13[0] = gc_at14[gc_tx]
+								gc_at15[0] = gc_at16[gc_tx]
 //line rodinia_srad.go:86
 							}
 						}
@@ -740,18 +788,42 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+						gc_off5 := 0 - (i_4 / 2)
+						if gc_bdx <= len(dPsum) && gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off5 && gc_bdx <= len(dPsum2) && gc_off5 <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off5 {
+							gc_at17 := dPsum[:gc_bdx]
+							gc_at18 := dPsum[gc_off5:][:gc_bdx]
+							gc_at19 := dPsum2[:gc_bdx]
+							gc_at20 := dPsum2[gc_off5:][:gc_bdx]
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
+								tx := gc_tx
+								_ = tx
 
 //line rodinia_srad.go:97
-							if (tx+1)%i_4 == 0 && tx < df {
-								dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
-								dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+								if (tx+1)%i_4 == 0 && tx < df {
+//line rodinia_srad.go:97
+									gc_at17[gc_tx] = gc_at17[gc_tx] + gc_at18[gc_tx]
+									gc_at19[gc_tx] = gc_at19[gc_tx] + gc_at20[gc_tx]
+//line rodinia_srad.go:100
+								}
+							}
+						} else {
+							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+								tx := gc_tx
+								_ = tx
+
+//line rodinia_srad.go:97
+								if (tx+1)%i_4 == 0 && tx < df {
+									dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+									dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+								}
 							}
 						}
 					}
@@ -810,38 +882,84 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					gc_off6 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off6 >= 0 && gc_off6 < len(dSums) && gc_off6 < len(dSums2) {
+						gc_at21 := dPsum[:gc_to]
+						gc_at22 := dPsum2[:gc_to]
+						gc_at23 := dSums[gc_off6:][:1]
+						gc_at24 := dSums2[gc_off6:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line rodinia_srad.go:28
-						tx := gc_tx
-						_ = tx
-						var i int
-						_ = i
+							tx := gc_tx
+							_ = tx
+							var i int
+							_ = i
 
 //line rodinia_srad.go:103
-						i = i_4
+							i = i_4
 
 //line rodinia_srad.go:103
-						_ = i
+							_ = i
 
 //line rodinia_srad.go:105
-						{
+							{
 
-							for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
 //line rodinia_srad.go:107
-								if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line rodinia_srad.go:107
-									return
+										return
 //line rodinia_srad.go:107
+									}
+//line rodinia_srad.go:107
+									gc_at21[gc_tx] = gc_at21[gc_tx] + dSums[i]
+									gc_at22[gc_tx] = gc_at22[gc_tx] + dSums2[i]
+//line rodinia_srad.go:110
 								}
-								dPsum[tx] = dPsum[tx] + dSums[i]
-								dPsum2[tx] = dPsum2[tx] + dSums2[i]
+//line rodinia_srad.go:110
+								gc_at23[0] = gc_at21[gc_tx]
+//line rodinia_srad.go:112
+								gc_at24[0] = gc_at22[gc_tx]
+//line rodinia_srad.go:114
 							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
-							dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
-							dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+//line rodinia_srad.go:28
+							tx := gc_tx
+							_ = tx
+							var i int
+							_ = i
+
+//line rodinia_srad.go:103
+							i = i_4
+
+//line rodinia_srad.go:103
+							_ = i
+
+//line rodinia_srad.go:105
+							{
+
+								for i = (bx * sradNumberThreads) + df; i < (bx*sradNumberThreads)+nf; i++ {
+//line rodinia_srad.go:107
+									if gc_b.Stopped() {
+//line rodinia_srad.go:107
+										return
+//line rodinia_srad.go:107
+									}
+									dPsum[tx] = dPsum[tx] + dSums[i]
+									dPsum2[tx] = dPsum2[tx] + dSums2[i]
+								}
+
+								dSums[bx*dMul*sradNumberThreads] = dPsum[tx]
+								dSums2[bx*dMul*sradNumberThreads] = dPsum2[tx]
+							}
 						}
 					}
 				}

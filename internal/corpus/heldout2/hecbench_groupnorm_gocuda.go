@@ -1471,32 +1471,66 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					wDoutThread := gc_s_wDoutThread[gc_rank]
-					wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+				gc_off5 := gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := dout[gc_off5:][:gc_to]
+					gc_at2 := x[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						wDoutThread := gc_s_wDoutThread[gc_rank]
+						wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
 
 //line hecbench_groupnorm.go:234
-					i := gc_tx + gc_off
-					gc_more = true
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
 
 //line hecbench_groupnorm.go:235
-					c := i / imgSize
+						c := i / imgSize
 
 //line hecbench_groupnorm.go:236
-					curWDout := weight[c] * dout[i]
+						curWDout := weight[c] * gc_at[gc_tx]
 
 //line hecbench_groupnorm.go:237
-					wDoutThread += curWDout
+						wDoutThread += curWDout
 
 //line hecbench_groupnorm.go:238
-					norm := (x[i] - mVal) * rstdVal
+						norm := (gc_at2[gc_tx] - mVal) * rstdVal
 
 //line hecbench_groupnorm.go:239
-					wDoutNormThread += curWDout * norm
-					gc_s_wDoutThread[gc_rank] = wDoutThread
-					gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+						wDoutNormThread += curWDout * norm
+						gc_s_wDoutThread[gc_rank] = wDoutThread
+						gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						wDoutThread := gc_s_wDoutThread[gc_rank]
+						wDoutNormThread := gc_s_wDoutNormThread[gc_rank]
+
+//line hecbench_groupnorm.go:234
+						i := gc_tx + gc_off
+						gc_more = true
+
+//line hecbench_groupnorm.go:235
+						c := i / imgSize
+
+//line hecbench_groupnorm.go:236
+						curWDout := weight[c] * dout[i]
+
+//line hecbench_groupnorm.go:237
+						wDoutThread += curWDout
+
+//line hecbench_groupnorm.go:238
+						norm := (x[i] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:239
+						wDoutNormThread += curWDout * norm
+						gc_s_wDoutThread[gc_rank] = wDoutThread
+						gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+					}
 				}
 			}
 		}
@@ -1664,30 +1698,62 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					wDoutBlock := gc_s_wDoutBlock[gc_rank]
-					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
+				gc_off6 := gc_off2
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dout) && gc_to <= len(dout)-gc_off6 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 && gc_off6 <= len(dx) && gc_to <= len(dx)-gc_off6 {
+					gc_at3 := dout[gc_off6:][:gc_to]
+					gc_at4 := x[gc_off6:][:gc_to]
+					gc_at5 := dx[gc_off6:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						wDoutBlock := gc_s_wDoutBlock[gc_rank]
+						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
 
 //line hecbench_groupnorm.go:266
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						_ = i_
 
 //line hecbench_groupnorm.go:269
-					doutVal := dout[i_]
+						doutVal := gc_at3[gc_tx]
 
 //line hecbench_groupnorm.go:270
-					norm_ := (x[i_] - mVal) * rstdVal
+						norm_ := (gc_at4[gc_tx] - mVal) * rstdVal
 
 //line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+						c_ := (i_ / imgSize) % groupSize
 
 //line hecbench_groupnorm.go:274
-					wDout := weight[c_] * doutVal
+						wDout := weight[c_] * doutVal
+
+						gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						wDoutBlock := gc_s_wDoutBlock[gc_rank]
+						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank]
+
+//line hecbench_groupnorm.go:266
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+
+//line hecbench_groupnorm.go:269
+						doutVal := dout[i_]
+
+//line hecbench_groupnorm.go:270
+						norm_ := (x[i_] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:273
+						c_ := (i_ / imgSize) % groupSize
+
+//line hecbench_groupnorm.go:274
+						wDout := weight[c_] * doutVal
 
 //line hecbench_groupnorm.go:275
-					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+						dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+					}
 				}
 			}
 		}
@@ -1785,10 +1851,10 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_off5 := gc_off3
-						if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dout) && gc_to <= len(dout)-gc_off5 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-							gc_at := dout[gc_off5:][:gc_to]
-							gc_at2 := x[gc_off5:][:gc_to]
+						gc_off7 := gc_off3
+						if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(dout) && gc_to <= len(dout)-gc_off7 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+							gc_at6 := dout[gc_off7:][:gc_to]
+							gc_at7 := x[gc_off7:][:gc_to]
 							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -1801,13 +1867,13 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								_ = i_2
 
 //line hecbench_groupnorm.go:289
-								doutVal_ := gc_at[gc_tx]
+								doutVal_ := gc_at6[gc_tx]
 
 //line hecbench_groupnorm.go:290
 								dbThread += doutVal_
 
 //line hecbench_groupnorm.go:291
-								norm_2 := (gc_at2[gc_tx] - mVal) * rstdVal
+								norm_2 := (gc_at7[gc_tx] - mVal) * rstdVal
 
 //line hecbench_groupnorm.go:292
 								dwThread += doutVal_ * norm_2

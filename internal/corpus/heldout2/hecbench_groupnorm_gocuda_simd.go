@@ -1538,32 +1538,66 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutThread := gc_s_wDoutThread[gc_rank2]
-					wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+				gc_off8 := gc_off
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dout) && gc_to2 <= len(dout)-gc_off8 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 {
+					gc_at8 := dout[gc_off8:][:gc_to2]
+					gc_at9 := x[gc_off8:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						wDoutThread := gc_s_wDoutThread[gc_rank2]
+						wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
 
 //line hecbench_groupnorm.go:234
-					i := gc_tx2 + gc_off
-					gc_more = true
+						i := gc_tx2 + gc_off
+						gc_more = true
+						_ = i
 
 //line hecbench_groupnorm.go:235
-					c := i / imgSize
+						c := i / imgSize
 
 //line hecbench_groupnorm.go:236
-					curWDout := weight[c] * dout[i]
+						curWDout := weight[c] * gc_at8[gc_tx2]
 
 //line hecbench_groupnorm.go:237
-					wDoutThread += curWDout
+						wDoutThread += curWDout
 
 //line hecbench_groupnorm.go:238
-					norm := (x[i] - mVal) * rstdVal
+						norm := (gc_at9[gc_tx2] - mVal) * rstdVal
 
 //line hecbench_groupnorm.go:239
-					wDoutNormThread += curWDout * norm
-					gc_s_wDoutThread[gc_rank2] = wDoutThread
-					gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+						wDoutNormThread += curWDout * norm
+						gc_s_wDoutThread[gc_rank2] = wDoutThread
+						gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						wDoutThread := gc_s_wDoutThread[gc_rank2]
+						wDoutNormThread := gc_s_wDoutNormThread[gc_rank2]
+
+//line hecbench_groupnorm.go:234
+						i := gc_tx2 + gc_off
+						gc_more = true
+
+//line hecbench_groupnorm.go:235
+						c := i / imgSize
+
+//line hecbench_groupnorm.go:236
+						curWDout := weight[c] * dout[i]
+
+//line hecbench_groupnorm.go:237
+						wDoutThread += curWDout
+
+//line hecbench_groupnorm.go:238
+						norm := (x[i] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:239
+						wDoutNormThread += curWDout * norm
+						gc_s_wDoutThread[gc_rank2] = wDoutThread
+						gc_s_wDoutNormThread[gc_rank2] = wDoutNormThread
+					}
 				}
 			}
 		}
@@ -1766,30 +1800,62 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					wDoutBlock := gc_s_wDoutBlock[gc_rank2]
-					wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
+				gc_off9 := gc_off2
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dout) && gc_to2 <= len(dout)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 && gc_off9 <= len(dx) && gc_to2 <= len(dx)-gc_off9 {
+					gc_at10 := dout[gc_off9:][:gc_to2]
+					gc_at11 := x[gc_off9:][:gc_to2]
+					gc_at12 := dx[gc_off9:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
 
 //line hecbench_groupnorm.go:266
-					i_ := gc_tx2 + gc_off2
-					gc_more2 = true
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+						_ = i_
 
 //line hecbench_groupnorm.go:269
-					doutVal := dout[i_]
+						doutVal := gc_at10[gc_tx2]
 
 //line hecbench_groupnorm.go:270
-					norm_ := (x[i_] - mVal) * rstdVal
+						norm_ := (gc_at11[gc_tx2] - mVal) * rstdVal
 
 //line hecbench_groupnorm.go:273
-					c_ := (i_ / imgSize) % groupSize
+						c_ := (i_ / imgSize) % groupSize
 
 //line hecbench_groupnorm.go:274
-					wDout := weight[c_] * doutVal
+						wDout := weight[c_] * doutVal
+
+						gc_at12[gc_tx2] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						wDoutBlock := gc_s_wDoutBlock[gc_rank2]
+						wDoutNormBlock := gc_s_wDoutNormBlock[gc_rank2]
+
+//line hecbench_groupnorm.go:266
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+
+//line hecbench_groupnorm.go:269
+						doutVal := dout[i_]
+
+//line hecbench_groupnorm.go:270
+						norm_ := (x[i_] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:273
+						c_ := (i_ / imgSize) % groupSize
+
+//line hecbench_groupnorm.go:274
+						wDout := weight[c_] * doutVal
 
 //line hecbench_groupnorm.go:275
-					dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+						dx[i_] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
+					}
 				}
 			}
 		}

@@ -151,10 +151,129 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
+					gc_off3 := gc_off
+					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
+						gc_at := logits[gc_off3:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank]
+							var val float32
+							_ = val
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_logprob.go:120
+							val = float32(gc_at[gc_tx])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank] = localMax
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -176,97 +295,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank] = localMax
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						localMax := gc_s_localMax[gc_rank]
-						var val float32
-						_ = val
-
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank] = localMax
 					}
 				}
 			}
@@ -524,10 +552,131 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
+					gc_off4 := gc_off2
+					gc_off5 := 0
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sMaxLogit) {
+						gc_at2 := logits[gc_off4:][:gc_to]
+						gc_at3 := sMaxLogit[gc_off5:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx
+							_ = tidx
+							var val float32
+							_ = val
+							localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at2[gc_tx]) - gc_at3[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_localSumExp[gc_rank] = localSumExp
+						}
+					} else {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -549,97 +698,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							localSumExp += val
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx
-						_ = tidx
-						var val float32
-						_ = val
-						localSumExp := gc_s_localSumExp[gc_rank]
-
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
-						gc_more2 = true
-
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-						localSumExp += val
-						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				}
 			}

@@ -177,10 +177,129 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_step10 := gc_from3
-					for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
-						{
-							gc_tx3 := gc_step10 + 0
+					gc_off9 := gc_off
+					if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to3 <= len(logits)-gc_off9 {
+						gc_at7 := logits[gc_off9:][:gc_to3]
+						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank3]
+							var val float32
+							_ = val
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_logprob.go:120
+							val = float32(gc_at7[gc_tx3])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank3] = localMax
+						}
+					} else {
+						gc_step10 := gc_from3
+						for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+							{
+								gc_tx3 := gc_step10 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step10 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step10 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step10 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+						}
+						for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -202,97 +321,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank3] = localMax
 						}
-						{
-							gc_tx3 := gc_step10 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank3]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
-						}
-						{
-							gc_tx3 := gc_step10 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank3]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
-						}
-						{
-							gc_tx3 := gc_step10 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank3]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank3] = localMax
-						}
-					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						localMax := gc_s_localMax[gc_rank3]
-						var val float32
-						_ = val
-
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank3] = localMax
 					}
 				}
 			}
@@ -677,10 +705,131 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_step12 := gc_from3
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
-						{
-							gc_tx3 := gc_step12 + 0
+					gc_off10 := gc_off2
+					gc_off11 := 0
+					if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 <= len(logits) && gc_to3 <= len(logits)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sMaxLogit) {
+						gc_at8 := logits[gc_off10:][:gc_to3]
+						gc_at9 := sMaxLogit[gc_off11:][:1]
+						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx3
+							_ = tidx
+							var val float32
+							_ = val
+							localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at8[gc_tx3]) - gc_at9[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_localSumExp[gc_rank3] = localSumExp
+						}
+					} else {
+						gc_step12 := gc_from3
+						for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+							{
+								gc_tx3 := gc_step12 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step12 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step12 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step12 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+						}
+						for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -702,97 +851,6 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							localSumExp += val
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
-						{
-							gc_tx3 := gc_step12 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
-						}
-						{
-							gc_tx3 := gc_step12 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
-						}
-						{
-							gc_tx3 := gc_step12 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx3
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank3] = localSumExp
-						}
-					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx3
-						_ = tidx
-						var val float32
-						_ = val
-						localSumExp := gc_s_localSumExp[gc_rank3]
-
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
-						gc_more2 = true
-
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-						localSumExp += val
-						gc_s_localSumExp[gc_rank3] = localSumExp
 					}
 				}
 			}
@@ -1217,10 +1275,129 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-						{
-							gc_tx2 := gc_step6 + 0
+					gc_off6 := gc_off
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to2 <= len(logits)-gc_off6 {
+						gc_at4 := logits[gc_off6:][:gc_to2]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							localMax := gc_s_localMax[gc_rank2]
+							var val float32
+							_ = val
+
+//line hecbench_logprob.go:119
+							i := tidx + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_logprob.go:120
+							val = float32(gc_at4[gc_tx2])
+
+//line hecbench_logprob.go:121
+							localMax = fmaxf(localMax, val)
+							gc_s_localMax[gc_rank2] = localMax
+						}
+					} else {
+						gc_step6 := gc_from2
+						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+
+//line hecbench_logprob.go:120
+								val = float32(logits[i])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+						}
+						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1242,97 +1419,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							localMax = fmaxf(localMax, val)
 							gc_s_localMax[gc_rank2] = localMax
 						}
-						{
-							gc_tx2 := gc_step6 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-						}
-						{
-							gc_tx2 := gc_step6 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-						}
-						{
-							gc_tx2 := gc_step6 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							localMax := gc_s_localMax[gc_rank2]
-							var val float32
-							_ = val
-
-//line hecbench_logprob.go:119
-							i := tidx + gc_off
-							gc_more = true
-
-//line hecbench_logprob.go:120
-							val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank2] = localMax
-						}
-					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						localMax := gc_s_localMax[gc_rank2]
-						var val float32
-						_ = val
-
-//line hecbench_logprob.go:119
-						i := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:120
-						val = float32(logits[i])
-
-//line hecbench_logprob.go:121
-						localMax = fmaxf(localMax, val)
-						gc_s_localMax[gc_rank2] = localMax
 					}
 				}
 			}
@@ -1717,10 +1803,131 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
+					gc_off7 := gc_off2
+					gc_off8 := 0
+					if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sMaxLogit) {
+						gc_at5 := logits[gc_off7:][:gc_to2]
+						gc_at6 := sMaxLogit[gc_off8:][:1]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_logprob.go:104
+							tidx := gc_tx2
+							_ = tidx
+							var val float32
+							_ = val
+							localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+							i_ := tidx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line hecbench_logprob.go:133
+							val = expf(float32(gc_at5[gc_tx2]) - gc_at6[0])
+
+//line hecbench_logprob.go:134
+							localSumExp += val
+							gc_s_localSumExp[gc_rank2] = localSumExp
+						}
+					} else {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+
+//line hecbench_logprob.go:133
+								val = expf(float32(logits[i_]) - sMaxLogit[0])
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+						}
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1742,97 +1949,6 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							localSumExp += val
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-							tidx := gc_tx2
-							_ = tidx
-							var val float32
-							_ = val
-							localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-							i_ := tidx + gc_off2
-							gc_more2 = true
-
-//line hecbench_logprob.go:133
-							val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-							localSumExp += val
-							gc_s_localSumExp[gc_rank2] = localSumExp
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:104
-						tidx := gc_tx2
-						_ = tidx
-						var val float32
-						_ = val
-						localSumExp := gc_s_localSumExp[gc_rank2]
-
-//line hecbench_logprob.go:132
-						i_ := tidx + gc_off2
-						gc_more2 = true
-
-//line hecbench_logprob.go:133
-						val = expf(float32(logits[i_]) - sMaxLogit[0])
-
-//line hecbench_logprob.go:134
-						localSumExp += val
-						gc_s_localSumExp[gc_rank2] = localSumExp
 					}
 				}
 			}

@@ -942,65 +942,208 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off2 := bid
+				gc_off3 := bid1
+				gc_off4 := 0
+				if gc_off2 >= 0 && gc_off2 < len(goffset) && gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(compressed) && gc_off4 < len(top) && gc_off4 < len(start) {
+					gc_at3 := goffset[gc_off2:][:1]
+					gc_at4 := goffset[gc_off3:][:1]
+					gc_at5 := compressed[gc_off4:][:1]
+					gc_at6 := top[gc_off4:][:1]
+					gc_at7 := start[gc_off4:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					_ = warp
+						warp := gc_tx >> 5
+						_ = warp
 
 //line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
-					v2 := gc_s_v2[gc_rank]
+						tid := gc_tx
+						_ = tid
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
+						v2 := gc_s_v2[gc_rank]
 
 //line hecbench_mpc.go:61
-					if warp > 0 {
-						*val += sbuf[warp-1]
-					}
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
 
 //line hecbench_mpc.go:217
-					if v2 != 0 {
-						sbuf2[gc_s_loc[gc_rank]-1] = v2
-					}
+						if v2 != 0 {
+							sbuf2[gc_s_loc[gc_rank]-1] = v2
+						}
 
 //line hecbench_mpc.go:221
-					if tid == (mpcTPB - 1) {
-						st := int32(init)
-						if chunk > 0 {
-							for {
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
 //line hecbench_mpc.go:224
-								if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_mpc.go:224
-									return
+										return
 //line hecbench_mpc.go:224
-								}
-								st = goffset[bid]
-								if !(st < 0) {
-									break
+									}
+									st = gc_at3[0]
+									if !(st < 0) {
+										break
+									}
 								}
 							}
+//line hecbench_mpc.go:230
+							gc_at4[0] = st + gc_s_loc[gc_rank]
+							gc_at3[0] = -1
+//line hecbench_mpc.go:233
+							if chunk == chunksm1 {
+//line hecbench_mpc.go:233
+								gc_at5[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+//line hecbench_mpc.go:235
+							}
+//line hecbench_mpc.go:235
+							gc_at6[0] = gc_s_loc[gc_rank]
+							gc_at7[0] = st
+//line hecbench_mpc.go:238
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank]
-						goffset[bid] = -1
-						if chunk == chunksm1 {
-							compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+						_ = warp
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
+						v2 := gc_s_v2[gc_rank]
+
+//line hecbench_mpc.go:61
+						if warp > 0 {
+							*val += sbuf[warp-1]
 						}
-						top[0] = gc_s_loc[gc_rank]
-						start[0] = st
+
+//line hecbench_mpc.go:217
+						if v2 != 0 {
+							sbuf2[gc_s_loc[gc_rank]-1] = v2
+						}
+
+//line hecbench_mpc.go:221
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
+//line hecbench_mpc.go:224
+									if gc_b.Stopped() {
+//line hecbench_mpc.go:224
+										return
+//line hecbench_mpc.go:224
+									}
+									st = goffset[bid]
+									if !(st < 0) {
+										break
+									}
+								}
+							}
+							goffset[bid1] = st + gc_s_loc[gc_rank]
+							goffset[bid] = -1
+							if chunk == chunksm1 {
+								compressed[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+							}
+							top[0] = gc_s_loc[gc_rank]
+							start[0] = st
+						}
 					}
 				}
 			}
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				gc_off5 := 0
+				if gc_off5 >= 0 && gc_off5 < len(top) && gc_off5 < len(start) && gc_bdx <= len(sbuf2) {
+					gc_at8 := top[gc_off5:][:1]
+					gc_at9 := start[gc_off5:][:1]
+					gc_at10 := sbuf2[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(gc_at8[0]) {
+							compressed[int(gc_at9[0])+tid] = gc_at10[gc_tx]
+						}
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:148
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1012,61 +1155,6 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						if tid < int(top[0]) {
 							compressed[int(start[0])+tid] = sbuf2[tid]
 						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:148
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
@@ -1824,56 +1912,187 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := bid
+				gc_off2 := bid1
+				gc_off3 := 0
+				if gc_off >= 0 && gc_off < len(goffset) && gc_off2 >= 0 && gc_off2 < len(goffset) && gc_off3 >= 0 && gc_off3 < len(top) && gc_off3 < len(start) {
+					gc_at := goffset[gc_off:][:1]
+					gc_at2 := goffset[gc_off2:][:1]
+					gc_at3 := top[gc_off3:][:1]
+					gc_at4 := start[gc_off3:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_mpc.go:35
-					warp := gc_tx >> 5
-					_ = warp
+						warp := gc_tx >> 5
+						_ = warp
 
 //line hecbench_mpc.go:255
-					tid := gc_tx
-					_ = tid
-					val := gc_s_val[gc_rank]
-					sbuf := gc_s_sbuf[gc_rank]
+						tid := gc_tx
+						_ = tid
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
 
 //line hecbench_mpc.go:61
-					if warp > 0 {
-						*val += sbuf[warp-1]
-					}
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
 
 //line hecbench_mpc.go:285
-					if tid == (mpcTPB - 1) {
-						st := int32(init)
-						if chunk > 0 {
-							for {
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
 //line hecbench_mpc.go:288
-								if gc_b.Stopped() {
+									if gc_b.Stopped() {
 //line hecbench_mpc.go:288
-									return
+										return
 //line hecbench_mpc.go:288
-								}
-								st = goffset[bid]
-								if !(st < 0) {
-									break
+									}
+									st = gc_at[0]
+									if !(st < 0) {
+										break
+									}
 								}
 							}
+//line hecbench_mpc.go:294
+							gc_at2[0] = st + gc_s_loc[gc_rank]
+							gc_at[0] = -1
+							gc_at3[0] = gc_s_loc[gc_rank]
+							gc_at4[0] = st
+//line hecbench_mpc.go:299
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank]
-						goffset[bid] = -1
-						top[0] = gc_s_loc[gc_rank]
-						start[0] = st
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:35
+						warp := gc_tx >> 5
+						_ = warp
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+						val := gc_s_val[gc_rank]
+						sbuf := gc_s_sbuf[gc_rank]
+
+//line hecbench_mpc.go:61
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
+
+//line hecbench_mpc.go:285
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
+//line hecbench_mpc.go:288
+									if gc_b.Stopped() {
+//line hecbench_mpc.go:288
+										return
+//line hecbench_mpc.go:288
+									}
+									st = goffset[bid]
+									if !(st < 0) {
+										break
+									}
+								}
+							}
+							goffset[bid1] = st + gc_s_loc[gc_rank]
+							goffset[bid] = -1
+							top[0] = gc_s_loc[gc_rank]
+							start[0] = st
+						}
 					}
 				}
 			}
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				gc_off4 := 0
+				if gc_off4 >= 0 && gc_off4 < len(top) && gc_bdx <= len(sbuf2) && gc_off4 < len(start) {
+					gc_at5 := top[gc_off4:][:1]
+					gc_at6 := sbuf2[:gc_bdx]
+					gc_at7 := start[gc_off4:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(gc_at5[0]) {
+//line hecbench_mpc.go:302
+							gc_at6[gc_tx] = compressed[int(gc_at7[0])+tid]
+//line hecbench_mpc.go:304
+						}
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_mpc.go:255
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1885,61 +2104,6 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 						if tid < int(top[0]) {
 							sbuf2[tid] = compressed[int(start[0])+tid]
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-						tid := gc_tx
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line hecbench_mpc.go:255
-					tid := gc_tx
-					_ = tid
-
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}

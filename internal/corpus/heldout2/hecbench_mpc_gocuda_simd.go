@@ -1006,55 +1006,123 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off6 := bid
+				gc_off7 := bid1
+				gc_off8 := 0
+				if gc_off6 >= 0 && gc_off6 < len(goffset) && gc_off7 >= 0 && gc_off7 < len(goffset) && gc_off8 >= 0 && gc_off8 < len(compressed) && gc_off8 < len(top) && gc_off8 < len(start) {
+					gc_at11 := goffset[gc_off6:][:1]
+					gc_at12 := goffset[gc_off7:][:1]
+					gc_at13 := compressed[gc_off8:][:1]
+					gc_at14 := top[gc_off8:][:1]
+					gc_at15 := start[gc_off8:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					_ = warp
+						warp := gc_tx2 >> 5
+						_ = warp
 
 //line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
-					v2 := gc_s_v2[gc_rank2]
+						tid := gc_tx2
+						_ = tid
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
+						v2 := gc_s_v2[gc_rank2]
 
 //line hecbench_mpc.go:61
-					if warp > 0 {
-						*val += sbuf[warp-1]
-					}
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
 
 //line hecbench_mpc.go:217
-					if v2 != 0 {
-						sbuf2[gc_s_loc[gc_rank2]-1] = v2
-					}
+						if v2 != 0 {
+							sbuf2[gc_s_loc[gc_rank2]-1] = v2
+						}
 
 //line hecbench_mpc.go:221
-					if tid == (mpcTPB - 1) {
-						st := int32(init)
-						if chunk > 0 {
-							for {
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
 //line hecbench_mpc.go:224
-								if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_mpc.go:224
-									return
+										return
 //line hecbench_mpc.go:224
-								}
-								st = goffset[bid]
-								if !(st < 0) {
-									break
+									}
+									st = gc_at11[0]
+									if !(st < 0) {
+										break
+									}
 								}
 							}
+//line hecbench_mpc.go:230
+							gc_at12[0] = st + gc_s_loc[gc_rank2]
+							gc_at11[0] = -1
+//line hecbench_mpc.go:233
+							if chunk == chunksm1 {
+//line hecbench_mpc.go:233
+								gc_at13[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+//line hecbench_mpc.go:235
+							}
+//line hecbench_mpc.go:235
+							gc_at14[0] = gc_s_loc[gc_rank2]
+							gc_at15[0] = st
+//line hecbench_mpc.go:238
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank2]
-						goffset[bid] = -1
-						if chunk == chunksm1 {
-							compressed[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
+						_ = warp
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
+						v2 := gc_s_v2[gc_rank2]
+
+//line hecbench_mpc.go:61
+						if warp > 0 {
+							*val += sbuf[warp-1]
 						}
-						top[0] = gc_s_loc[gc_rank2]
-						start[0] = st
+
+//line hecbench_mpc.go:217
+						if v2 != 0 {
+							sbuf2[gc_s_loc[gc_rank2]-1] = v2
+						}
+
+//line hecbench_mpc.go:221
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
+//line hecbench_mpc.go:224
+									if gc_b2.Stopped() {
+//line hecbench_mpc.go:224
+										return
+//line hecbench_mpc.go:224
+									}
+									st = goffset[bid]
+									if !(st < 0) {
+										break
+									}
+								}
+							}
+							goffset[bid1] = st + gc_s_loc[gc_rank2]
+							goffset[bid] = -1
+							if chunk == chunksm1 {
+								compressed[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+							}
+							top[0] = gc_s_loc[gc_rank2]
+							start[0] = st
+						}
 					}
 				}
 			}
@@ -1955,46 +2023,100 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off5 := bid
+				gc_off6 := bid1
+				gc_off7 := 0
+				if gc_off5 >= 0 && gc_off5 < len(goffset) && gc_off6 >= 0 && gc_off6 < len(goffset) && gc_off7 >= 0 && gc_off7 < len(top) && gc_off7 < len(start) {
+					gc_at8 := goffset[gc_off5:][:1]
+					gc_at9 := goffset[gc_off6:][:1]
+					gc_at10 := top[gc_off7:][:1]
+					gc_at11 := start[gc_off7:][:1]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line hecbench_mpc.go:35
-					warp := gc_tx2 >> 5
-					_ = warp
+						warp := gc_tx2 >> 5
+						_ = warp
 
 //line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-					val := gc_s_val[gc_rank2]
-					sbuf := gc_s_sbuf[gc_rank2]
+						tid := gc_tx2
+						_ = tid
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
 
 //line hecbench_mpc.go:61
-					if warp > 0 {
-						*val += sbuf[warp-1]
-					}
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
 
 //line hecbench_mpc.go:285
-					if tid == (mpcTPB - 1) {
-						st := int32(init)
-						if chunk > 0 {
-							for {
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
 //line hecbench_mpc.go:288
-								if gc_b2.Stopped() {
+									if gc_b2.Stopped() {
 //line hecbench_mpc.go:288
-									return
+										return
 //line hecbench_mpc.go:288
-								}
-								st = goffset[bid]
-								if !(st < 0) {
-									break
+									}
+									st = gc_at8[0]
+									if !(st < 0) {
+										break
+									}
 								}
 							}
+//line hecbench_mpc.go:294
+							gc_at9[0] = st + gc_s_loc[gc_rank2]
+							gc_at8[0] = -1
+							gc_at10[0] = gc_s_loc[gc_rank2]
+							gc_at11[0] = st
+//line hecbench_mpc.go:299
 						}
-						goffset[bid1] = st + gc_s_loc[gc_rank2]
-						goffset[bid] = -1
-						top[0] = gc_s_loc[gc_rank2]
-						start[0] = st
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:35
+						warp := gc_tx2 >> 5
+						_ = warp
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+						val := gc_s_val[gc_rank2]
+						sbuf := gc_s_sbuf[gc_rank2]
+
+//line hecbench_mpc.go:61
+						if warp > 0 {
+							*val += sbuf[warp-1]
+						}
+
+//line hecbench_mpc.go:285
+						if tid == (mpcTPB - 1) {
+							st := int32(init)
+							if chunk > 0 {
+								for {
+//line hecbench_mpc.go:288
+									if gc_b2.Stopped() {
+//line hecbench_mpc.go:288
+										return
+//line hecbench_mpc.go:288
+									}
+									st = goffset[bid]
+									if !(st < 0) {
+										break
+									}
+								}
+							}
+							goffset[bid1] = st + gc_s_loc[gc_rank2]
+							goffset[bid] = -1
+							top[0] = gc_s_loc[gc_rank2]
+							start[0] = st
+						}
 					}
 				}
 			}

@@ -50,24 +50,51 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_by*gc_bdy + gc_ty)
+				if gc_off >= 0 && gc_off <= len(rects) && gc_bdx <= len(rects)-gc_off && gc_off2 >= 0 && gc_off2 < len(rects) {
+					gc_at := rects[gc_off:][:gc_bdx]
+					gc_at2 := rects[gc_off2:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line hecbench_nms.go:23
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line hecbench_nms.go:24
-					j := gc_by*gc_bdy + gc_ty
-					_ = j
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
 
 //line hecbench_nms.go:26
-					if rects[i].W < rects[j].W {
-						area := (rects[j].Z + 1.0) * (rects[j].Z + 1.0)
-						w := fmaxf(0.0, fminf(rects[i].X+rects[i].Z, rects[j].X+rects[j].Z)-fmaxf(rects[i].X, rects[j].X)+1.0)
-						h := fmaxf(0.0, fminf(rects[i].Y+rects[i].Z, rects[j].Y+rects[j].Z)-fmaxf(rects[i].Y, rects[j].Y)+1.0)
-						nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (rects[j].Z != 0))
+						if gc_at[gc_tx].W < gc_at2[0].W {
+							area := (gc_at2[0].Z + 1.0) * (gc_at2[0].Z + 1.0)
+							w := fmaxf(0.0, fminf(gc_at[gc_tx].X+gc_at[gc_tx].Z, gc_at2[0].X+gc_at2[0].Z)-fmaxf(gc_at[gc_tx].X, gc_at2[0].X)+1.0)
+							h := fmaxf(0.0, fminf(gc_at[gc_tx].Y+gc_at[gc_tx].Z, gc_at2[0].Y+gc_at2[0].Z)-fmaxf(gc_at[gc_tx].Y, gc_at2[0].Y)+1.0)
+							nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (gc_at2[0].Z != 0))
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_nms.go:23
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line hecbench_nms.go:24
+						j := gc_by*gc_bdy + gc_ty
+						_ = j
+
+//line hecbench_nms.go:26
+						if rects[i].W < rects[j].W {
+							area := (rects[j].Z + 1.0) * (rects[j].Z + 1.0)
+							w := fmaxf(0.0, fminf(rects[i].X+rects[i].Z, rects[j].X+rects[j].Z)-fmaxf(rects[i].X, rects[j].X)+1.0)
+							h := fmaxf(0.0, fminf(rects[i].Y+rects[i].Z, rects[j].Y+rects[j].Z)-fmaxf(rects[i].Y, rects[j].Y)+1.0)
+							nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (rects[j].Z != 0))
+						}
 					}
 				}
 				gc_ty++
@@ -214,36 +241,72 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 //line hecbench_nms.go:53
 		_ = ndetections_2
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				idx := gc_s_idx[gc_rank]
+			gc_off := gc_bx
+			if gc_off >= 0 && gc_off < len(pointsbitmap) {
+				gc_at := pointsbitmap[gc_off:][:1]
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
 
 //line hecbench_nms.go:52
-				idx += nmsMaxDetections / nmsPartitions
+					idx += nmsMaxDetections / nmsPartitions
 
 //line hecbench_nms.go:53
-				var pointsbitmap_2 *uint8 = &pointsbitmap[gc_bx]
+					var pointsbitmap_2 *uint8 = &gc_at[0]
 
 //line hecbench_nms.go:53
-				_ = pointsbitmap_2
+					_ = pointsbitmap_2
 
 //line hecbench_nms.go:53
-				var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
+					var cond_ int = b2i(gc_at[0] != 0 && nmsbitmap[idx] != 0)
 
 //line hecbench_nms.go:53
-				_ = cond_
+					_ = cond_
 
 //line hecbench_nms.go:53
-				var idx_2 int = idx
+					var idx_2 int = idx
 
 //line hecbench_nms.go:53
-				_ = idx_2
-				_ = pointsbitmap_2
-				_ = cond_
-				_ = idx_2
-				gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
-				gc_s_cond_[gc_rank] = cond_
-				gc_s_idx[gc_rank] = idx
+					_ = idx_2
+					_ = pointsbitmap_2
+					_ = cond_
+					_ = idx_2
+					gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
+					gc_s_cond_[gc_rank] = cond_
+					gc_s_idx[gc_rank] = idx
+				}
+			} else {
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					idx := gc_s_idx[gc_rank]
+
+//line hecbench_nms.go:52
+					idx += nmsMaxDetections / nmsPartitions
+
+//line hecbench_nms.go:53
+					var pointsbitmap_2 *uint8 = &pointsbitmap[gc_bx]
+
+//line hecbench_nms.go:53
+					_ = pointsbitmap_2
+
+//line hecbench_nms.go:53
+					var cond_ int = b2i(pointsbitmap[gc_bx] != 0 && nmsbitmap[idx] != 0)
+
+//line hecbench_nms.go:53
+					_ = cond_
+
+//line hecbench_nms.go:53
+					var idx_2 int = idx
+
+//line hecbench_nms.go:53
+					_ = idx_2
+					_ = pointsbitmap_2
+					_ = cond_
+					_ = idx_2
+					gc_s_pointsbitmap_2[gc_rank] = pointsbitmap_2
+					gc_s_cond_[gc_rank] = cond_
+					gc_s_idx[gc_rank] = idx
+				}
 			}
 		}
 		gc_r5 := true

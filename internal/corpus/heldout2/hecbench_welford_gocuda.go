@@ -197,44 +197,88 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 //line hecbench_welford.go:110
 	_ = blockSize_
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
+		gc_off2 := 32
+		if gc_off2 >= 0 && gc_off2 < len(sMem) {
+			gc_at := sMem[gc_off2:][:1]
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:108
-			sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
+				sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&gc_at[0])), (160-32)*4/int(unsafe.Sizeof(A(0))))
 
 //line hecbench_welford.go:110
-			var x []A = sMemAc
+				var x []A = sMemAc
 
 //line hecbench_welford.go:110
-			_ = x
+				_ = x
 
 //line hecbench_welford.go:110
-			var mean *A = &gc_s_xMean[gc_rank]
+				var mean *A = &gc_s_xMean[gc_rank]
 
 //line hecbench_welford.go:110
-			_ = mean
+				_ = mean
 
 //line hecbench_welford.go:110
-			var m2n *A = &gc_s_m2N[gc_rank]
+				var m2n *A = &gc_s_m2N[gc_rank]
 
 //line hecbench_welford.go:110
-			_ = m2n
+				_ = m2n
 
 //line hecbench_welford.go:110
-			var num *int32 = &gc_s_count[gc_rank]
+				var num *int32 = &gc_s_count[gc_rank]
 
 //line hecbench_welford.go:110
-			_ = num
-			_ = sMemAc
-			_ = x
-			_ = mean
-			_ = m2n
-			_ = num
-			gc_s_x[gc_rank] = x
-			gc_s_mean[gc_rank] = mean
-			gc_s_m2n[gc_rank] = m2n
-			gc_s_num[gc_rank] = num
+				_ = num
+				_ = sMemAc
+				_ = x
+				_ = mean
+				_ = m2n
+				_ = num
+				gc_s_x[gc_rank] = x
+				gc_s_mean[gc_rank] = mean
+				gc_s_m2n[gc_rank] = m2n
+				gc_s_num[gc_rank] = num
+			}
+		} else {
+			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:108
+				sMemAc := unsafe.Slice((*A)(unsafe.Pointer(&sMem[32])), (160-32)*4/int(unsafe.Sizeof(A(0))))
+
+//line hecbench_welford.go:110
+				var x []A = sMemAc
+
+//line hecbench_welford.go:110
+				_ = x
+
+//line hecbench_welford.go:110
+				var mean *A = &gc_s_xMean[gc_rank]
+
+//line hecbench_welford.go:110
+				_ = mean
+
+//line hecbench_welford.go:110
+				var m2n *A = &gc_s_m2N[gc_rank]
+
+//line hecbench_welford.go:110
+				_ = m2n
+
+//line hecbench_welford.go:110
+				var num *int32 = &gc_s_count[gc_rank]
+
+//line hecbench_welford.go:110
+				_ = num
+				_ = sMemAc
+				_ = x
+				_ = mean
+				_ = m2n
+				_ = num
+				gc_s_x[gc_rank] = x
+				gc_s_mean[gc_rank] = mean
+				gc_s_m2n[gc_rank] = m2n
+				gc_s_num[gc_rank] = num
+			}
 		}
 	}
 
@@ -766,18 +810,40 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := gc_bx
+			if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
+				gc_at2 := outMean[gc_off3:][:1]
+				gc_at3 := outVarBiased[gc_off3:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:93
-				threadID := gc_ty*gc_bdx + gc_tx
-				_ = threadID
+					threadID := gc_ty*gc_bdx + gc_tx
+					_ = threadID
 
 //line hecbench_welford.go:112
-				if threadID == 0 {
-					outMean[gc_bx] = O(gc_s_xMean[gc_rank])
-					outVarBiased[gc_bx] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
+					if threadID == 0 {
+//line hecbench_welford.go:112
+						gc_at2[0] = O(gc_s_xMean[gc_rank])
+						gc_at3[0] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
+//line hecbench_welford.go:115
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_welford.go:93
+					threadID := gc_ty*gc_bdx + gc_tx
+					_ = threadID
+
+//line hecbench_welford.go:112
+					if threadID == 0 {
+						outMean[gc_bx] = O(gc_s_xMean[gc_rank])
+						outVarBiased[gc_bx] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
+					}
 				}
 			}
 			gc_ty++

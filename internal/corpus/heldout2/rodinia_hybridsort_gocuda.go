@@ -686,10 +686,75 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off3 := gc_off
+				gc_off4 := gc_off + prefixBase
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sOffset) && gc_to <= len(sOffset)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off4 {
+					gc_at := sOffset[gc_off3:][:gc_to]
+					gc_at2 := dPrefixoffsets[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -700,53 +765,6 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_hybridsort.go:127
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line rodinia_hybridsort.go:128
-					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 				}
 			}
 		}

@@ -704,10 +704,75 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				gc_off5 := gc_off
+				gc_off6 := gc_off + prefixBase
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
+					gc_at3 := sOffset[gc_off5:][:gc_to2]
+					gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+						i := gc_tx2 + gc_off
+						gc_more = true
+						_ = i
+
+						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+					}
+				} else {
+					gc_step2 := gc_from2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:128
+							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -718,53 +783,6 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 //line rodinia_hybridsort.go:128
 						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:128
-						sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:127
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line rodinia_hybridsort.go:128
-					sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 				}
 			}
 		}

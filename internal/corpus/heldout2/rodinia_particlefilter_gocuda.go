@@ -299,10 +299,90 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+				gc_at5 := u[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx*blockID + gc_tx
+					_ = i
+
+//line rodinia_particlefilter.go:144
+					{
+						cdfCalc(CDF, weights, Nparticles)
+//line rodinia_particlefilter.go:145
+						gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+//line rodinia_particlefilter.go:147
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -315,65 +395,6 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx*blockID + gc_tx
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx*blockID + gc_tx
-				_ = i
-
-//line rodinia_particlefilter.go:144
-				{
-					cdfCalc(CDF, weights, Nparticles)
-					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
 		}
@@ -384,10 +405,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u1) && gc_off4 < len(u) {
-				gc_at5 := u1[gc_off4:][:1]
-				gc_at6 := u[gc_off4:][:1]
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(u1) && gc_off5 < len(u) {
+				gc_at6 := u1[gc_off5:][:1]
+				gc_at7 := u[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -395,7 +416,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:151
 					{
 //line rodinia_particlefilter.go:151
-						gc_at5[0] = gc_at6[0]
+						gc_at6[0] = gc_at7[0]
 //line rodinia_particlefilter.go:153
 					}
 				}
@@ -461,11 +482,11 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_bdx * blockID
-			gc_off6 := 0
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(u1) {
-				gc_at7 := u[gc_off5:][:gc_to]
-				gc_at8 := u1[gc_off6:][:1]
+			gc_off6 := gc_bdx * blockID
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(u) && gc_to <= len(u)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(u1) {
+				gc_at8 := u[gc_off6:][:gc_to]
+				gc_at9 := u1[gc_off7:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -477,7 +498,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:157
 					{
 //line rodinia_particlefilter.go:157
-						gc_at7[gc_tx] = gc_at8[0] + float64(i)/float64(Nparticles)
+						gc_at8[gc_tx] = gc_at9[0] + float64(i)/float64(Nparticles)
 //line rodinia_particlefilter.go:159
 					}
 				}
@@ -711,34 +732,74 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bdx * blockID
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(arrayX) && gc_to <= len(arrayX)-gc_off && gc_off <= len(xj) && gc_to <= len(xj)-gc_off && gc_off <= len(arrayY) && gc_to <= len(arrayY)-gc_off && gc_off <= len(yj) && gc_to <= len(yj)-gc_off && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {
+				gc_at := arrayX[gc_off:][:gc_to]
+				gc_at2 := xj[gc_off:][:gc_to]
+				gc_at3 := arrayY[gc_off:][:gc_to]
+				gc_at4 := yj[gc_off:][:gc_to]
+				gc_at5 := weights[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line rodinia_particlefilter.go:192
-				i := gc_bdx*blockID + gc_tx
-				_ = i
+					i := gc_bdx*blockID + gc_tx
+					_ = i
 
 //line rodinia_particlefilter.go:193
-				var y int
+					var y int
 
 //line rodinia_particlefilter.go:195
-				var indX, indY int32
+					var indX, indY int32
 
 //line rodinia_particlefilter.go:197
-				{
-					arrayX[i] = xj[i]
-					arrayY[i] = yj[i]
+					{
+//line rodinia_particlefilter.go:197
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+						gc_at5[gc_tx] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:201
+						gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:203
+						gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
 
-					weights[i] = 1 / float64(Nparticles)
-
-					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
-					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-
+//line rodinia_particlefilter.go:206
+					}
+					_ = y
+					_ = indX
+					_ = indY
 				}
-				_ = y
-				_ = indX
-				_ = indY
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:192
+					i := gc_bdx*blockID + gc_tx
+					_ = i
+
+//line rodinia_particlefilter.go:193
+					var y int
+
+//line rodinia_particlefilter.go:195
+					var indX, indY int32
+
+//line rodinia_particlefilter.go:197
+					{
+						arrayX[i] = xj[i]
+						arrayY[i] = yj[i]
+
+						weights[i] = 1 / float64(Nparticles)
+
+						arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+						arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+
+					}
+					_ = y
+					_ = indX
+					_ = indY
+				}
 			}
 		}
 	}
@@ -795,10 +856,10 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bdx * blockID
-			if gc_from >= 0 && gc_to <= len(buffer) && gc_off >= 0 && gc_off <= len(weights) && gc_to <= len(weights)-gc_off {
-				gc_at := buffer[:gc_to]
-				gc_at2 := weights[gc_off:][:gc_to]
+			gc_off2 := gc_bdx * blockID
+			if gc_from >= 0 && gc_to <= len(buffer) && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
+				gc_at6 := buffer[:gc_to]
+				gc_at7 := weights[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -810,7 +871,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:233
 					{
 //line rodinia_particlefilter.go:233
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at6[gc_tx] = gc_at7[gc_tx]
 //line rodinia_particlefilter.go:236
 					}
 				}
@@ -961,11 +1022,11 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partialSums) && gc_off3 >= 0 && gc_off3 < len(buffer) {
-				gc_at3 := partialSums[gc_off2:][:1]
-				gc_at4 := buffer[gc_off3:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) && gc_off4 >= 0 && gc_off4 < len(buffer) {
+				gc_at8 := partialSums[gc_off3:][:1]
+				gc_at9 := buffer[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -973,7 +1034,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 //line rodinia_particlefilter.go:249
 					{
 //line rodinia_particlefilter.go:249
-						gc_at3[0] = gc_at4[0]
+						gc_at8[0] = gc_at9[0]
 //line rodinia_particlefilter.go:251
 					}
 				}

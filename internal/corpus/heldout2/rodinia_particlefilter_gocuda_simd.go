@@ -118,10 +118,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(sumWeights) && gc_off7 < len(partialSums) {
-				gc_at9 := sumWeights[gc_off7:][:1]
-				gc_at10 := partialSums[gc_off7:][:1]
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(sumWeights) && gc_off8 < len(partialSums) {
+				gc_at10 := sumWeights[gc_off8:][:1]
+				gc_at11 := partialSums[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -129,7 +129,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:132
 					{
 //line rodinia_particlefilter.go:132
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 //line rodinia_particlefilter.go:134
 					}
 				}
@@ -303,10 +303,90 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_off9 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(u) {
+				gc_at12 := u[gc_off9:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+
+//line rodinia_particlefilter.go:144
+					{
+						cdfCalc(CDF, weights, Nparticles)
+//line rodinia_particlefilter.go:145
+						gc_at12[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+//line rodinia_particlefilter.go:147
+					}
+				}
+			} else {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -319,65 +399,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						cdfCalc(CDF, weights, Nparticles)
 						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:144
-					{
-						cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:144
-				{
-					cdfCalc(CDF, weights, Nparticles)
-					u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			}
 		}
@@ -388,10 +409,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(u1) && gc_off8 < len(u) {
-				gc_at11 := u1[gc_off8:][:1]
-				gc_at12 := u[gc_off8:][:1]
+			gc_off10 := 0
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(u1) && gc_off10 < len(u) {
+				gc_at13 := u1[gc_off10:][:1]
+				gc_at14 := u[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -399,7 +420,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:151
 					{
 //line rodinia_particlefilter.go:151
-						gc_at11[0] = gc_at12[0]
+						gc_at13[0] = gc_at14[0]
 //line rodinia_particlefilter.go:153
 					}
 				}
@@ -724,34 +745,74 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off5 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(arrayX) && gc_to2 <= len(arrayX)-gc_off5 && gc_off5 <= len(xj) && gc_to2 <= len(xj)-gc_off5 && gc_off5 <= len(arrayY) && gc_to2 <= len(arrayY)-gc_off5 && gc_off5 <= len(yj) && gc_to2 <= len(yj)-gc_off5 && gc_off5 <= len(weights) && gc_to2 <= len(weights)-gc_off5 {
+				gc_at10 := arrayX[gc_off5:][:gc_to2]
+				gc_at11 := xj[gc_off5:][:gc_to2]
+				gc_at12 := arrayY[gc_off5:][:gc_to2]
+				gc_at13 := yj[gc_off5:][:gc_to2]
+				gc_at14 := weights[gc_off5:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_particlefilter.go:192
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
 
 //line rodinia_particlefilter.go:193
-				var y int
+					var y int
 
 //line rodinia_particlefilter.go:195
-				var indX, indY int32
+					var indX, indY int32
 
 //line rodinia_particlefilter.go:197
-				{
-					arrayX[i] = xj[i]
-					arrayY[i] = yj[i]
+					{
+//line rodinia_particlefilter.go:197
+						gc_at10[gc_tx2] = gc_at11[gc_tx2]
+						gc_at12[gc_tx2] = gc_at13[gc_tx2]
+						gc_at14[gc_tx2] = 1 / float64(Nparticles)
+//line rodinia_particlefilter.go:201
+						gc_at10[gc_tx2] = gc_at10[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
+//line rodinia_particlefilter.go:203
+						gc_at12[gc_tx2] = gc_at12[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
 
-					weights[i] = 1 / float64(Nparticles)
-
-					arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
-					arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
-
+//line rodinia_particlefilter.go:206
+					}
+					_ = y
+					_ = indX
+					_ = indY
 				}
-				_ = y
-				_ = indX
-				_ = indY
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:192
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+
+//line rodinia_particlefilter.go:193
+					var y int
+
+//line rodinia_particlefilter.go:195
+					var indX, indY int32
+
+//line rodinia_particlefilter.go:197
+					{
+						arrayX[i] = xj[i]
+						arrayY[i] = yj[i]
+
+						weights[i] = 1 / float64(Nparticles)
+
+						arrayX[i] = arrayX[i] + 1.0 + 5.0*dRandn(seed, i)
+						arrayY[i] = arrayY[i] - 2.0 + 2.0*dRandn(seed, i)
+
+					}
+					_ = y
+					_ = indX
+					_ = indY
+				}
 			}
 		}
 	}
@@ -978,11 +1039,11 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partialSums) && gc_off5 >= 0 && gc_off5 < len(buffer) {
-				gc_at5 := partialSums[gc_off4:][:1]
-				gc_at6 := buffer[gc_off5:][:1]
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) && gc_off7 >= 0 && gc_off7 < len(buffer) {
+				gc_at15 := partialSums[gc_off6:][:1]
+				gc_at16 := buffer[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -990,7 +1051,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:249
 					{
 //line rodinia_particlefilter.go:249
-						gc_at5[0] = gc_at6[0]
+						gc_at15[0] = gc_at16[0]
 //line rodinia_particlefilter.go:251
 					}
 				}

@@ -292,28 +292,61 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bdx * bid
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(p) && gc_to <= len(p)-gc_off && gc_off <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off {
+					gc_at := p[gc_off:][:gc_to]
+					gc_at2 := switchMembershipD[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line rodinia_small.go:103
-					tid := gc_bdx*bid + gc_tx
-					_ = tid
+						tid := gc_bdx*bid + gc_tx
+						_ = tid
 
 //line rodinia_small.go:105
-					{
-						lower := workMemD[tid*stride:]
+						{
+							lower := workMemD[tid*stride:]
 
 //line rodinia_small.go:109
-						xCost := dDist(tid, int(x), num, dim, coordD) * p[tid].weight
+							xCost := dDist(tid, int(x), num, dim, coordD) * gc_at[gc_tx].weight
 
 //line rodinia_small.go:112
-						if xCost < p[tid].cost {
-							switchMembershipD[tid] = true
-							lower[K] += xCost - p[tid].cost
-						} else {
+							if xCost < gc_at[gc_tx].cost {
+//line rodinia_small.go:112
+								gc_at2[gc_tx] = true
+//line rodinia_small.go:114
+								lower[K] += xCost - gc_at[gc_tx].cost
+							} else {
 
-							lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
+								lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
+							}
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+						tid := gc_bdx*bid + gc_tx
+						_ = tid
+
+//line rodinia_small.go:105
+						{
+							lower := workMemD[tid*stride:]
+
+//line rodinia_small.go:109
+							xCost := dDist(tid, int(x), num, dim, coordD) * p[tid].weight
+
+//line rodinia_small.go:112
+							if xCost < p[tid].cost {
+								switchMembershipD[tid] = true
+								lower[K] += xCost - p[tid].cost
+							} else {
+
+								lower[centerTableD[p[tid].assign]] += p[tid].cost - xCost
+							}
 						}
 					}
 				}

@@ -103,24 +103,50 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 //line cbe_basic.go:71
 		offset := x + y*gc_gdx
 		{
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
+			gc_off := offset*4 + 0
+			gc_off2 := offset*4 + 1
+			gc_off3 := offset*4 + 2
+			gc_off4 := offset*4 + 3
+			if gc_off >= 0 && gc_off < len(ptr) && gc_off2 >= 0 && gc_off2 < len(ptr) && gc_off3 >= 0 && gc_off3 < len(ptr) && gc_off4 >= 0 && gc_off4 < len(ptr) {
+				gc_at := ptr[gc_off:][:1]
+				gc_at2 := ptr[gc_off2:][:1]
+				gc_at3 := ptr[gc_off3:][:1]
+				gc_at4 := ptr[gc_off4:][:1]
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
 
 //line cbe_basic.go:73
-				juliaValue := julia(x, y, dim)
+					juliaValue := julia(x, y, dim)
+
+					gc_at[0] = uint8(255 * juliaValue)
+
+					gc_at2[0] = 0
+
+					gc_at3[0] = 0
+
+					gc_at4[0] = 255
+					_ = juliaValue
+				}
+			} else {
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line cbe_basic.go:73
+					juliaValue := julia(x, y, dim)
 
 //line cbe_basic.go:74
-				ptr[offset*4+0] = uint8(255 * juliaValue)
+					ptr[offset*4+0] = uint8(255 * juliaValue)
 
 //line cbe_basic.go:75
-				ptr[offset*4+1] = 0
+					ptr[offset*4+1] = 0
 
 //line cbe_basic.go:76
-				ptr[offset*4+2] = 0
+					ptr[offset*4+2] = 0
 
 //line cbe_basic.go:77
-				ptr[offset*4+3] = 255
-				_ = juliaValue
+					ptr[offset*4+3] = 255
+					_ = juliaValue
+				}
 			}
 		}
 	}
@@ -250,22 +276,43 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(shared) {
+				gc_at := shared[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line cbe_basic.go:108
-				x := gc_tx + gc_bx*gc_bdx
-				_ = x
+					x := gc_tx + gc_bx*gc_bdx
+					_ = x
 
 //line cbe_basic.go:109
-				y := gc_ty + gc_by*gc_bdy
-				_ = y
+					y := gc_ty + gc_by*gc_bdy
+					_ = y
+
+					gc_at[gc_tx][gc_ty] =
+//line cbe_basic.go:117
+						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
+							(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_basic.go:108
+					x := gc_tx + gc_bx*gc_bdx
+					_ = x
+
+//line cbe_basic.go:109
+					y := gc_ty + gc_by*gc_bdy
+					_ = y
 
 //line cbe_basic.go:116
-				shared[gc_tx][gc_ty] =
-					255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
-						(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
+					shared[gc_tx][gc_ty] =
+						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
+							(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -463,10 +463,93 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off2 := 0
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cache) {
+				gc_at3 := cache[gc_off2:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += gc_at3[0]
+						lock.unlock()
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -480,69 +563,6 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						*c += cache[0]
 						lock.unlock()
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cbe_dot.go:85
-				cacheIndex := gc_tx
-				_ = cacheIndex
-
-//line cbe_dot.go:106
-				{
-					lock.lock()
-					*c += cache[0]
-					lock.unlock()
 				}
 			}
 		}

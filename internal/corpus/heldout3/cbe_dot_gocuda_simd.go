@@ -472,10 +472,93 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off3 := 0
+			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(cache) {
+				gc_at4 := cache[gc_off3:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+					cacheIndex := gc_tx2
+					_ = cacheIndex
+
+//line cbe_dot.go:106
+					{
+						lock.lock()
+						*c += gc_at4[0]
+						lock.unlock()
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += cache[0]
+							lock.unlock()
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -489,69 +572,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 						*c += cache[0]
 						lock.unlock()
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:106
-					{
-						lock.lock()
-						*c += cache[0]
-						lock.unlock()
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-				cacheIndex := gc_tx2
-				_ = cacheIndex
-
-//line cbe_dot.go:106
-				{
-					lock.lock()
-					*c += cache[0]
-					lock.unlock()
 				}
 			}
 		}

@@ -388,47 +388,93 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+				if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
+					gc_at := dst[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:88
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
+						x := gc_tx + gc_bx*gc_bdx
+						_ = x
 
 //line cbe_heat.go:89
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
+						y := gc_ty + gc_by*gc_bdy
+						_ = y
 
 //line cbe_heat.go:90
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
+						offset := x + y*gc_bdx*gc_gdx
+						_ = offset
 
 //line cbe_heat.go:92
-					var tt, l, c, r, b float32
+						var tt, l, c, r, b float32
 
 //line cbe_heat.go:93
-					if dstOut {
-						tt = texture2D(texIn, dim, dim, x, y-1)
-						l = texture2D(texIn, dim, dim, x-1, y)
-						c = texture2D(texIn, dim, dim, x, y)
-						r = texture2D(texIn, dim, dim, x+1, y)
-						b = texture2D(texIn, dim, dim, x, y+1)
-					} else {
-						tt = texture2D(texOut, dim, dim, x, y-1)
-						l = texture2D(texOut, dim, dim, x-1, y)
-						c = texture2D(texOut, dim, dim, x, y)
-						r = texture2D(texOut, dim, dim, x+1, y)
-						b = texture2D(texOut, dim, dim, x, y+1)
+						if dstOut {
+							tt = texture2D(texIn, dim, dim, x, y-1)
+							l = texture2D(texIn, dim, dim, x-1, y)
+							c = texture2D(texIn, dim, dim, x, y)
+							r = texture2D(texIn, dim, dim, x+1, y)
+							b = texture2D(texIn, dim, dim, x, y+1)
+						} else {
+							tt = texture2D(texOut, dim, dim, x, y-1)
+							l = texture2D(texOut, dim, dim, x-1, y)
+							c = texture2D(texOut, dim, dim, x, y)
+							r = texture2D(texOut, dim, dim, x+1, y)
+							b = texture2D(texOut, dim, dim, x, y+1)
+						}
+
+						gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
+						_ = tt
+						_ = l
+						_ = c
+						_ = r
+						_ = b
 					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:88
+						x := gc_tx + gc_bx*gc_bdx
+						_ = x
+
+//line cbe_heat.go:89
+						y := gc_ty + gc_by*gc_bdy
+						_ = y
+
+//line cbe_heat.go:90
+						offset := x + y*gc_bdx*gc_gdx
+						_ = offset
+
+//line cbe_heat.go:92
+						var tt, l, c, r, b float32
+
+//line cbe_heat.go:93
+						if dstOut {
+							tt = texture2D(texIn, dim, dim, x, y-1)
+							l = texture2D(texIn, dim, dim, x-1, y)
+							c = texture2D(texIn, dim, dim, x, y)
+							r = texture2D(texIn, dim, dim, x+1, y)
+							b = texture2D(texIn, dim, dim, x, y+1)
+						} else {
+							tt = texture2D(texOut, dim, dim, x, y-1)
+							l = texture2D(texOut, dim, dim, x-1, y)
+							c = texture2D(texOut, dim, dim, x, y)
+							r = texture2D(texOut, dim, dim, x+1, y)
+							b = texture2D(texOut, dim, dim, x, y+1)
+						}
 
 //line cbe_heat.go:106
-					dst[offset] = c + speed*(tt+b+r+l-4*c)
-					_ = tt
-					_ = l
-					_ = c
-					_ = r
-					_ = b
+						dst[offset] = c + speed*(tt+b+r+l-4*c)
+						_ = tt
+						_ = l
+						_ = c
+						_ = r
+						_ = b
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -477,10 +523,145 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
+				if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+					gc_at := iptr[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+						x := gc_tx + gc_bx*gc_bdx
+						_ = x
+
+//line cbe_heat.go:114
+						y := gc_ty + gc_by*gc_bdy
+						_ = y
+
+//line cbe_heat.go:115
+						offset := x + y*gc_bdx*gc_gdx
+						_ = offset
+
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+						if c != 0 {
+//line cbe_heat.go:118
+							gc_at[gc_tx] = c
+//line cbe_heat.go:120
+						}
+						_ = c
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -505,109 +686,6 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						}
 						_ = c
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-						x := gc_tx + gc_bx*gc_bdx
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty + gc_by*gc_bdy
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx*gc_gdx
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_heat.go:113
-					x := gc_tx + gc_bx*gc_bdx
-					_ = x
-
-//line cbe_heat.go:114
-					y := gc_ty + gc_by*gc_bdy
-					_ = y
-
-//line cbe_heat.go:115
-					offset := x + y*gc_bdx*gc_gdx
-					_ = offset
-
-//line cbe_heat.go:117
-					c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-					if c != 0 {
-						iptr[offset] = c
-					}
-					_ = c
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

@@ -399,47 +399,93 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+				if gc_off2 >= 0 && gc_off2 <= len(dst) && gc_bdx2 <= len(dst)-gc_off2 {
+					gc_at2 := dst[gc_off2:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:88
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					_ = x
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						_ = x
 
 //line cbe_heat.go:89
-					y := gc_ty2 + gc_by2*gc_bdy2
-					_ = y
+						y := gc_ty2 + gc_by2*gc_bdy2
+						_ = y
 
 //line cbe_heat.go:90
-					offset := x + y*gc_bdx2*gc_gdx2
-					_ = offset
+						offset := x + y*gc_bdx2*gc_gdx2
+						_ = offset
 
 //line cbe_heat.go:92
-					var tt, l, c, r, b float32
+						var tt, l, c, r, b float32
 
 //line cbe_heat.go:93
-					if dstOut {
-						tt = texture2D(texIn, dim, dim, x, y-1)
-						l = texture2D(texIn, dim, dim, x-1, y)
-						c = texture2D(texIn, dim, dim, x, y)
-						r = texture2D(texIn, dim, dim, x+1, y)
-						b = texture2D(texIn, dim, dim, x, y+1)
-					} else {
-						tt = texture2D(texOut, dim, dim, x, y-1)
-						l = texture2D(texOut, dim, dim, x-1, y)
-						c = texture2D(texOut, dim, dim, x, y)
-						r = texture2D(texOut, dim, dim, x+1, y)
-						b = texture2D(texOut, dim, dim, x, y+1)
+						if dstOut {
+							tt = texture2D(texIn, dim, dim, x, y-1)
+							l = texture2D(texIn, dim, dim, x-1, y)
+							c = texture2D(texIn, dim, dim, x, y)
+							r = texture2D(texIn, dim, dim, x+1, y)
+							b = texture2D(texIn, dim, dim, x, y+1)
+						} else {
+							tt = texture2D(texOut, dim, dim, x, y-1)
+							l = texture2D(texOut, dim, dim, x-1, y)
+							c = texture2D(texOut, dim, dim, x, y)
+							r = texture2D(texOut, dim, dim, x+1, y)
+							b = texture2D(texOut, dim, dim, x, y+1)
+						}
+
+						gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
+						_ = tt
+						_ = l
+						_ = c
+						_ = r
+						_ = b
 					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:88
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						_ = x
+
+//line cbe_heat.go:89
+						y := gc_ty2 + gc_by2*gc_bdy2
+						_ = y
+
+//line cbe_heat.go:90
+						offset := x + y*gc_bdx2*gc_gdx2
+						_ = offset
+
+//line cbe_heat.go:92
+						var tt, l, c, r, b float32
+
+//line cbe_heat.go:93
+						if dstOut {
+							tt = texture2D(texIn, dim, dim, x, y-1)
+							l = texture2D(texIn, dim, dim, x-1, y)
+							c = texture2D(texIn, dim, dim, x, y)
+							r = texture2D(texIn, dim, dim, x+1, y)
+							b = texture2D(texIn, dim, dim, x, y+1)
+						} else {
+							tt = texture2D(texOut, dim, dim, x, y-1)
+							l = texture2D(texOut, dim, dim, x-1, y)
+							c = texture2D(texOut, dim, dim, x, y)
+							r = texture2D(texOut, dim, dim, x+1, y)
+							b = texture2D(texOut, dim, dim, x, y+1)
+						}
 
 //line cbe_heat.go:106
-					dst[offset] = c + speed*(tt+b+r+l-4*c)
-					_ = tt
-					_ = l
-					_ = c
-					_ = r
-					_ = b
+						dst[offset] = c + speed*(tt+b+r+l-4*c)
+						_ = tt
+						_ = l
+						_ = c
+						_ = r
+						_ = b
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -488,10 +534,145 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+				if gc_off2 >= 0 && gc_off2 <= len(iptr) && gc_bdx2 <= len(iptr)-gc_off2 {
+					gc_at2 := iptr[gc_off2:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						_ = x
+
+//line cbe_heat.go:114
+						y := gc_ty2 + gc_by2*gc_bdy2
+						_ = y
+
+//line cbe_heat.go:115
+						offset := x + y*gc_bdx2*gc_gdx2
+						_ = offset
+
+//line cbe_heat.go:117
+						c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+						if c != 0 {
+//line cbe_heat.go:118
+							gc_at2[gc_tx2] = c
+//line cbe_heat.go:120
+						}
+						_ = c
+					}
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -516,109 +697,6 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						}
 						_ = c
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:114
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:115
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:117
-						c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:113
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					_ = x
-
-//line cbe_heat.go:114
-					y := gc_ty2 + gc_by2*gc_bdy2
-					_ = y
-
-//line cbe_heat.go:115
-					offset := x + y*gc_bdx2*gc_gdx2
-					_ = offset
-
-//line cbe_heat.go:117
-					c := texture2D(texConstSrc, dim, dim, x, y)
-
-//line cbe_heat.go:118
-					if c != 0 {
-						iptr[offset] = c
-					}
-					_ = c
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

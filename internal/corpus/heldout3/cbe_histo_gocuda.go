@@ -175,47 +175,59 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+				gc_at2 := histo[:gc_bdx]
+				gc_at3 := temp[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx], temp[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx], temp[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx], temp[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx], temp[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line cbe_histo.go:40
 					atomic.Add(&histo[gc_tx], temp[gc_tx])
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line cbe_histo.go:40
-				atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

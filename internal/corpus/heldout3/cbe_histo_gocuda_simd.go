@@ -185,47 +185,59 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
+				gc_at4 := histo[:gc_bdx2]
+				gc_at5 := temp[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:40
+					atomic.Add(&gc_at4[gc_tx2], gc_at5[gc_tx2])
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:40
+						atomic.Add(&histo[gc_tx2], temp[gc_tx2])
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line cbe_histo.go:40
 					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-					atomic.Add(&histo[gc_tx2], temp[gc_tx2])
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:40
-				atomic.Add(&histo[gc_tx2], temp[gc_tx2])
 			}
 		}
 	}

@@ -553,10 +553,127 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+					gc_at := logits[gc_off4:][:gc_to]
+					gc_at2 := tmp[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+						i := gc_tx + gc_off
+						gc_more = true
+						_ = i
+
+//line ggml_more.go:95
+						val := gc_at[gc_tx]
+
+//line ggml_more.go:96
+						maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+						if useShared {
+//line ggml_more.go:98
+							gc_at2[gc_tx] = val
+//line ggml_more.go:100
+						}
+						gc_s_maxval[gc_rank] = maxval
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -577,93 +694,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						}
 						gc_s_maxval[gc_rank] = maxval
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-
-//line ggml_more.go:94
-					i := gc_tx + gc_off
-					gc_more = true
-
-//line ggml_more.go:95
-					val := logits[i]
-
-//line ggml_more.go:96
-					maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-					if useShared {
-						tmp[i] = val
-					}
-					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
@@ -747,37 +777,81 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					maxval := gc_s_maxval[gc_rank]
-					sum := gc_s_sum[gc_rank]
+				gc_off5 := gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+					gc_at3 := logits[gc_off5:][:gc_to]
+					gc_at4 := tmp[gc_off5:][:gc_to]
+					gc_at5 := dst[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+						sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:105
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+						_ = i_
 
 //line ggml_more.go:106
-					in := logits[i_]
+						in := gc_at3[gc_tx]
 
 //line ggml_more.go:107
-					if useShared {
-						in = tmp[i_]
-					}
+						if useShared {
+							in = gc_at4[gc_tx]
+						}
 
 //line ggml_more.go:110
-					val_ := expf(in - maxval)
+						val_ := expf(in - maxval)
 
 //line ggml_more.go:111
-					sum += val_
+						sum += val_
 
 //line ggml_more.go:113
-					if useShared {
-						tmp[i_] = val_
-					} else {
-						dst[i_] = val_
+						if useShared {
+//line ggml_more.go:113
+							gc_at4[gc_tx] = val_
+//line ggml_more.go:115
+						} else {
+//line ggml_more.go:115
+							gc_at5[gc_tx] = val_
+//line ggml_more.go:117
+						}
+						gc_s_sum[gc_rank] = sum
 					}
-					gc_s_sum[gc_rank] = sum
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxval := gc_s_maxval[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:105
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
+
+//line ggml_more.go:106
+						in := logits[i_]
+
+//line ggml_more.go:107
+						if useShared {
+							in = tmp[i_]
+						}
+
+//line ggml_more.go:110
+						val_ := expf(in - maxval)
+
+//line ggml_more.go:111
+						sum += val_
+
+//line ggml_more.go:113
+						if useShared {
+							tmp[i_] = val_
+						} else {
+							dst[i_] = val_
+						}
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 			}
 		}
@@ -866,11 +940,11 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := gc_off3
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 && gc_off4 <= len(labels) && gc_to <= len(labels)-gc_off4 {
-					gc_at := dst[gc_off4:][:gc_to]
-					gc_at2 := tmp[gc_off4:][:gc_to]
-					gc_at3 := labels[gc_off4:][:gc_to]
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+					gc_at6 := dst[gc_off6:][:gc_to]
+					gc_at7 := tmp[gc_off6:][:gc_to]
+					gc_at8 := labels[gc_off6:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -882,14 +956,14 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						_ = i_2
 
 //line ggml_more.go:124
-						val_2 := gc_at[gc_tx]
+						val_2 := gc_at6[gc_tx]
 
 //line ggml_more.go:125
 						if useShared {
-							val_2 = gc_at2[gc_tx]
+							val_2 = gc_at7[gc_tx]
 						}
 
-						gc_at[gc_tx] = (val_2*smScale - gc_at3[gc_tx]) * dByNrows
+						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				} else {
 					gc_step3 := gc_from

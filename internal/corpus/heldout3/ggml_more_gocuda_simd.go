@@ -643,10 +643,127 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
+					gc_at9 := logits[gc_off7:][:gc_to2]
+					gc_at10 := tmp[gc_off7:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+						i := gc_tx2 + gc_off
+						gc_more = true
+						_ = i
+
+//line ggml_more.go:95
+						val := gc_at9[gc_tx2]
+
+//line ggml_more.go:96
+						maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+						if useShared {
+//line ggml_more.go:98
+							gc_at10[gc_tx2] = val
+//line ggml_more.go:100
+						}
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				} else {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:95
+							val := logits[i]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxval := gc_s_maxval[gc_rank2]
@@ -667,93 +784,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						}
 						gc_s_maxval[gc_rank2] = maxval
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:95
-						val := logits[i]
-
-//line ggml_more.go:96
-						maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-						if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank2] = maxval
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-
-//line ggml_more.go:94
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line ggml_more.go:95
-					val := logits[i]
-
-//line ggml_more.go:96
-					maxval = fmaxf(maxval, val)
-
-//line ggml_more.go:98
-					if useShared {
-						tmp[i] = val
-					}
-					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
 		}
@@ -902,37 +932,81 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					maxval := gc_s_maxval[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+				gc_off8 := gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
+					gc_at11 := logits[gc_off8:][:gc_to2]
+					gc_at12 := tmp[gc_off8:][:gc_to2]
+					gc_at13 := dst[gc_off8:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:105
-					i_ := gc_tx2 + gc_off2
-					gc_more2 = true
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+						_ = i_
 
 //line ggml_more.go:106
-					in := logits[i_]
+						in := gc_at11[gc_tx2]
 
 //line ggml_more.go:107
-					if useShared {
-						in = tmp[i_]
-					}
+						if useShared {
+							in = gc_at12[gc_tx2]
+						}
 
 //line ggml_more.go:110
-					val_ := expf(in - maxval)
+						val_ := expf(in - maxval)
 
 //line ggml_more.go:111
-					sum += val_
+						sum += val_
 
 //line ggml_more.go:113
-					if useShared {
-						tmp[i_] = val_
-					} else {
-						dst[i_] = val_
+						if useShared {
+//line ggml_more.go:113
+							gc_at12[gc_tx2] = val_
+//line ggml_more.go:115
+						} else {
+//line ggml_more.go:115
+							gc_at13[gc_tx2] = val_
+//line ggml_more.go:117
+						}
+						gc_s_sum[gc_rank2] = sum
 					}
-					gc_s_sum[gc_rank2] = sum
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxval := gc_s_maxval[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:105
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
+
+//line ggml_more.go:106
+						in := logits[i_]
+
+//line ggml_more.go:107
+						if useShared {
+							in = tmp[i_]
+						}
+
+//line ggml_more.go:110
+						val_ := expf(in - maxval)
+
+//line ggml_more.go:111
+						sum += val_
+
+//line ggml_more.go:113
+						if useShared {
+							tmp[i_] = val_
+						} else {
+							dst[i_] = val_
+						}
+						gc_s_sum[gc_rank2] = sum
+					}
 				}
 			}
 		}

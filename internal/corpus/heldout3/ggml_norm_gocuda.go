@@ -124,10 +124,134 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+						tid := gc_tx
+						_ = tid
+						meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+						_ = col
+
+//line ggml_norm.go:59
+						xi := gc_at[gc_tx]
+
+//line ggml_norm.go:60
+						meanVar.X += xi
+
+//line ggml_norm.go:61
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -150,101 +274,6 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank] = meanVar
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-						tid := gc_tx
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:51
-					tid := gc_tx
-					_ = tid
-					meanVar := gc_s_meanVar[gc_rank]
-
-//line ggml_norm.go:58
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_norm.go:59
-					xi := x[col]
-
-//line ggml_norm.go:60
-					meanVar.X += xi
-
-//line ggml_norm.go:61
-					meanVar.Y += xi * xi
-					gc_s_meanVar[gc_rank] = meanVar
 				}
 			}
 		}
@@ -577,10 +606,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off3 := gc_off2
-				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dst) && gc_to <= len(dst)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-					gc_at := dst[gc_off3:][:gc_to]
-					gc_at2 := x[gc_off3:][:gc_to]
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -596,7 +625,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_more2 = true
 						_ = col_
 
-						gc_at[gc_tx] = (gc_at2[gc_tx] - mean) * invStd
+						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				} else {
 					gc_step4 := gc_from

@@ -125,10 +125,134 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				gc_off5 := gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at4 := x[gc_off5:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+						tid := gc_tx2
+						_ = tid
+						meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+						col := tid + gc_off
+						gc_more = true
+						_ = col
+
+//line ggml_norm.go:59
+						xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:60
+						meanVar.X += xi
+
+//line ggml_norm.go:61
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank2] = meanVar
+					}
+				} else {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:59
+							xi := x[col]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -151,101 +275,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						meanVar.Y += xi * xi
 						gc_s_meanVar[gc_rank2] = meanVar
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:59
-						xi := x[col]
-
-//line ggml_norm.go:60
-						meanVar.X += xi
-
-//line ggml_norm.go:61
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank2] = meanVar
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-					tid := gc_tx2
-					_ = tid
-					meanVar := gc_s_meanVar[gc_rank2]
-
-//line ggml_norm.go:58
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_norm.go:59
-					xi := x[col]
-
-//line ggml_norm.go:60
-					meanVar.X += xi
-
-//line ggml_norm.go:61
-					meanVar.Y += xi * xi
-					gc_s_meanVar[gc_rank2] = meanVar
 				}
 			}
 		}

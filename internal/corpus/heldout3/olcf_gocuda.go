@@ -142,32 +142,64 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:44
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
-//line olcf.go:45
-				sdata[tid] = 0.0
+					gc_at[gc_tx] = 0.0
 
 //line olcf.go:46
-				idx := uint64(gc_tx + gc_bdx*gc_bx)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 
 //line olcf.go:48
-				for idx < olcfN {
+					for idx < olcfN {
 //line olcf.go:48
-					if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:48
-						return
+							return
 //line olcf.go:48
+						}
+//line olcf.go:48
+						gc_at[gc_tx] += gdata[idx]
+//line olcf.go:50
+						idx += uint64(gc_gdx * gc_bdx)
 					}
-					sdata[tid] += gdata[idx]
-					idx += uint64(gc_gdx * gc_bdx)
+					_ = idx
 				}
-				_ = idx
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:45
+					sdata[tid] = 0.0
+
+//line olcf.go:46
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
+
+//line olcf.go:48
+					for idx < olcfN {
+//line olcf.go:48
+						if gc_b.Stopped() {
+//line olcf.go:48
+							return
+//line olcf.go:48
+						}
+						sdata[tid] += gdata[idx]
+						idx += uint64(gc_gdx * gc_bdx)
+					}
+					_ = idx
+				}
 			}
 		}
 	}
@@ -257,10 +289,83 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := 0
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sdata) {
+				gc_at2 := sdata[gc_off:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, gc_at2[0])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:44
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -272,61 +377,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					{
 						atomic.Add(out, sdata[0])
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:44
-				tid := gc_tx
-				_ = tid
-
-//line olcf.go:59
-				{
-					atomic.Add(out, sdata[0])
 				}
 			}
 		}
@@ -605,32 +655,64 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(sdata) {
+				gc_at := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:114
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
-//line olcf.go:115
-				sdata[tid] = 0.0
+					gc_at[gc_tx] = 0.0
 
 //line olcf.go:116
-				idx := uint64(gc_tx + gc_bdx*gc_bx)
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
 
 //line olcf.go:118
-				for idx < n {
+					for idx < n {
 //line olcf.go:118
-					if gc_b.Stopped() {
+						if gc_b.Stopped() {
 //line olcf.go:118
-						return
+							return
 //line olcf.go:118
+						}
+//line olcf.go:118
+						gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
+//line olcf.go:120
+						idx += uint64(gc_gdx * gc_bdx)
 					}
-					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-					idx += uint64(gc_gdx * gc_bdx)
+					_ = idx
 				}
-				_ = idx
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+					tid := gc_tx
+					_ = tid
+
+//line olcf.go:115
+					sdata[tid] = 0.0
+
+//line olcf.go:116
+					idx := uint64(gc_tx + gc_bdx*gc_bx)
+
+//line olcf.go:118
+					for idx < n {
+//line olcf.go:118
+						if gc_b.Stopped() {
+//line olcf.go:118
+							return
+//line olcf.go:118
+						}
+						sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+						idx += uint64(gc_gdx * gc_bdx)
+					}
+					_ = idx
+				}
 			}
 		}
 	}
@@ -639,10 +721,84 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				if gc_bdx <= len(sdata) {
+					gc_at2 := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:125
+						if uint32(tid) < s {
+//line olcf.go:125
+							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
+//line olcf.go:127
+						}
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line olcf.go:114
+							tid := gc_tx
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -654,61 +810,6 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-						tid := gc_tx
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:114
-					tid := gc_tx
-					_ = tid
-
-//line olcf.go:125
-					if uint32(tid) < s {
-						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 					}
 				}
 			}
@@ -723,8 +824,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 			gc_off := gc_bx
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-				gc_at := out[gc_off:][:1]
-				gc_at2 := sdata[gc_off2:][:1]
+				gc_at3 := out[gc_off:][:1]
+				gc_at4 := sdata[gc_off2:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -736,7 +837,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 //line olcf.go:129
 					{
 //line olcf.go:129
-						gc_at[0] = gc_at2[0]
+						gc_at3[0] = gc_at4[0]
 //line olcf.go:131
 					}
 				}
@@ -847,32 +948,64 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				if gc_bdx <= len(sdata) {
+					gc_at := sdata[:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line olcf.go:142
-					tid := gc_tx
-					_ = tid
+						tid := gc_tx
+						_ = tid
 
-//line olcf.go:143
-					sdata[tid] = 0.0
+						gc_at[gc_tx] = 0.0
 
 //line olcf.go:144
-					tidx := uint64(tid)
+						tidx := uint64(tid)
 
 //line olcf.go:146
-					for tidx < ds {
+						for tidx < ds {
 //line olcf.go:146
-						if gc_b.Stopped() {
+							if gc_b.Stopped() {
 //line olcf.go:146
-							return
+								return
 //line olcf.go:146
+							}
+//line olcf.go:146
+							gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
+//line olcf.go:148
+							tidx += uint64(gc_bdx)
 						}
-						sdata[tid] += A[uint64(idx)*ds+tidx]
-						tidx += uint64(gc_bdx)
+						_ = tidx
 					}
-					_ = tidx
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:142
+						tid := gc_tx
+						_ = tid
+
+//line olcf.go:143
+						sdata[tid] = 0.0
+
+//line olcf.go:144
+						tidx := uint64(tid)
+
+//line olcf.go:146
+						for tidx < ds {
+//line olcf.go:146
+							if gc_b.Stopped() {
+//line olcf.go:146
+								return
+//line olcf.go:146
+							}
+							sdata[tid] += A[uint64(idx)*ds+tidx]
+							tidx += uint64(gc_bdx)
+						}
+						_ = tidx
+					}
 				}
 			}
 		}
@@ -965,8 +1098,8 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				gc_off := idx
 				gc_off2 := 0
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(sdata) {
-					gc_at := sums[gc_off:][:1]
-					gc_at2 := sdata[gc_off2:][:1]
+					gc_at2 := sums[gc_off:][:1]
+					gc_at3 := sdata[gc_off2:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -978,7 +1111,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 //line olcf.go:157
 						{
 //line olcf.go:157
-							gc_at[0] = gc_at2[0]
+							gc_at2[0] = gc_at3[0]
 //line olcf.go:159
 						}
 					}
@@ -1909,24 +2042,56 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := 0
+			if gc_bdx <= len(smem) && gc_off >= 0 && gc_off < len(smem) {
+				gc_at := smem[:gc_bdx]
+				gc_at2 := smem[gc_off:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line olcf.go:298
-				idx := uint64(gc_bdx*gc_bx + gc_tx)
-				_ = idx
+					idx := uint64(gc_bdx*gc_bx + gc_tx)
+					_ = idx
 
 //line olcf.go:299
-				if idx < length {
-					smem[gc_tx] = T(ahs(idx))
-				} else {
-					smem[gc_tx] = 0
-				}
+					if idx < length {
+//line olcf.go:299
+						gc_at[gc_tx] = T(ahs(idx))
+//line olcf.go:301
+					} else {
+//line olcf.go:301
+						gc_at[gc_tx] = 0
+//line olcf.go:303
+					}
 
 //line olcf.go:304
-				if idx == 0 {
-					smem[0] = 0
+					if idx == 0 {
+//line olcf.go:304
+						gc_at2[0] = 0
+//line olcf.go:306
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:298
+					idx := uint64(gc_bdx*gc_bx + gc_tx)
+					_ = idx
+
+//line olcf.go:299
+					if idx < length {
+						smem[gc_tx] = T(ahs(idx))
+					} else {
+						smem[gc_tx] = 0
+					}
+
+//line olcf.go:304
+					if idx == 0 {
+						smem[0] = 0
+					}
 				}
 			}
 		}
@@ -1940,10 +2105,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := i
-				if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
-					gc_at := smem[:gc_to]
-					gc_at2 := smem[gc_off:][:gc_to]
+				gc_off2 := i
+				if gc_from >= 0 && gc_to <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to <= len(smem)-gc_off2 {
+					gc_at3 := smem[:gc_to]
+					gc_at4 := smem[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1951,7 +2116,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 //line olcf.go:310
 						{
 //line olcf.go:310
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 //line olcf.go:312
 						}
 					}
@@ -2018,10 +2183,63 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off3 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(smem) {
+				gc_at5 := smem[gc_off3:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, gc_at5[0])
+					}
+				}
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2029,45 +2247,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					{
 						atomic.Add(sum, smem[0])
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
 				}
 			}
 		}

@@ -143,32 +143,64 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if gc_bdx2 <= len(sdata) {
+				gc_at3 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:44
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
-//line olcf.go:45
-				sdata[tid] = 0.0
+					gc_at3[gc_tx2] = 0.0
 
 //line olcf.go:46
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 
 //line olcf.go:48
-				for idx < olcfN {
+					for idx < olcfN {
 //line olcf.go:48
-					if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line olcf.go:48
-						return
+							return
 //line olcf.go:48
+						}
+//line olcf.go:48
+						gc_at3[gc_tx2] += gdata[idx]
+//line olcf.go:50
+						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
-					sdata[tid] += gdata[idx]
-					idx += uint64(gc_gdx2 * gc_bdx2)
+					_ = idx
 				}
-				_ = idx
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:45
+					sdata[tid] = 0.0
+
+//line olcf.go:46
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+
+//line olcf.go:48
+					for idx < olcfN {
+//line olcf.go:48
+						if gc_b2.Stopped() {
+//line olcf.go:48
+							return
+//line olcf.go:48
+						}
+						sdata[tid] += gdata[idx]
+						idx += uint64(gc_gdx2 * gc_bdx2)
+					}
+					_ = idx
+				}
 			}
 		}
 	}
@@ -258,10 +290,83 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off2 := 0
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sdata) {
+				gc_at4 := sdata[gc_off2:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:59
+					{
+						atomic.Add(out, gc_at4[0])
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, sdata[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -273,61 +378,6 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 					{
 						atomic.Add(out, sdata[0])
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:59
-					{
-						atomic.Add(out, sdata[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:44
-				tid := gc_tx2
-				_ = tid
-
-//line olcf.go:59
-				{
-					atomic.Add(out, sdata[0])
 				}
 			}
 		}
@@ -696,32 +746,64 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if gc_bdx2 <= len(sdata) {
+				gc_at5 := sdata[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:114
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
-//line olcf.go:115
-				sdata[tid] = 0.0
+					gc_at5[gc_tx2] = 0.0
 
 //line olcf.go:116
-				idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
 
 //line olcf.go:118
-				for idx < n {
+					for idx < n {
 //line olcf.go:118
-					if gc_b2.Stopped() {
+						if gc_b2.Stopped() {
 //line olcf.go:118
-						return
+							return
 //line olcf.go:118
+						}
+//line olcf.go:118
+						gc_at5[gc_tx2] = fmaxf(gdata[idx], gc_at5[gc_tx2])
+//line olcf.go:120
+						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
-					sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-					idx += uint64(gc_gdx2 * gc_bdx2)
+					_ = idx
 				}
-				_ = idx
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+					tid := gc_tx2
+					_ = tid
+
+//line olcf.go:115
+					sdata[tid] = 0.0
+
+//line olcf.go:116
+					idx := uint64(gc_tx2 + gc_bdx2*gc_bx2)
+
+//line olcf.go:118
+					for idx < n {
+//line olcf.go:118
+						if gc_b2.Stopped() {
+//line olcf.go:118
+							return
+//line olcf.go:118
+						}
+						sdata[tid] = fmaxf(gdata[idx], sdata[tid])
+						idx += uint64(gc_gdx2 * gc_bdx2)
+					}
+					_ = idx
+				}
 			}
 		}
 	}
@@ -730,10 +812,84 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+				if gc_bdx2 <= len(sdata) {
+					gc_at6 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:125
+						if uint32(tid) < s {
+//line olcf.go:125
+							gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+//line olcf.go:127
+						}
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -745,61 +901,6 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						if uint32(tid) < s {
 							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-						tid := gc_tx2
-						_ = tid
-
-//line olcf.go:125
-						if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:114
-					tid := gc_tx2
-					_ = tid
-
-//line olcf.go:125
-					if uint32(tid) < s {
-						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 					}
 				}
 			}
@@ -814,8 +915,8 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			gc_off3 := gc_bx2
 			gc_off4 := 0
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at3 := out[gc_off3:][:1]
-				gc_at4 := sdata[gc_off4:][:1]
+				gc_at7 := out[gc_off3:][:1]
+				gc_at8 := sdata[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -827,7 +928,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 //line olcf.go:129
 					{
 //line olcf.go:129
-						gc_at3[0] = gc_at4[0]
+						gc_at7[0] = gc_at8[0]
 //line olcf.go:131
 					}
 				}
@@ -938,32 +1039,64 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				if gc_bdx2 <= len(sdata) {
+					gc_at4 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line olcf.go:142
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
-//line olcf.go:143
-					sdata[tid] = 0.0
+						gc_at4[gc_tx2] = 0.0
 
 //line olcf.go:144
-					tidx := uint64(tid)
+						tidx := uint64(tid)
 
 //line olcf.go:146
-					for tidx < ds {
+						for tidx < ds {
 //line olcf.go:146
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line olcf.go:146
-							return
+								return
 //line olcf.go:146
+							}
+//line olcf.go:146
+							gc_at4[gc_tx2] += A[uint64(idx)*ds+tidx]
+//line olcf.go:148
+							tidx += uint64(gc_bdx2)
 						}
-						sdata[tid] += A[uint64(idx)*ds+tidx]
-						tidx += uint64(gc_bdx2)
+						_ = tidx
 					}
-					_ = tidx
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:142
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:143
+						sdata[tid] = 0.0
+
+//line olcf.go:144
+						tidx := uint64(tid)
+
+//line olcf.go:146
+						for tidx < ds {
+//line olcf.go:146
+							if gc_b2.Stopped() {
+//line olcf.go:146
+								return
+//line olcf.go:146
+							}
+							sdata[tid] += A[uint64(idx)*ds+tidx]
+							tidx += uint64(gc_bdx2)
+						}
+						_ = tidx
+					}
 				}
 			}
 		}
@@ -1056,8 +1189,8 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				gc_off3 := idx
 				gc_off4 := 0
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-					gc_at3 := sums[gc_off3:][:1]
-					gc_at4 := sdata[gc_off4:][:1]
+					gc_at5 := sums[gc_off3:][:1]
+					gc_at6 := sdata[gc_off4:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1069,7 +1202,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 //line olcf.go:157
 						{
 //line olcf.go:157
-							gc_at3[0] = gc_at4[0]
+							gc_at5[0] = gc_at6[0]
 //line olcf.go:159
 						}
 					}
@@ -3930,24 +4063,56 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
+			gc_off6 := 0
+			if gc_bdx3 <= len(smem) && gc_off6 >= 0 && gc_off6 < len(smem) {
+				gc_at9 := smem[:gc_bdx3]
+				gc_at10 := smem[gc_off6:][:1]
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
 
 //line olcf.go:298
-				idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
-				_ = idx
+					idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+					_ = idx
 
 //line olcf.go:299
-				if idx < length {
-					smem[gc_tx3] = T(ahs(idx))
-				} else {
-					smem[gc_tx3] = 0
-				}
+					if idx < length {
+//line olcf.go:299
+						gc_at9[gc_tx3] = T(ahs(idx))
+//line olcf.go:301
+					} else {
+//line olcf.go:301
+						gc_at9[gc_tx3] = 0
+//line olcf.go:303
+					}
 
 //line olcf.go:304
-				if idx == 0 {
-					smem[0] = 0
+					if idx == 0 {
+//line olcf.go:304
+						gc_at10[0] = 0
+//line olcf.go:306
+					}
+				}
+			} else {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:298
+					idx := uint64(gc_bdx3*gc_bx3 + gc_tx3)
+					_ = idx
+
+//line olcf.go:299
+					if idx < length {
+						smem[gc_tx3] = T(ahs(idx))
+					} else {
+						smem[gc_tx3] = 0
+					}
+
+//line olcf.go:304
+					if idx == 0 {
+						smem[0] = 0
+					}
 				}
 			}
 		}
@@ -3961,10 +4126,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off2 := i
-				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off2 >= 0 && gc_off2 <= len(smem) && gc_to3 <= len(smem)-gc_off2 {
-					gc_at3 := smem[:gc_to3]
-					gc_at4 := smem[gc_off2:][:gc_to3]
+				gc_off7 := i
+				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off7 >= 0 && gc_off7 <= len(smem) && gc_to3 <= len(smem)-gc_off7 {
+					gc_at11 := smem[:gc_to3]
+					gc_at12 := smem[gc_off7:][:gc_to3]
 					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -3972,7 +4137,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 //line olcf.go:310
 						{
 //line olcf.go:310
-							gc_at3[gc_tx3] += gc_at4[gc_tx3]
+							gc_at11[gc_tx3] += gc_at12[gc_tx3]
 //line olcf.go:312
 						}
 					}
@@ -4039,10 +4204,63 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step6 := gc_from3
-			for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
-				{
-					gc_tx3 := gc_step6 + 0
+			gc_off8 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(smem) {
+				gc_at13 := smem[gc_off8:][:1]
+				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, gc_at13[0])
+					}
+				}
+			} else {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+				}
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4050,45 +4268,6 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					{
 						atomic.Add(sum, smem[0])
 					}
-				}
-				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
 				}
 			}
 		}
@@ -4108,24 +4287,56 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 	smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off4 := 0
+			if gc_bdx2 <= len(smem) && gc_off4 >= 0 && gc_off4 < len(smem) {
+				gc_at6 := smem[:gc_bdx2]
+				gc_at7 := smem[gc_off4:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:298
-				idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
-				_ = idx
+					idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+					_ = idx
 
 //line olcf.go:299
-				if idx < length {
-					smem[gc_tx2] = float32(ahs(idx))
-				} else {
-					smem[gc_tx2] = 0
-				}
+					if idx < length {
+//line olcf.go:299
+						gc_at6[gc_tx2] = float32(ahs(idx))
+//line olcf.go:301
+					} else {
+//line olcf.go:301
+						gc_at6[gc_tx2] = 0
+//line olcf.go:303
+					}
 
 //line olcf.go:304
-				if idx == 0 {
-					smem[0] = 0
+					if idx == 0 {
+//line olcf.go:304
+						gc_at7[0] = 0
+//line olcf.go:306
+					}
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:298
+					idx := uint64(gc_bdx2*gc_bx2 + gc_tx2)
+					_ = idx
+
+//line olcf.go:299
+					if idx < length {
+						smem[gc_tx2] = float32(ahs(idx))
+					} else {
+						smem[gc_tx2] = 0
+					}
+
+//line olcf.go:304
+					if idx == 0 {
+						smem[0] = 0
+					}
 				}
 			}
 		}
@@ -4221,10 +4432,63 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(smem) {
+				gc_at8 := smem[gc_off5:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+					{
+						atomic.Add(sum, gc_at8[0])
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, smem[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4232,45 +4496,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					{
 						atomic.Add(sum, smem[0])
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-					{
-						atomic.Add(sum, smem[0])
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line olcf.go:315
-				{
-					atomic.Add(sum, smem[0])
 				}
 			}
 		}

@@ -135,31 +135,50 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := 0
+			gc_off4 := 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+				gc_at := AS[gc_off3:][:1]
+				gc_at2 := AS[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:128
-				{
-					AS[0] = int32(coRank(CCurr, A, m, B, n))
-					AS[1] = int32(coRank(CNext, A, m, B, n))
+					{
+//line pmpp_merge.go:128
+						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
+//line pmpp_merge.go:131
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:128
+					{
+						AS[0] = int32(coRank(CCurr, A, m, B, n))
+						AS[1] = int32(coRank(CNext, A, m, B, n))
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_off3 := 0
-		gc_off4 := 1
-		if gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
-			gc_at := AS[gc_off3:][:1]
-			gc_at2 := AS[gc_off4:][:1]
+		gc_off5 := 0
+		gc_off6 := 1
+		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+			gc_at3 := AS[gc_off5:][:1]
+			gc_at4 := AS[gc_off6:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:134
-				ACurr := int(gc_at[0])
+				ACurr := int(gc_at3[0])
 
 //line pmpp_merge.go:135
-				ANext := int(gc_at2[0])
+				ANext := int(gc_at4[0])
 
 //line pmpp_merge.go:136
 				BCurr := CCurr - ACurr
@@ -681,31 +700,50 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := 0
+			gc_off4 := 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+				gc_at := AS[gc_off3:][:1]
+				gc_at2 := AS[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:297
-				{
-					AS[0] = int32(coRank(CCurr, A, m, B, n))
-					AS[1] = int32(coRank(CNext, A, m, B, n))
+					{
+//line pmpp_merge.go:297
+						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
+						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
+//line pmpp_merge.go:300
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line pmpp_merge.go:297
+					{
+						AS[0] = int32(coRank(CCurr, A, m, B, n))
+						AS[1] = int32(coRank(CNext, A, m, B, n))
+					}
 				}
 			}
 		}
 	}
 	{
-		gc_off3 := 0
-		gc_off4 := 1
-		if gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
-			gc_at := AS[gc_off3:][:1]
-			gc_at2 := AS[gc_off4:][:1]
+		gc_off5 := 0
+		gc_off6 := 1
+		if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+			gc_at3 := AS[gc_off5:][:1]
+			gc_at4 := AS[gc_off6:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:302
-				ACurr := int(gc_at[0])
+				ACurr := int(gc_at3[0])
 
 //line pmpp_merge.go:303
-				ANext := int(gc_at2[0])
+				ANext := int(gc_at4[0])
 
 //line pmpp_merge.go:304
 				BCurr := CCurr - ACurr

@@ -454,9 +454,9 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(cFrontierTailS) {
-				gc_at2 := cFrontierTailS[gc_off3:][:1]
+			gc_off5 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(cFrontierTailS) {
+				gc_at5 := cFrontierTailS[gc_off5:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -464,7 +464,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 //line pmpp_sparse.go:89
 					{
 //line pmpp_sparse.go:89
-						gc_at2[0] = 0
+						gc_at5[0] = 0
 //line pmpp_sparse.go:91
 					}
 				}
@@ -561,10 +561,73 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_off6 := 0
+			gc_off7 := src
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(ourCFrontierTail) && gc_off6 < len(cFrontierTailS) && gc_off7 >= 0 && gc_off7 < len(label) {
+				gc_at6 := ourCFrontierTail[gc_off6:][:1]
+				gc_at7 := cFrontierTailS[gc_off6:][:1]
+				gc_at8 := label[gc_off7:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+					{
+//line pmpp_sparse.go:112
+						gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
+						gc_at8[0] = 0
+//line pmpp_sparse.go:115
+					}
+				}
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+							label[src] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+							label[src] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+							label[src] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
+							label[src] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -573,49 +636,6 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
 						label[src] = 0
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-					{
-						ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-						label[src] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:112
-				{
-					ourCFrontierTail[0] = uint32(atomic.Add(cFrontierTail, int32(cFrontierTailS[0])))
-					label[src] = 0
 				}
 			}
 		}

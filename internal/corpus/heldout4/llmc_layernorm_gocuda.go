@@ -1015,10 +1015,87 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
+			gc_off4 := idx
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := rstd[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line llmc_layernorm.go:82
+					tid := gc_tx
+					_ = tid
+
+//line llmc_layernorm.go:98
+					{
+//line llmc_layernorm.go:98
+						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+//line llmc_layernorm.go:100
+					}
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1030,61 +1107,6 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					{
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-					tid := gc_tx
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line llmc_layernorm.go:82
-				tid := gc_tx
-				_ = tid
-
-//line llmc_layernorm.go:98
-				{
-					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
 			}
 		}

@@ -1095,10 +1095,87 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step10 := gc_from2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+			gc_off6 := idx
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(rstd) && gc_off7 >= 0 && gc_off7 < len(shared) {
+				gc_at7 := rstd[gc_off6:][:1]
+				gc_at8 := shared[gc_off7:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line llmc_layernorm.go:82
+					tid := gc_tx2
+					_ = tid
+
+//line llmc_layernorm.go:98
+					{
+//line llmc_layernorm.go:98
+						gc_at7[0] = 1.0 / sqrtf(gc_at8[0]/float32(C)+1e-5)
+//line llmc_layernorm.go:100
+					}
+				}
+			} else {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1110,61 +1187,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					{
 						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:98
-					{
-						rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-				tid := gc_tx2
-				_ = tid
-
-//line llmc_layernorm.go:98
-				{
-					rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
 			}
 		}

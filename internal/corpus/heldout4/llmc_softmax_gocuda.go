@@ -174,10 +174,104 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off5 := gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := x[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -194,77 +288,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:73
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
@@ -272,7 +295,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
-				gc_at := shared[:gc_bdx]
+				gc_at2 := shared[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -282,7 +305,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					_ = tid
 					maxval := gc_s_maxval[gc_rank]
 
-					gc_at[gc_tx] = maxval
+					gc_at2[gc_tx] = maxval
 				}
 			} else {
 				gc_step3 := 0
@@ -364,10 +387,86 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				gc_off6 := stride
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
+					gc_at3 := shared[:gc_to]
+					gc_at4 := shared[gc_off6:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_softmax.go:79
+						{
+//line llmc_softmax.go:79
+							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+//line llmc_softmax.go:81
+						}
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -379,61 +478,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						{
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:79
-					{
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 			}
@@ -455,10 +499,95 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				gc_off7 := gc_off2 + (idx * C)
+				gc_off8 := gc_off2
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+					gc_at5 := out[gc_off7:][:gc_to]
+					gc_at6 := x[gc_off8:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:69
+						tid := gc_tx
+						_ = tid
+
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+						_ = i_
+
+						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -473,69 +602,6 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:86
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-						tid := gc_tx
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:69
-					tid := gc_tx
-					_ = tid
-
-//line llmc_softmax.go:85
-					i_ := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:86
-					out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
@@ -605,9 +671,9 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at2 := x[gc_off5:][:gc_to]
+				gc_off9 := gc_off3
+				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+					gc_at7 := x[gc_off9:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -623,7 +689,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						_ = i_2
 
 //line llmc_softmax.go:92
-						sumval += gc_at2[gc_tx]
+						sumval += gc_at7[gc_tx]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
@@ -726,7 +792,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(shared) {
-				gc_at3 := shared[:gc_bdx]
+				gc_at8 := shared[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -736,7 +802,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					_ = tid
 					sumval := gc_s_sumval[gc_rank]
 
-					gc_at3[gc_tx] = sumval
+					gc_at8[gc_tx] = sumval
 				}
 			} else {
 				gc_step8 := 0
@@ -818,10 +884,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := stride_
-				if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
-					gc_at4 := shared[:gc_to]
-					gc_at5 := shared[gc_off6:][:gc_to]
+				gc_off10 := stride_
+				if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
+					gc_at9 := shared[:gc_to]
+					gc_at10 := shared[gc_off10:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -833,7 +899,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:97
 						{
 //line llmc_softmax.go:97
-							gc_at4[gc_tx] += gc_at5[gc_tx]
+							gc_at9[gc_tx] += gc_at10[gc_tx]
 //line llmc_softmax.go:99
 						}
 					}
@@ -930,11 +996,11 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := gc_off4 + (idx * C)
-				gc_off8 := gc_off4
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
-					gc_at6 := out[gc_off7:][:gc_to]
-					gc_at7 := x[gc_off8:][:gc_to]
+				gc_off11 := gc_off4 + (idx * C)
+				gc_off12 := gc_off4
+				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+					gc_at11 := out[gc_off11:][:gc_to]
+					gc_at12 := x[gc_off12:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -948,7 +1014,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_3
 
-						gc_at6[gc_tx] = gc_at7[gc_tx] / sum
+						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				} else {
 					gc_step10 := gc_from
@@ -1148,10 +1214,104 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off5 := gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := x[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:115
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1168,77 +1328,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:119
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
@@ -1334,10 +1423,100 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				gc_off6 := gc_off2 + (idx * C)
+				gc_off7 := gc_off2
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
+					gc_at2 := out[gc_off6:][:gc_to]
+					gc_at3 := x[gc_off7:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:115
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+						_ = i_
+
+						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1353,73 +1532,6 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:127
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:115
-					tid := gc_tx
-					_ = tid
-					offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:126
-					i_ := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:127
-					out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
@@ -1489,9 +1601,9 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off3
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
-					gc_at := x[gc_off5:][:gc_to]
+				gc_off8 := gc_off3
+				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+					gc_at4 := x[gc_off8:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1507,7 +1619,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						_ = i_2
 
 //line llmc_softmax.go:133
-						sumval += gc_at[gc_tx]
+						sumval += gc_at4[gc_tx]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
@@ -1683,11 +1795,11 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off4 + (idx * C)
-				gc_off7 := gc_off4
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
-					gc_at2 := out[gc_off6:][:gc_to]
-					gc_at3 := x[gc_off7:][:gc_to]
+				gc_off9 := gc_off4 + (idx * C)
+				gc_off10 := gc_off4
+				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
+					gc_at5 := out[gc_off9:][:gc_to]
+					gc_at6 := x[gc_off10:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1702,7 +1814,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_3
 
-						gc_at2[gc_tx] = gc_at3[gc_tx] / sumval
+						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				} else {
 					gc_step6 := gc_from
@@ -1898,10 +2010,104 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off5 := gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
+					gc_at := x[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:150
+						tid := gc_tx
+						_ = tid
+						maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at[gc_tx])
+						gc_s_maxval[gc_rank] = maxval
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1918,77 +2124,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank] = maxval
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
-					maxval := gc_s_maxval[gc_rank]
-
-//line llmc_softmax.go:161
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank] = maxval
 				}
 			}
 		}
@@ -2101,13 +2236,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		gc_off5 := 0
-		if gc_off5 >= 0 && gc_off5 < len(maxOrSumStorage) {
-			gc_at := maxOrSumStorage[gc_off5:][:1]
+		gc_off6 := 0
+		if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+			gc_at2 := maxOrSumStorage[gc_off6:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:179
-				offset := gc_at[0]
+				offset := gc_at2[0]
 				_ = offset
 				gc_s_offset[gc_rank] = offset
 			}
@@ -2174,10 +2309,100 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
+				gc_off7 := gc_off2 + (idx * C)
+				gc_off8 := gc_off2
+				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
+					gc_at3 := out[gc_off7:][:gc_to]
+					gc_at4 := x[gc_off8:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_softmax.go:150
+						tid := gc_tx
+						_ = tid
+						offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+						_ = i_2
+
+						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2193,73 +2418,6 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:182
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-						tid := gc_tx
-						_ = tid
-						offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line llmc_softmax.go:150
-					tid := gc_tx
-					_ = tid
-					offset := gc_s_offset[gc_rank]
-
-//line llmc_softmax.go:181
-					i_2 := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:182
-					out[idx*C+i_2] = expf(x[i_2] - offset)
 				}
 			}
 		}
@@ -2329,9 +2487,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to <= len(x)-gc_off6 {
-					gc_at2 := x[gc_off6:][:gc_to]
+				gc_off9 := gc_off3
+				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
+					gc_at5 := x[gc_off9:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2347,7 +2505,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						_ = i_3
 
 //line llmc_softmax.go:188
-						sumval += gc_at2[gc_tx]
+						sumval += gc_at5[gc_tx]
 						gc_s_sumval[gc_rank] = sumval
 					}
 				} else {
@@ -2632,13 +2790,13 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	{
-		gc_off7 := 0
-		if gc_off7 >= 0 && gc_off7 < len(maxOrSumStorage) {
-			gc_at3 := maxOrSumStorage[gc_off7:][:1]
+		gc_off10 := 0
+		if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+			gc_at6 := maxOrSumStorage[gc_off10:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line llmc_softmax.go:205
-				sum := gc_at3[0]
+				sum := gc_at6[0]
 				_ = sum
 				gc_s_sum[gc_rank] = sum
 			}
@@ -2705,11 +2863,11 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off8 := gc_off4 + (idx * C)
-				gc_off9 := gc_off4
-				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(out) && gc_to <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_to <= len(x)-gc_off9 {
-					gc_at4 := out[gc_off8:][:gc_to]
-					gc_at5 := x[gc_off9:][:gc_to]
+				gc_off11 := gc_off4 + (idx * C)
+				gc_off12 := gc_off4
+				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
+					gc_at7 := out[gc_off11:][:gc_to]
+					gc_at8 := x[gc_off12:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -2724,7 +2882,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_5
 
-						gc_at4[gc_tx] = gc_at5[gc_tx] / sum
+						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				} else {
 					gc_step9 := gc_from

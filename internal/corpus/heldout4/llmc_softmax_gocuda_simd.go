@@ -188,10 +188,104 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
+				gc_off13 := gc_off
+				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+					gc_at13 := x[gc_off13:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:74
+						maxval = fmaxf(maxval, gc_at13[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				} else {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -208,77 +302,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:74
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:73
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:74
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
 		}
@@ -388,10 +411,86 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step14 := gc_from2
-				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
-					{
-						gc_tx2 := gc_step14 + 0
+				gc_off14 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
+					gc_at14 := shared[:gc_to2]
+					gc_at15 := shared[gc_off14:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_softmax.go:79
+						{
+//line llmc_softmax.go:79
+							gc_at14[gc_tx2] = fmaxf(gc_at14[gc_tx2], gc_at15[gc_tx2])
+//line llmc_softmax.go:81
+						}
+					}
+				} else {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								shared[tid] = fmaxf(shared[tid], shared[tid+stride])
+							}
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -403,61 +502,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						{
 							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 						}
-					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:79
-						{
-							shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-						}
-					}
-				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:79
-					{
-						shared[tid] = fmaxf(shared[tid], shared[tid+stride])
 					}
 				}
 			}
@@ -479,10 +523,95 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step15 := gc_from2
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-					{
-						gc_tx2 := gc_step15 + 0
+				gc_off15 := gc_off2 + (idx * C)
+				gc_off16 := gc_off2
+				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+					gc_at16 := out[gc_off15:][:gc_to2]
+					gc_at17 := x[gc_off16:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_softmax.go:85
+						i_ := tid + gc_off2
+						gc_more2 = true
+						_ = i_
+
+						gc_at16[gc_tx2] = expf(gc_at17[gc_tx2] - offset)
+					}
+				} else {
+					gc_step15 := gc_from2
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step15 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:86
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+					}
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -497,69 +626,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:86
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
-					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:85
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:86
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:85
-					i_ := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:86
-					out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
@@ -1217,10 +1283,104 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+				gc_off11 := gc_off
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(x) && gc_to2 <= len(x)-gc_off11 {
+					gc_at7 := x[gc_off11:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:115
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:120
+						maxval = fmaxf(maxval, gc_at7[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				} else {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1237,77 +1397,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:120
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:119
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:120
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
 		}
@@ -1488,10 +1577,100 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+				gc_off12 := gc_off2 + (idx * C)
+				gc_off13 := gc_off2
+				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+					gc_at8 := out[gc_off12:][:gc_to2]
+					gc_at9 := x[gc_off13:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:115
+						tid := gc_tx2
+						_ = tid
+						offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+						i_ := tid + gc_off2
+						gc_more2 = true
+						_ = i_
+
+						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+					}
+				} else {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:127
+							out[idx*C+i_] = expf(x[i_] - offset)
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1507,73 +1686,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:127
 						out[idx*C+i_] = expf(x[i_] - offset)
 					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-						i_ := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:127
-						out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-					tid := gc_tx2
-					_ = tid
-					offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:126
-					i_ := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:127
-					out[idx*C+i_] = expf(x[i_] - offset)
 				}
 			}
 		}
@@ -2175,10 +2287,104 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := gc_from2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
+				gc_off13 := gc_off
+				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
+					gc_at9 := x[gc_off13:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:150
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_softmax.go:162
+						maxval = fmaxf(maxval, gc_at9[gc_tx2])
+						gc_s_maxval[gc_rank2] = maxval
+					}
+				} else {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, x[i])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2195,77 +2401,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						maxval = fmaxf(maxval, x[i])
 						gc_s_maxval[gc_rank2] = maxval
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_softmax.go:162
-						maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank2] = maxval
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:161
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_softmax.go:162
-					maxval = fmaxf(maxval, x[i])
-					gc_s_maxval[gc_rank2] = maxval
 				}
 			}
 		}
@@ -2479,10 +2614,100 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step13 := gc_from2
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
+				gc_off14 := gc_off2 + (idx * C)
+				gc_off15 := gc_off2
+				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(out) && gc_to2 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(x) && gc_to2 <= len(x)-gc_off15 {
+					gc_at10 := out[gc_off14:][:gc_to2]
+					gc_at11 := x[gc_off15:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:150
+						tid := gc_tx2
+						_ = tid
+						offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+						i_2 := tid + gc_off2
+						gc_more2 = true
+						_ = i_2
+
+						gc_at10[gc_tx2] = expf(gc_at11[gc_tx2] - offset)
+					}
+				} else {
+					gc_step13 := gc_from2
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+
+//line llmc_softmax.go:182
+							out[idx*C+i_2] = expf(x[i_2] - offset)
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2498,73 +2723,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:182
 						out[idx*C+i_2] = expf(x[i_2] - offset)
 					}
-					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-						i_2 := tid + gc_off2
-						gc_more2 = true
-
-//line llmc_softmax.go:182
-						out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
-					offset := gc_s_offset[gc_rank2]
-
-//line llmc_softmax.go:181
-					i_2 := tid + gc_off2
-					gc_more2 = true
-
-//line llmc_softmax.go:182
-					out[idx*C+i_2] = expf(x[i_2] - offset)
 				}
 			}
 		}

@@ -1713,10 +1713,119 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:257
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+						_ = globalThreadID
+						sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+						_ = i
+
+//line samples.go:260
+						d := gc_at[gc_tx] - 1.0
+
+//line samples.go:261
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1736,89 +1845,6 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						sum += fabs(d)
 						gc_s_sum[gc_rank] = sum
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:257
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:257
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line samples.go:257
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line samples.go:257
-					globalThreadID := gc_bx*gc_bdx + gc_tx
-					_ = globalThreadID
-					sum := gc_s_sum[gc_rank]
-
-//line samples.go:259
-					i := globalThreadID + gc_off
-					gc_more = true
-
-//line samples.go:260
-					d := x[i] - 1.0
-
-//line samples.go:261
-					sum += fabs(d)
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
@@ -3529,22 +3555,51 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bdx * gc_bx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dStockPrice) && gc_to <= len(dStockPrice)-gc_off && gc_off <= len(dOptionStrike) && gc_to <= len(dOptionStrike)-gc_off && gc_off <= len(dOptionYears) && gc_to <= len(dOptionYears)-gc_off && gc_off <= len(dCallResult) && gc_to <= len(dCallResult)-gc_off && gc_off <= len(dPutResult) && gc_to <= len(dPutResult)-gc_off {
+					gc_at := dStockPrice[gc_off:][:gc_to]
+					gc_at2 := dOptionStrike[gc_off:][:gc_to]
+					gc_at3 := dOptionYears[gc_off:][:gc_to]
+					gc_at4 := dCallResult[gc_off:][:gc_to]
+					gc_at5 := dPutResult[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples.go:546
-					opt := gc_bdx*gc_bx + gc_tx
-					_ = opt
+						opt := gc_bdx*gc_bx + gc_tx
+						_ = opt
 
 //line samples.go:548
-					{
-						var callResult1, callResult2 float32
-						var putResult1, putResult2 float32
-						blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
-						blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
-						dCallResult[opt] = float2{callResult1, callResult2}
-						dPutResult[opt] = float2{putResult1, putResult2}
+						{
+							var callResult1, callResult2 float32
+							var putResult1, putResult2 float32
+							blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
+							blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
+//line samples.go:552
+							gc_at4[gc_tx] = float2{callResult1, callResult2}
+							gc_at5[gc_tx] = float2{putResult1, putResult2}
+//line samples.go:555
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:546
+						opt := gc_bdx*gc_bx + gc_tx
+						_ = opt
+
+//line samples.go:548
+						{
+							var callResult1, callResult2 float32
+							var putResult1, putResult2 float32
+							blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
+							blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
+							dCallResult[opt] = float2{callResult1, callResult2}
+							dPutResult[opt] = float2{putResult1, putResult2}
+						}
 					}
 				}
 			}
@@ -3599,156 +3654,314 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	pdByDf := dOptionData[gc_bx].pdByDf
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off2 := binomialThreadblockSize
+			if gc_off2 >= 0 && gc_off2 < len(callExchange) {
+				gc_at := callExchange[gc_off2:][:1]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line samples.go:592
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line samples.go:599
-				var call [binomialElemsPerThread + 1]float32
+					var call [binomialElemsPerThread + 1]float32
 
-				{
+					{
 
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(0)
+							i := int(0)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(1)
+							i := int(1)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(2)
+							i := int(2)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(3)
+							i := int(3)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(4)
+							i := int(4)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(5)
+							i := int(5)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(6)
+							i := int(6)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(7)
+							i := int(7)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(8)
+							i := int(8)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(9)
+							i := int(9)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(10)
+							i := int(10)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(11)
+							i := int(11)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(12)
+							i := int(12)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(13)
+							i := int(13)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(14)
+							i := int(14)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(15)
+							i := int(15)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:602
-				}
+					}
 
 //line samples.go:604
-				if tid == 0 {
-					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+					if tid == 0 {
+//line samples.go:604
+						gc_at[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
+//line samples.go:606
+					}
+					_ = call
+					gc_s_call[gc_rank] = call
 				}
-				_ = call
-				gc_s_call[gc_rank] = call
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line samples.go:592
+					tid := gc_tx
+					_ = tid
+
+//line samples.go:599
+					var call [binomialElemsPerThread + 1]float32
+
+					{
+
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(0)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(1)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(2)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(3)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(4)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(5)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(6)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(7)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(8)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(9)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(10)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(11)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(12)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(13)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(14)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(15)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:602
+					}
+
+//line samples.go:604
+					if tid == 0 {
+						callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+					}
+					_ = call
+					gc_s_call[gc_rank] = call
+				}
 			}
 		}
 	}
@@ -3758,7 +3971,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(callExchange) {
-					gc_at := callExchange[:gc_bdx]
+					gc_at2 := callExchange[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3768,7 +3981,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						_ = tid
 						call := gc_s_call[gc_rank]
 
-						gc_at[gc_tx] = call[0]
+						gc_at2[gc_tx] = call[0]
 					}
 				} else {
 					gc_step := 0
@@ -3843,9 +4056,9 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := 1
-				if gc_off2 >= 0 && gc_off2 <= len(callExchange) && gc_bdx <= len(callExchange)-gc_off2 {
-					gc_at2 := callExchange[gc_off2:][:gc_bdx]
+				gc_off3 := 1
+				if gc_off3 >= 0 && gc_off3 <= len(callExchange) && gc_bdx <= len(callExchange)-gc_off3 {
+					gc_at3 := callExchange[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -3856,7 +4069,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						call := gc_s_call[gc_rank]
 
 //line samples.go:613
-						call[binomialElemsPerThread] = gc_at2[gc_tx]
+						call[binomialElemsPerThread] = gc_at3[gc_tx]
 						gc_s_call[gc_rank] = call
 					}
 				} else {
@@ -4095,9 +4308,9 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
-				gc_at3 := dCallValue[gc_off3:][:1]
+			gc_off4 := gc_bx
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dCallValue) {
+				gc_at4 := dCallValue[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -4110,7 +4323,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 //line samples.go:623
 					{
 //line samples.go:623
-						gc_at3[0] = call[0]
+						gc_at4[0] = call[0]
 //line samples.go:625
 					}
 				}
@@ -4466,42 +4679,95 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_row := gc_ty
+				gc_off4 := fdtdRadius
+				gc_row2 := gc_ty + worky + fdtdRadius
+				gc_row3 := (gc_ty + fdtdRadius)
+				gc_off5 := workx + fdtdRadius
+				if gc_row >= 0 && gc_row < len(tile) && gc_off4 >= 0 && gc_off4 <= len(tile[gc_row]) && gc_bdx <= len(tile[gc_row])-gc_off4 && gc_row2 >= 0 && gc_row2 < len(tile) && gc_off4 <= len(tile[gc_row2]) && gc_bdx <= len(tile[gc_row2])-gc_off4 && gc_row3 >= 0 && gc_row3 < len(tile) && gc_bdx <= len(tile[gc_row3]) && gc_off5 >= 0 && gc_off5 <= len(tile[gc_row3]) && gc_bdx <= len(tile[gc_row3])-gc_off5 && gc_off4 <= len(tile[gc_row3]) && gc_bdx <= len(tile[gc_row3])-gc_off4 {
+					gc_at := tile[gc_row][gc_off4:][:gc_bdx]
+					gc_at2 := tile[gc_row2][gc_off4:][:gc_bdx]
+					gc_at3 := tile[gc_row3][:gc_bdx]
+					gc_at4 := tile[gc_row3][gc_off5:][:gc_bdx]
+					gc_at5 := tile[gc_row3][gc_off4:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line samples.go:649
-					ltidx := gc_tx
-					_ = ltidx
+						ltidx := gc_tx
+						_ = ltidx
 
 //line samples.go:650
-					ltidy := gc_ty
-					_ = ltidy
+						ltidy := gc_ty
+						_ = ltidy
 
 //line samples.go:670
-					tx := ltidx + fdtdRadius
-					_ = tx
+						tx := ltidx + fdtdRadius
+						_ = tx
 
 //line samples.go:671
-					ty := ltidy + fdtdRadius
-					_ = ty
-					outputIndex := gc_s_outputIndex[gc_rank]
-					current := gc_s_current[gc_rank]
+						ty := ltidy + fdtdRadius
+						_ = ty
+						outputIndex := gc_s_outputIndex[gc_rank]
+						current := gc_s_current[gc_rank]
 
 //line samples.go:723
-					if ltidy < fdtdRadius {
-						tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
-						tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
-					}
+						if ltidy < fdtdRadius {
+//line samples.go:723
+							gc_at[gc_tx] = input[outputIndex-fdtdRadius*strideY]
+							gc_at2[gc_tx] = input[outputIndex+worky*strideY]
+//line samples.go:726
+						}
 
 //line samples.go:728
-					if ltidx < fdtdRadius {
-						tile[ty][ltidx] = input[outputIndex-fdtdRadius]
-						tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
+						if ltidx < fdtdRadius {
+//line samples.go:728
+							gc_at3[gc_tx] = input[outputIndex-fdtdRadius]
+							gc_at4[gc_tx] = input[outputIndex+workx]
+//line samples.go:731
+						}
+
+						gc_at5[gc_tx] = current
 					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples.go:649
+						ltidx := gc_tx
+						_ = ltidx
+
+//line samples.go:650
+						ltidy := gc_ty
+						_ = ltidy
+
+//line samples.go:670
+						tx := ltidx + fdtdRadius
+						_ = tx
+
+//line samples.go:671
+						ty := ltidy + fdtdRadius
+						_ = ty
+						outputIndex := gc_s_outputIndex[gc_rank]
+						current := gc_s_current[gc_rank]
+
+//line samples.go:723
+						if ltidy < fdtdRadius {
+							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
+							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
+						}
+
+//line samples.go:728
+						if ltidx < fdtdRadius {
+							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
+							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
+						}
 
 //line samples.go:733
-					tile[ty][tx] = current
+						tile[ty][tx] = current
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {

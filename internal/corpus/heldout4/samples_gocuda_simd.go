@@ -1815,10 +1815,119 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
+					gc_at2 := x[gc_off3:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:257
+						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+						_ = globalThreadID
+						sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+						i := globalThreadID + gc_off
+						gc_more = true
+						_ = i
+
+//line samples.go:260
+						d := gc_at2[gc_tx2] - 1.0
+
+//line samples.go:261
+						sum += fabs(d)
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+
+//line samples.go:260
+							d := x[i] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1838,89 +1947,6 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						sum += fabs(d)
 						gc_s_sum[gc_rank2] = sum
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-						globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-						_ = globalThreadID
-						sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-						i := globalThreadID + gc_off
-						gc_more = true
-
-//line samples.go:260
-						d := x[i] - 1.0
-
-//line samples.go:261
-						sum += fabs(d)
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:257
-					globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
-					_ = globalThreadID
-					sum := gc_s_sum[gc_rank2]
-
-//line samples.go:259
-					i := globalThreadID + gc_off
-					gc_more = true
-
-//line samples.go:260
-					d := x[i] - 1.0
-
-//line samples.go:261
-					sum += fabs(d)
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
@@ -3793,22 +3819,51 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := gc_bdx2 * gc_bx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(dStockPrice) && gc_to2 <= len(dStockPrice)-gc_off2 && gc_off2 <= len(dOptionStrike) && gc_to2 <= len(dOptionStrike)-gc_off2 && gc_off2 <= len(dOptionYears) && gc_to2 <= len(dOptionYears)-gc_off2 && gc_off2 <= len(dCallResult) && gc_to2 <= len(dCallResult)-gc_off2 && gc_off2 <= len(dPutResult) && gc_to2 <= len(dPutResult)-gc_off2 {
+					gc_at6 := dStockPrice[gc_off2:][:gc_to2]
+					gc_at7 := dOptionStrike[gc_off2:][:gc_to2]
+					gc_at8 := dOptionYears[gc_off2:][:gc_to2]
+					gc_at9 := dCallResult[gc_off2:][:gc_to2]
+					gc_at10 := dPutResult[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:546
-					opt := gc_bdx2*gc_bx2 + gc_tx2
-					_ = opt
+						opt := gc_bdx2*gc_bx2 + gc_tx2
+						_ = opt
 
 //line samples.go:548
-					{
-						var callResult1, callResult2 float32
-						var putResult1, putResult2 float32
-						blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
-						blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
-						dCallResult[opt] = float2{callResult1, callResult2}
-						dPutResult[opt] = float2{putResult1, putResult2}
+						{
+							var callResult1, callResult2 float32
+							var putResult1, putResult2 float32
+							blackScholesBodyGPU(&callResult1, &putResult1, gc_at6[gc_tx2].x, gc_at7[gc_tx2].x, gc_at8[gc_tx2].x, Riskfree, Volatility)
+							blackScholesBodyGPU(&callResult2, &putResult2, gc_at6[gc_tx2].y, gc_at7[gc_tx2].y, gc_at8[gc_tx2].y, Riskfree, Volatility)
+//line samples.go:552
+							gc_at9[gc_tx2] = float2{callResult1, callResult2}
+							gc_at10[gc_tx2] = float2{putResult1, putResult2}
+//line samples.go:555
+						}
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:546
+						opt := gc_bdx2*gc_bx2 + gc_tx2
+						_ = opt
+
+//line samples.go:548
+						{
+							var callResult1, callResult2 float32
+							var putResult1, putResult2 float32
+							blackScholesBodyGPU(&callResult1, &putResult1, dStockPrice[opt].x, dOptionStrike[opt].x, dOptionYears[opt].x, Riskfree, Volatility)
+							blackScholesBodyGPU(&callResult2, &putResult2, dStockPrice[opt].y, dOptionStrike[opt].y, dOptionYears[opt].y, Riskfree, Volatility)
+							dCallResult[opt] = float2{callResult1, callResult2}
+							dPutResult[opt] = float2{putResult1, putResult2}
+						}
 					}
 				}
 			}
@@ -3863,156 +3918,314 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 	pdByDf := dOptionData[gc_bx2].pdByDf
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off5 := binomialThreadblockSize
+			if gc_off5 >= 0 && gc_off5 < len(callExchange) {
+				gc_at5 := callExchange[gc_off5:][:1]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples.go:592
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line samples.go:599
-				var call [binomialElemsPerThread + 1]float32
+					var call [binomialElemsPerThread + 1]float32
 
-				{
+					{
 
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(0)
+							i := int(0)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(1)
+							i := int(1)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(2)
+							i := int(2)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(3)
+							i := int(3)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(4)
+							i := int(4)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(5)
+							i := int(5)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(6)
+							i := int(6)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(7)
+							i := int(7)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(8)
+							i := int(8)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(9)
+							i := int(9)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(10)
+							i := int(10)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(11)
+							i := int(11)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(12)
+							i := int(12)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(13)
+							i := int(13)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(14)
+							i := int(14)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:600
-					{
+						{
 //line samples.go:600
-						i := int(15)
+							i := int(15)
 //line samples.go:600
-						_ = i
-						call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
-					}
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
 //line samples.go:602
-				}
+					}
 
 //line samples.go:604
-				if tid == 0 {
-					callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+					if tid == 0 {
+//line samples.go:604
+						gc_at5[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
+//line samples.go:606
+					}
+					_ = call
+					gc_s_call[gc_rank2] = call
 				}
-				_ = call
-				gc_s_call[gc_rank2] = call
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples.go:592
+					tid := gc_tx2
+					_ = tid
+
+//line samples.go:599
+					var call [binomialElemsPerThread + 1]float32
+
+					{
+
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(0)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(1)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(2)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(3)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(4)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(5)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(6)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(7)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(8)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(9)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(10)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(11)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(12)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(13)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(14)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:600
+						{
+//line samples.go:600
+							i := int(15)
+//line samples.go:600
+							_ = i
+							call[i] = expiryCallValue(S, X, vDt, tid*binomialElemsPerThread+i)
+						}
+//line samples.go:602
+					}
+
+//line samples.go:604
+					if tid == 0 {
+						callExchange[binomialThreadblockSize] = expiryCallValue(S, X, vDt, binomialNumSteps)
+					}
+					_ = call
+					gc_s_call[gc_rank2] = call
+				}
 			}
 		}
 	}
@@ -4022,7 +4235,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(callExchange) {
-					gc_at4 := callExchange[:gc_bdx2]
+					gc_at6 := callExchange[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4032,7 +4245,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						_ = tid
 						call := gc_s_call[gc_rank2]
 
-						gc_at4[gc_tx2] = call[0]
+						gc_at6[gc_tx2] = call[0]
 					}
 				} else {
 					gc_step4 := 0
@@ -4107,9 +4320,9 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := 1
-				if gc_off4 >= 0 && gc_off4 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off4 {
-					gc_at5 := callExchange[gc_off4:][:gc_bdx2]
+				gc_off6 := 1
+				if gc_off6 >= 0 && gc_off6 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off6 {
+					gc_at7 := callExchange[gc_off6:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -4120,7 +4333,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						call := gc_s_call[gc_rank2]
 
 //line samples.go:613
-						call[binomialElemsPerThread] = gc_at5[gc_tx2]
+						call[binomialElemsPerThread] = gc_at7[gc_tx2]
 						gc_s_call[gc_rank2] = call
 					}
 				} else {
@@ -4359,9 +4572,9 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dCallValue) {
-				gc_at6 := dCallValue[gc_off5:][:1]
+			gc_off7 := gc_bx2
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(dCallValue) {
+				gc_at8 := dCallValue[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -4374,7 +4587,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 //line samples.go:623
 					{
 //line samples.go:623
-						gc_at6[0] = call[0]
+						gc_at8[0] = call[0]
 //line samples.go:625
 					}
 				}
@@ -4730,42 +4943,95 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_row4 := gc_ty2
+				gc_off6 := fdtdRadius
+				gc_row5 := gc_ty2 + worky + fdtdRadius
+				gc_row6 := (gc_ty2 + fdtdRadius)
+				gc_off7 := workx + fdtdRadius
+				if gc_row4 >= 0 && gc_row4 < len(tile) && gc_off6 >= 0 && gc_off6 <= len(tile[gc_row4]) && gc_bdx2 <= len(tile[gc_row4])-gc_off6 && gc_row5 >= 0 && gc_row5 < len(tile) && gc_off6 <= len(tile[gc_row5]) && gc_bdx2 <= len(tile[gc_row5])-gc_off6 && gc_row6 >= 0 && gc_row6 < len(tile) && gc_bdx2 <= len(tile[gc_row6]) && gc_off7 >= 0 && gc_off7 <= len(tile[gc_row6]) && gc_bdx2 <= len(tile[gc_row6])-gc_off7 && gc_off6 <= len(tile[gc_row6]) && gc_bdx2 <= len(tile[gc_row6])-gc_off6 {
+					gc_at6 := tile[gc_row4][gc_off6:][:gc_bdx2]
+					gc_at7 := tile[gc_row5][gc_off6:][:gc_bdx2]
+					gc_at8 := tile[gc_row6][:gc_bdx2]
+					gc_at9 := tile[gc_row6][gc_off7:][:gc_bdx2]
+					gc_at10 := tile[gc_row6][gc_off6:][:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:649
-					ltidx := gc_tx2
-					_ = ltidx
+						ltidx := gc_tx2
+						_ = ltidx
 
 //line samples.go:650
-					ltidy := gc_ty2
-					_ = ltidy
+						ltidy := gc_ty2
+						_ = ltidy
 
 //line samples.go:670
-					tx := ltidx + fdtdRadius
-					_ = tx
+						tx := ltidx + fdtdRadius
+						_ = tx
 
 //line samples.go:671
-					ty := ltidy + fdtdRadius
-					_ = ty
-					outputIndex := gc_s_outputIndex[gc_rank2]
-					current := gc_s_current[gc_rank2]
+						ty := ltidy + fdtdRadius
+						_ = ty
+						outputIndex := gc_s_outputIndex[gc_rank2]
+						current := gc_s_current[gc_rank2]
 
 //line samples.go:723
-					if ltidy < fdtdRadius {
-						tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
-						tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
-					}
+						if ltidy < fdtdRadius {
+//line samples.go:723
+							gc_at6[gc_tx2] = input[outputIndex-fdtdRadius*strideY]
+							gc_at7[gc_tx2] = input[outputIndex+worky*strideY]
+//line samples.go:726
+						}
 
 //line samples.go:728
-					if ltidx < fdtdRadius {
-						tile[ty][ltidx] = input[outputIndex-fdtdRadius]
-						tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
+						if ltidx < fdtdRadius {
+//line samples.go:728
+							gc_at8[gc_tx2] = input[outputIndex-fdtdRadius]
+							gc_at9[gc_tx2] = input[outputIndex+workx]
+//line samples.go:731
+						}
+
+						gc_at10[gc_tx2] = current
 					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:649
+						ltidx := gc_tx2
+						_ = ltidx
+
+//line samples.go:650
+						ltidy := gc_ty2
+						_ = ltidy
+
+//line samples.go:670
+						tx := ltidx + fdtdRadius
+						_ = tx
+
+//line samples.go:671
+						ty := ltidy + fdtdRadius
+						_ = ty
+						outputIndex := gc_s_outputIndex[gc_rank2]
+						current := gc_s_current[gc_rank2]
+
+//line samples.go:723
+						if ltidy < fdtdRadius {
+							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
+							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
+						}
+
+//line samples.go:728
+						if ltidx < fdtdRadius {
+							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
+							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
+						}
 
 //line samples.go:733
-					tile[ty][tx] = current
+						tile[ty][tx] = current
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

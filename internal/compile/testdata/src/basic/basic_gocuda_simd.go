@@ -153,9 +153,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 						_ = gc_t4
 //line basic.go:18
-						var gc_row2 int = row
+						var gc_row3 int = row
 //line basic.go:18
-						_ = gc_row2
+						_ = gc_row3
 //line basic.go:18
 						var gc_col2 int = col
 //line basic.go:18
@@ -179,7 +179,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 						gc_b5 := gc_none2
 //line basic.go:18
-						if gc_row2 < m {
+						if gc_row3 < m {
 //line basic.go:18
 							gc_b5 = gc_all2
 //line basic.go:18
@@ -193,9 +193,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 							var gc_ld3 archsimd.Float32x8
 //line basic.go:18
-							if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
 //line basic.go:18
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*k+gc_ac2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line basic.go:18
 							} else {
 //line basic.go:18
@@ -207,7 +207,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 										gc_pos2.Thread = gc_rank2 + gc_k3
 //line basic.go:18
-										gc_lanes3[gc_k3] = a[(gc_row2*k+gc_ac2)+gc_k3]
+										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
 //line basic.go:18
 									}
 //line basic.go:18

@@ -302,10 +302,88 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) && gc_off4 < len(scale) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
+				gc_at7 := scale[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line generic.go:17
+					tid := gc_tx
+					_ = tid
+
+//line generic.go:31
+					{
+//line generic.go:31
+						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
+//line generic.go:33
+					}
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:31
+						{
+							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:31
+						{
+							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:31
+						{
+							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line generic.go:17
+						tid := gc_tx
+						_ = tid
+
+//line generic.go:31
+						{
+							partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -317,61 +395,6 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 					{
 						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:31
-					{
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:31
-					{
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line generic.go:17
-					tid := gc_tx
-					_ = tid
-
-//line generic.go:31
-					{
-						partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line generic.go:17
-				tid := gc_tx
-				_ = tid
-
-//line generic.go:31
-				{
-					partial[gc_bx] = sdata[0] * T(math.Floor(scale[0]))
 				}
 			}
 		}

@@ -41,10 +41,85 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:22
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line specialize.go:23
+						{
+//line specialize.go:23
+							gc_at[gc_tx] = at(in, i) + at(in, i+1)
+//line specialize.go:25
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:22
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:22
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:22
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:22
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -56,61 +131,6 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:22
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line specialize.go:23
-					{
-						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}

@@ -53,10 +53,85 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_step4 := gc_from4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
+				gc_off2 := gc_bx4 * gc_bdx4
+				if gc_from4 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to4 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to4]
+					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:22
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line specialize.go:23
+						{
+//line specialize.go:23
+							gc_at2[gc_tx4] = at(in, i) + at(in, i+1)
+//line specialize.go:25
+						}
+					}
+				} else {
+					gc_step4 := gc_from4
+					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+						{
+							gc_tx4 := gc_step4 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:22
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:22
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:22
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:22
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+					}
+					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -68,61 +143,6 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
-					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:22
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line specialize.go:23
-					{
-						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}

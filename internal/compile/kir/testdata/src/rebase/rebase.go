@@ -41,14 +41,26 @@ func divides(t *gocuda.Thread, in, out []int, d int) {
 	}
 }
 
-// helper may panic out of sight.
-func helper(v float32) float32 { return v * 2 }
+// helper may panic out of sight, indexing its slice.
+func helper(v float32, s []float32) float32 { return v * s[0] }
 
-// calls a function of the package.
+// safeHelper cannot panic: one result of arithmetic.
+func safeHelper(v float32) float32 { return v * 2 }
+
+// calls a function of the package that may panic: its loop is rebased in
+// part, each thread recording its position.
 func calls(t *gocuda.Thread, in, out []float32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if i < len(out) {
-		out[i] = helper(in[i])
+		out[i] = helper(in[i], in)
+	}
+}
+
+// callsSafe calls one that cannot: its loop is rebased whole.
+func callsSafe(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = safeHelper(in[i])
 	}
 }
 
@@ -84,4 +96,27 @@ func tileColumn(t *gocuda.Thread, out []float32) {
 	tile[ty][tx] = float32(tx)
 	t.SyncThreads()
 	out[ty*t.BlockDim.X+tx] = tile[tx][ty]
+}
+
+// gather reads tab at an index from data: out and idx are rebased, tab
+// keeps its check, and each thread records its position.
+func gather(t *gocuda.Thread, idx []int32, tab, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = tab[idx[i]]
+	}
+}
+
+// strideLoop walks its own column of in, npoints apart, as kmeans does:
+// the one rebased index, its store after the loop, does not pay for the
+// row's check.
+func strideLoop(t *gocuda.Thread, in, out []float32, npoints, nf int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < npoints {
+		var s float32
+		for j := 0; j < nf; j++ {
+			s += in[i+j*npoints]
+		}
+		out[i] = s
+	}
 }
