@@ -171,10 +171,86 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := n - (gc_bx+1)*b
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(tile) {
+				gc_at := out[gc_off:][:gc_bdx]
+				gc_at2 := tile[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reverse.go:40
+					tid := gc_tx
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx+1)*b + tid; o >= 0 {
+//line reverse.go:47
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line reverse.go:49
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -186,61 +262,6 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse.go:40
-					tid := gc_tx
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse.go:40
-					tid := gc_tx
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse.go:40
-					tid := gc_tx
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reverse.go:40
-				tid := gc_tx
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
 				}
 			}
 		}

@@ -187,10 +187,86 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
-				{
-					gc_tx5 := gc_step10 + 0
+			gc_off2 := n - (gc_bx5+1)*b
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx5 <= len(out)-gc_off2 && gc_bdx5 <= len(tile) {
+				gc_at3 := out[gc_off2:][:gc_bdx5]
+				gc_at4 := tile[:gc_bdx5]
+				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_rank5 := gc_base5 + gc_tx5
+					_ = gc_rank5
+
+//line reverse.go:40
+					tid := gc_tx5
+					_ = tid
+
+//line reverse.go:47
+					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+//line reverse.go:47
+						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+//line reverse.go:49
+					}
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
+					{
+						gc_tx5 := gc_step10 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx5 := gc_step10 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+				}
+				for gc_tx5 := gc_step10; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -202,61 +278,6 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
-				}
-				{
-					gc_tx5 := gc_step10 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reverse.go:40
-					tid := gc_tx5
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx5 := gc_step10 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reverse.go:40
-					tid := gc_tx5
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx5 := gc_step10 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line reverse.go:40
-					tid := gc_tx5
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx5 := gc_step10; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line reverse.go:40
-				tid := gc_tx5
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
 				}
 			}
 		}

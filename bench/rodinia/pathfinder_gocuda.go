@@ -381,41 +381,88 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off2 := blkX + (cols * (startStep + i))
+				if gc_from >= 0 && gc_to <= len(prev) && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(gpuWall) && gc_to <= len(gpuWall)-gc_off2 {
+					gc_at3 := prev[:gc_to]
+					gc_at4 := result[:gc_to]
+					gc_at5 := gpuWall[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line pathfinder.go:39
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
+						xidx := blkX + tx
+						_ = xidx
 
 //line pathfinder.go:72
-					isValid := inRange(tx, validXmin, validXmax)
-					_ = isValid
-					w := gc_s_w[gc_rank]
-					e := gc_s_e[gc_rank]
-					var computed bool
-					_ = computed
+						isValid := inRange(tx, validXmin, validXmax)
+						_ = isValid
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						var computed bool
+						_ = computed
 
 //line pathfinder.go:80
-					computed = false
+						computed = false
 
 //line pathfinder.go:81
-					{
-						computed = true
-						left := prev[w]
-						up := prev[tx]
-						right := prev[e]
-						shortest := min(left, up)
-						shortest = min(shortest, right)
-						index := cols*(startStep+i) + xidx
-						result[tx] = shortest + gpuWall[index]
+						{
+							computed = true
+							left := prev[w]
+							up := gc_at3[gc_tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							index := cols*(startStep+i) + xidx
+//line pathfinder.go:88
+							_ = index
+//line pathfinder.go:88
+							gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
+//line pathfinder.go:90
+						}
+						gc_s_computed[gc_rank] = computed
 					}
-					gc_s_computed[gc_rank] = computed
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:72
+						isValid := inRange(tx, validXmin, validXmax)
+						_ = isValid
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						var computed bool
+						_ = computed
+
+//line pathfinder.go:80
+						computed = false
+
+//line pathfinder.go:81
+						{
+							computed = true
+							left := prev[w]
+							up := prev[tx]
+							right := prev[e]
+							shortest := min(left, up)
+							shortest = min(shortest, right)
+							index := cols*(startStep+i) + xidx
+							result[tx] = shortest + gpuWall[index]
+						}
+						gc_s_computed[gc_rank] = computed
+					}
 				}
 			}
 		}
@@ -429,8 +476,8 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
-					gc_at3 := prev[:gc_bdx]
-					gc_at4 := result[:gc_bdx]
+					gc_at6 := prev[:gc_bdx]
+					gc_at7 := result[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -443,7 +490,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:95
 						if computed {
 //line pathfinder.go:95
-							gc_at3[gc_tx] = gc_at4[gc_tx]
+							gc_at6[gc_tx] = gc_at7[gc_tx]
 //line pathfinder.go:97
 						}
 					}
@@ -531,10 +578,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := blkX
-			if gc_off2 >= 0 && gc_off2 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off2 && gc_bdx <= len(result) {
-				gc_at5 := gpuResults[gc_off2:][:gc_bdx]
-				gc_at6 := result[:gc_bdx]
+			gc_off3 := blkX
+			if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
+				gc_at8 := gpuResults[gc_off3:][:gc_bdx]
+				gc_at9 := result[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -551,7 +598,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 //line pathfinder.go:103
 					if computed {
 //line pathfinder.go:103
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						gc_at8[gc_tx] = gc_at9[gc_tx]
 //line pathfinder.go:105
 					}
 				}

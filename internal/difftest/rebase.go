@@ -123,3 +123,17 @@ func rebasePartial(t *gocuda.Thread, idx []int32, tab, out []float32) {
 		out[i] = tab[idx[i]] + float32(idx[i])
 	}
 }
+
+// RebaseLocalKernel copies in, from offset off on, to out, through a
+// local defined under the guard (pathfinder's index): the local's
+// definition is the row's offset. Where in is too short, the first
+// thread past its end fails.
+//
+//gocuda:kernel RebaseLocalKernel
+func rebaseLocal(t *gocuda.Thread, in, out []float32, off int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		src := off + i
+		out[i] = in[src] * 2
+	}
+}

@@ -1314,3 +1314,145 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 		}
 	}
 }
+
+// RebaseLocalKernel copies in, from offset off on, to out, through a
+// local defined under the guard (pathfinder's index): the local's
+// definition is the row's offset. Where in is too short, the first
+// thread past its end fails.
+func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseLocal,
+		func(gc_t *gocuda.Thread) { rebaseLocal(gc_t, in, out, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseLocal(gc_b, gc_lo, gc_hi, in, out, off) })
+}
+
+var gc_src_rebaseLocal = compiled.NewSource("rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139")
+
+func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				gc_off2 := (gc_bx * gc_bdx) + off
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rebase.go:134
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+//line rebase.go:136
+							_ = src
+//line rebase.go:136
+							gc_at[gc_tx] = gc_at2[gc_tx] * 2
+//line rebase.go:138
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:134
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+				}
+			}
+		}
+	}
+}

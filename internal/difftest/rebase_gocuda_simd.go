@@ -1449,3 +1449,150 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 		}
 	}
 }
+
+// RebaseLocalKernel copies in, from offset off on, to out, through a
+// local defined under the guard (pathfinder's index): the local's
+// definition is the row's offset. Where in is too short, the first
+// thread past its end fails.
+func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseLocal,
+		func(gc_t *gocuda.Thread) { rebaseLocal(gc_t, in, out, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseLocal(gc_b, gc_lo, gc_hi, in, out, off) })
+}
+
+var gc_src_rebaseLocal = compiled.NewSource("rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139")
+
+func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, off int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line rebase.go:137
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line rebase.go:134
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:134
+						_ = i
+//line rebase.go:136
+						{
+//line rebase.go:136
+							var src int = off + i
+//line rebase.go:136
+							_ = src
+							if src < 0 || src+8 > len(in) || i < 0 || i+8 > len(out) {
+//line rebase.go:137
+								break
+//line rebase.go:137
+							}
+//line rebase.go:137
+							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
+//line rebase.go:137
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+							out[i] = in[src] * 2
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line rebase.go:135
+					{
+						src := off + i
+						out[i] = in[src] * 2
+					}
+				}
+			}
+		}
+	}
+}

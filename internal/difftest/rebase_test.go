@@ -275,3 +275,29 @@ func TestRebasePartial(t *testing.T) {
 	assert.Equal(t, gocuda.Dim3{X: bad % bs}, errs[0].Thread, "compiled")
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }
+
+// TestRebaseLocal: a copy through a local index agrees with the host, and
+// where in ends early the compiled form fails at the first thread past
+// its end.
+func TestRebaseLocal(t *testing.T) {
+	const n, bs, off = 1000, 128, 7
+	in := randF(n + off)
+	cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}
+	got := agree(t, func(f form) ([]float32, error) {
+		out := make([]float32, n)
+		return out, f.launch(cfg, RebaseLocalKernel(in, out, off))
+	})
+	for i := range n {
+		require.Equal(t, in[i+off]*2, got[i], "element %d", i)
+	}
+	const short = 950 // threads 943 on fail: the last block's alone
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		err := f.launch(cfg, RebaseLocalKernel(in[:short], make([]float32, n), off))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+	assert.Equal(t, gocuda.Dim3{X: (short - off) / bs}, errs[0].Block, "compiled")
+	assert.Equal(t, gocuda.Dim3{X: (short - off) % bs}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}

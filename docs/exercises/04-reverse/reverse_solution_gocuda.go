@@ -42,10 +42,86 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := base
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+				gc_at := s[:gc_bdx]
+				gc_at2 := in[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line reverse_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reverse_solution.go:18
+					if i := base + tid; i < n {
+//line reverse_solution.go:18
+						gc_at[gc_tx] = gc_at2[gc_tx]
+//line reverse_solution.go:20
+					}
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line reverse_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -57,61 +133,6 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					if i := base + tid; i < n {
 						s[tid] = in[i]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line reverse_solution.go:15
-					tid := gc_tx
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line reverse_solution.go:15
-				tid := gc_tx
-				_ = tid
-
-//line reverse_solution.go:18
-				if i := base + tid; i < n {
-					s[tid] = in[i]
 				}
 			}
 		}

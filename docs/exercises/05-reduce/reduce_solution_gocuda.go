@@ -36,25 +36,50 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	s := gocuda.Shared[int64](t, b)[:b]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx * b
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+				gc_at := in[gc_off:][:gc_bdx]
+				gc_at2 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line reduce_solution.go:15
-				tid := gc_tx
-				_ = tid
+					tid := gc_tx
+					_ = tid
 
 //line reduce_solution.go:17
-				var v int64
+					var v int64
 
 //line reduce_solution.go:18
-				if i := gc_bx*b + tid; i < len(in) {
-					v = in[i]
+					if i := gc_bx*b + tid; i < len(in) {
+						v = gc_at[gc_tx]
+					}
+
+					gc_at2[gc_tx] = v
+					_ = v
 				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line reduce_solution.go:15
+					tid := gc_tx
+					_ = tid
+
+//line reduce_solution.go:17
+					var v int64
+
+//line reduce_solution.go:18
+					if i := gc_bx*b + tid; i < len(in) {
+						v = in[i]
+					}
 
 //line reduce_solution.go:21
-				s[tid] = v
-				_ = v
+					s[tid] = v
+					_ = v
+				}
 			}
 		}
 	}
@@ -67,10 +92,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := stride
-				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at := s[:gc_to]
-					gc_at2 := s[gc_off:][:gc_to]
+				gc_off2 := stride
+				if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
+					gc_at3 := s[:gc_to]
+					gc_at4 := s[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -82,7 +107,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:24
 						{
 //line reduce_solution.go:24
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at3[gc_tx] += gc_at4[gc_tx]
 //line reduce_solution.go:26
 						}
 					}
@@ -169,11 +194,11 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
-				gc_at3 := partial[gc_off2:][:1]
-				gc_at4 := s[gc_off3:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := s[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -185,7 +210,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:29
 					{
 //line reduce_solution.go:29
-						gc_at3[0] = gc_at4[0]
+						gc_at5[0] = gc_at6[0]
 //line reduce_solution.go:31
 					}
 				}

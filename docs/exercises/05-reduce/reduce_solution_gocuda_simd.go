@@ -248,11 +248,11 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(s) {
-				gc_at5 := partial[gc_off4:][:1]
-				gc_at6 := s[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
+				gc_at7 := partial[gc_off5:][:1]
+				gc_at8 := s[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -264,7 +264,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:29
 					{
 //line reduce_solution.go:29
-						gc_at5[0] = gc_at6[0]
+						gc_at7[0] = gc_at8[0]
 //line reduce_solution.go:31
 					}
 				}

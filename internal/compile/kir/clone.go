@@ -67,6 +67,11 @@ func (c *cloner) node(n ast.Node) ast.Node {
 	if r, ok := c.subst(n); ok {
 		return r
 	}
+	return c.copyNode(n)
+}
+
+// copyNode copies n, its children through node.
+func (c *cloner) copyNode(n ast.Node) ast.Node {
 	v := reflect.ValueOf(n).Elem()
 	out := reflect.New(v.Type())
 	c.fields(out.Elem(), v)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/token"
+	"go/types"
 	"slices"
 	"strings"
 )
@@ -158,4 +160,37 @@ func (c *rowCheck) slice(r RebasedSlice) string {
 	}
 	c.cond(fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, c.to, x, at))
 	return x + "[" + at + ":][:" + c.to + "]"
+}
+
+// rebasedLocals returns, while the unchecked form of a loop is being
+// written, the variables whose definitions its rebased indexes took in
+// (Rebase.Locals), or nil.
+func (e *emitter) rebasedLocals() map[*types.Var]bool {
+	l, ok := e.loop.(*ThreadLoop)
+	if e.rebased == nil || !ok || l.Rebase == nil || len(l.Rebase.Locals) == 0 {
+		return nil
+	}
+	return l.Rebase.Locals
+}
+
+// blankLocals returns copied, the copies of statements orig, with _ = v
+// after each definition of such a variable v: its uses may all have
+// become rebased indexes, which Go would report as unused.
+func (e *emitter) blankLocals(orig, copied []ast.Stmt) []ast.Stmt {
+	locals := e.rebasedLocals()
+	out := make([]ast.Stmt, 0, len(copied))
+	for k, s := range copied {
+		out = append(out, s)
+		def, ok := orig[k].(*ast.AssignStmt)
+		if !ok || def.Tok != token.DEFINE {
+			continue
+		}
+		for j, x := range def.Lhs {
+			if v, ok := e.f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); ok && locals[v] {
+				name := s.(*ast.AssignStmt).Lhs[j].(*ast.Ident).Name
+				out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{ast.NewIdent(name)}})
+			}
+		}
+	}
+	return out
 }

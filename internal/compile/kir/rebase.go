@@ -34,7 +34,8 @@ func rebase(f *Func) {
 		if !ok || l.Reduce != nil || l.Outside {
 			return
 		}
-		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{}}
+		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{},
+			defs: map[*types.Var]ast.Expr{}, writes: map[*types.Var]int{}, locals: map[*types.Var]bool{}}
 		stmts := r.loopStmts(l)
 		if s := f.lockstep(l); s != nil {
 			if stmts = r.strideStmts(l, s); stmts == nil {
@@ -55,7 +56,7 @@ func rebase(f *Func) {
 			}
 		}
 		if len(r.slices) > 0 && (!partial || r.pays(stmts)) {
-			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial}
+			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals}
 		}
 	})
 }
@@ -139,6 +140,9 @@ type Rebase struct {
 	// Partial is set where the code may fail elsewhere: its threads
 	// record their positions.
 	Partial bool
+	// Locals are the variables of the loop's code whose definitions
+	// rebased indexes took in (rebaser.local).
+	Locals map[*types.Var]bool
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index
@@ -159,6 +163,11 @@ type rebaser struct {
 	rowScope // its assigned are the variables the loop's code assigns
 	slices   []RebasedSlice
 	at       map[*ast.IndexExpr]int
+	// defs holds the value of each variable the loop's code defines by
+	// :=, and writes counts each variable's assignments (local).
+	defs   map[*types.Var]ast.Expr
+	writes map[*types.Var]int
+	locals map[*types.Var]bool // those whose definitions local gave
 	// key, in a grid-stride loop run in lockstep, is its variable, which
 	// each step sets to keyOff plus the thread's x index.
 	key    *types.Var
@@ -202,7 +211,8 @@ func (r *rebaser) loopStmts(l *ThreadLoop) []ast.Stmt {
 	return out
 }
 
-// noteAssigned records the variables s assigns.
+// noteAssigned records the variables s assigns, and the definitions of
+// those it assigns once, by :=.
 func (r *rebaser) noteAssigned(s ast.Stmt) {
 	ast.Inspect(s, func(n ast.Node) bool {
 		var lhs []ast.Expr
@@ -211,6 +221,7 @@ func (r *rebaser) noteAssigned(s ast.Stmt) {
 			lhs = n.Lhs
 			if n.Tok == token.DEFINE {
 				lhs = r.notDefined(n)
+				r.noteDefs(n)
 			}
 		case *ast.IncDecStmt:
 			lhs = []ast.Expr{n.X}
@@ -223,11 +234,46 @@ func (r *rebaser) noteAssigned(s ast.Stmt) {
 			if id, ok := ast.Unparen(x).(*ast.Ident); ok {
 				if v, ok := r.f.Src.Info.ObjectOf(id).(*types.Var); ok {
 					r.assigned[v] = true
+					r.writes[v]++
 				}
 			}
 		}
 		return true
 	})
+}
+
+// noteDefs records the value each variable of := statement s is defined
+// with, where the statement gives each its own.
+func (r *rebaser) noteDefs(s *ast.AssignStmt) {
+	if len(s.Lhs) != len(s.Rhs) {
+		return
+	}
+	for k, x := range s.Lhs {
+		if id, ok := x.(*ast.Ident); ok {
+			if v, ok := r.f.Src.Info.Defs[id].(*types.Var); ok {
+				r.defs[v] = s.Rhs[k]
+			}
+		}
+	}
+}
+
+// local returns the definition of the variable e names, where the loop's
+// code defines it once, by :=, and assigns it nowhere else: pathfinder's
+// index := cols*(startStep+i) + xidx. Its uses come after the definition
+// in the thread's code (Go's scopes see to it), and the definition's
+// operands, which rowUniform requires the loop not to assign, have the
+// same values there.
+func (r *rebaser) local(e ast.Expr) ast.Expr {
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := r.f.Src.Info.Uses[id].(*types.Var)
+	if !ok || r.writes[v] != 1 || r.defs[v] == nil {
+		return nil
+	}
+	r.locals[v] = true
+	return r.defs[v]
 }
 
 // notDefined returns the left-hand sides of a := statement other than the

@@ -25,6 +25,9 @@ func (r *rebaser) affine(e ast.Expr) (off ast.Expr, ok bool) {
 	if v := r.remat(e); v != nil {
 		return r.affine(defExpr(v))
 	}
+	if d := r.local(e); d != nil {
+		return r.affine(d)
+	}
 	b, ok := e.(*ast.BinaryExpr)
 	if !ok || b.Op != token.ADD && b.Op != token.SUB {
 		return nil, false

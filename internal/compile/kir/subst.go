@@ -35,6 +35,18 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		return e.pairResult(c, n)
 	case *ast.IndexExpr:
 		return e.rebasedIndex(n)
+	case *ast.BlockStmt:
+		if e.rebasedLocals() != nil {
+			b := c.copyNode(n).(*ast.BlockStmt)
+			b.List = e.blankLocals(n.List, b.List)
+			return b, true
+		}
+	case *ast.CaseClause:
+		if e.rebasedLocals() != nil {
+			cc := c.copyNode(n).(*ast.CaseClause)
+			cc.Body = e.blankLocals(n.Body, cc.Body)
+			return cc, true
+		}
 	case *ast.FuncLit:
 		e.inLit++
 		defer func() { e.inLit-- }()

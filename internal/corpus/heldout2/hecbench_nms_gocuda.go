@@ -138,37 +138,76 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 	_ = ndetections_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off := gc_bx
+			gc_off2 := gc_bx * nmsMaxDetections
+			if gc_off >= 0 && gc_off < len(pointsbitmap) && gc_off2 >= 0 && gc_off2 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off2 {
+				gc_at := pointsbitmap[gc_off:][:1]
+				gc_at2 := nmsbitmap[gc_off2:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line hecbench_nms.go:47
-				idx := gc_bx*nmsMaxDetections + gc_tx
+					idx := gc_bx*nmsMaxDetections + gc_tx
 
 //line hecbench_nms.go:49
-				var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
+					var pointsbitmap_ *uint8 = &gc_at[0]
 
 //line hecbench_nms.go:49
-				_ = pointsbitmap_
+					_ = pointsbitmap_
 
 //line hecbench_nms.go:49
-				var cond int = int(nmsbitmap[idx])
+					var cond int = int(gc_at2[gc_tx])
 
 //line hecbench_nms.go:49
-				_ = cond
+					_ = cond
 
 //line hecbench_nms.go:49
-				var idx_ int = idx
+					var idx_ int = idx
 
 //line hecbench_nms.go:49
-				_ = idx_
-				_ = idx
-				_ = pointsbitmap_
-				_ = cond
-				_ = idx_
-				gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
-				gc_s_cond[gc_rank] = cond
-				gc_s_idx[gc_rank] = idx
+					_ = idx_
+					_ = idx
+					_ = pointsbitmap_
+					_ = cond
+					_ = idx_
+					gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
+					gc_s_cond[gc_rank] = cond
+					gc_s_idx[gc_rank] = idx
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nms.go:47
+					idx := gc_bx*nmsMaxDetections + gc_tx
+
+//line hecbench_nms.go:49
+					var pointsbitmap_ *uint8 = &pointsbitmap[gc_bx]
+
+//line hecbench_nms.go:49
+					_ = pointsbitmap_
+
+//line hecbench_nms.go:49
+					var cond int = int(nmsbitmap[idx])
+
+//line hecbench_nms.go:49
+					_ = cond
+
+//line hecbench_nms.go:49
+					var idx_ int = idx
+
+//line hecbench_nms.go:49
+					_ = idx_
+					_ = idx
+					_ = pointsbitmap_
+					_ = cond
+					_ = idx_
+					gc_s_pointsbitmap_[gc_rank] = pointsbitmap_
+					gc_s_cond[gc_rank] = cond
+					gc_s_idx[gc_rank] = idx
+				}
 			}
 		}
 	}
@@ -241,9 +280,9 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 //line hecbench_nms.go:53
 		_ = ndetections_2
 		{
-			gc_off := gc_bx
-			if gc_off >= 0 && gc_off < len(pointsbitmap) {
-				gc_at := pointsbitmap[gc_off:][:1]
+			gc_off3 := gc_bx
+			if gc_off3 >= 0 && gc_off3 < len(pointsbitmap) {
+				gc_at3 := pointsbitmap[gc_off3:][:1]
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
@@ -252,13 +291,13 @@ func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitm
 					idx += nmsMaxDetections / nmsPartitions
 
 //line hecbench_nms.go:53
-					var pointsbitmap_2 *uint8 = &gc_at[0]
+					var pointsbitmap_2 *uint8 = &gc_at3[0]
 
 //line hecbench_nms.go:53
 					_ = pointsbitmap_2
 
 //line hecbench_nms.go:53
-					var cond_ int = b2i(gc_at[0] != 0 && nmsbitmap[idx] != 0)
+					var cond_ int = b2i(gc_at3[0] != 0 && nmsbitmap[idx] != 0)
 
 //line hecbench_nms.go:53
 					_ = cond_

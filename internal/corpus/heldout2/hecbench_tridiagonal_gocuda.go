@@ -444,31 +444,66 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := delta
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 && gc_to <= len(b) && gc_to <= len(c) && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_to <= len(x) && gc_to <= len(d) && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+				gc_at25 := b[gc_off4:][:gc_to]
+				gc_at26 := b[:gc_to]
+				gc_at27 := c[:gc_to]
+				gc_at28 := a[gc_off4:][:gc_to]
+				gc_at29 := x[:gc_to]
+				gc_at30 := d[:gc_to]
+				gc_at31 := d[gc_off4:][:gc_to]
+				gc_at32 := x[gc_off4:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:79
-				{
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := thid
+//line hecbench_tridiagonal.go:80
+						_ = addr1
+						addr2 := thid + delta
+//line hecbench_tridiagonal.go:81
+						_ = addr2
+						tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
+//line hecbench_tridiagonal.go:82
+						gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
+						gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
+//line hecbench_tridiagonal.go:85
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx
+					_ = thid
+
+//line hecbench_tridiagonal.go:79
+					{
+						addr1 := thid
+						addr2 := thid + delta
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := blid * systemSize
-			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) {
-				gc_at25 := xD[gc_off4:][:gc_bdx]
-				gc_at26 := x[:gc_bdx]
+			gc_off5 := blid * systemSize
+			if gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_bdx <= len(x) {
+				gc_at33 := xD[gc_off5:][:gc_bdx]
+				gc_at34 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -477,7 +512,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 					_ = thid
 
-					gc_at25[gc_tx] = gc_at26[gc_tx]
+					gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			} else {
 				gc_step2 := 0
@@ -929,31 +964,66 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off2 := delta
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 && gc_to <= len(b) && gc_to <= len(c) && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_to <= len(x) && gc_to <= len(d) && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at13 := b[gc_off2:][:gc_to]
+				gc_at14 := b[:gc_to]
+				gc_at15 := c[:gc_to]
+				gc_at16 := a[gc_off2:][:gc_to]
+				gc_at17 := x[:gc_to]
+				gc_at18 := d[:gc_to]
+				gc_at19 := d[gc_off2:][:gc_to]
+				gc_at20 := x[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:149
-				{
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := thid
+//line hecbench_tridiagonal.go:150
+						_ = addr1
+						addr2 := thid + delta
+//line hecbench_tridiagonal.go:151
+						_ = addr2
+						tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
+//line hecbench_tridiagonal.go:152
+						gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
+						gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
+//line hecbench_tridiagonal.go:155
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx
+					_ = thid
+
+//line hecbench_tridiagonal.go:149
+					{
+						addr1 := thid
+						addr2 := thid + delta
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := blid * systemSize
-			if gc_off2 >= 0 && gc_off2 <= len(xD) && gc_bdx <= len(xD)-gc_off2 && gc_bdx <= len(x) {
-				gc_at13 := xD[gc_off2:][:gc_bdx]
-				gc_at14 := x[:gc_bdx]
+			gc_off3 := blid * systemSize
+			if gc_off3 >= 0 && gc_off3 <= len(xD) && gc_bdx <= len(xD)-gc_off3 && gc_bdx <= len(x) {
+				gc_at21 := xD[gc_off3:][:gc_bdx]
+				gc_at22 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -962,7 +1032,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					thid := gc_tx
 					_ = thid
 
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			} else {
 				gc_step2 := 0

@@ -149,21 +149,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	for j := 0; j < iterations; j++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := delta
-				gc_off6 := 0 - delta
-				if gc_bdx2 <= len(c) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 && gc_bdx2 <= len(b) && gc_off5 <= len(a) && gc_bdx2 <= len(a)-gc_off5 && gc_bdx2 <= len(d) && gc_off5 <= len(d) && gc_bdx2 <= len(d)-gc_off5 && gc_off5 <= len(c) && gc_bdx2 <= len(c)-gc_off5 && gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 && gc_off6 <= len(c) && gc_bdx2 <= len(c)-gc_off6 && gc_off6 <= len(d) && gc_bdx2 <= len(d)-gc_off6 && gc_off6 <= len(a) && gc_bdx2 <= len(a)-gc_off6 {
-					gc_at27 := c[:gc_bdx2]
-					gc_at28 := b[gc_off5:][:gc_bdx2]
-					gc_at29 := b[:gc_bdx2]
-					gc_at30 := a[gc_off5:][:gc_bdx2]
-					gc_at31 := d[:gc_bdx2]
-					gc_at32 := d[gc_off5:][:gc_bdx2]
-					gc_at33 := c[gc_off5:][:gc_bdx2]
-					gc_at34 := a[:gc_bdx2]
-					gc_at35 := b[gc_off6:][:gc_bdx2]
-					gc_at36 := c[gc_off6:][:gc_bdx2]
-					gc_at37 := d[gc_off6:][:gc_bdx2]
+				gc_off6 := delta
+				gc_off7 := 0 - delta
+				if gc_bdx2 <= len(c) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(a) && gc_bdx2 <= len(a)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(d) && gc_bdx2 <= len(d)-gc_off6 && gc_off6 <= len(c) && gc_bdx2 <= len(c)-gc_off6 && gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 {
+					gc_at35 := c[:gc_bdx2]
+					gc_at36 := b[gc_off6:][:gc_bdx2]
+					gc_at37 := b[:gc_bdx2]
 					gc_at38 := a[gc_off6:][:gc_bdx2]
+					gc_at39 := d[:gc_bdx2]
+					gc_at40 := d[gc_off6:][:gc_bdx2]
+					gc_at41 := c[gc_off6:][:gc_bdx2]
+					gc_at42 := a[:gc_bdx2]
+					gc_at43 := b[gc_off7:][:gc_bdx2]
+					gc_at44 := c[gc_off7:][:gc_bdx2]
+					gc_at45 := d[gc_off7:][:gc_bdx2]
+					gc_at46 := a[gc_off7:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -186,24 +186,24 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {
-							tmp2 := gc_at27[gc_tx2] / gc_at28[gc_tx2]
-							bNew = gc_at29[gc_tx2] - gc_at30[gc_tx2]*tmp2
-							dNew = gc_at31[gc_tx2] - gc_at32[gc_tx2]*tmp2
+							tmp2 := gc_at35[gc_tx2] / gc_at36[gc_tx2]
+							bNew = gc_at37[gc_tx2] - gc_at38[gc_tx2]*tmp2
+							dNew = gc_at39[gc_tx2] - gc_at40[gc_tx2]*tmp2
 							aNew = 0
-							cNew = -gc_at33[gc_tx2] * tmp2
+							cNew = -gc_at41[gc_tx2] * tmp2
 						} else if (systemSize - i - 1) < delta {
-							tmp := gc_at34[gc_tx2] / gc_at35[gc_tx2]
-							bNew = gc_at29[gc_tx2] - gc_at36[gc_tx2]*tmp
-							dNew = gc_at31[gc_tx2] - gc_at37[gc_tx2]*tmp
-							aNew = -gc_at38[gc_tx2] * tmp
+							tmp := gc_at42[gc_tx2] / gc_at43[gc_tx2]
+							bNew = gc_at37[gc_tx2] - gc_at44[gc_tx2]*tmp
+							dNew = gc_at39[gc_tx2] - gc_at45[gc_tx2]*tmp
+							aNew = -gc_at46[gc_tx2] * tmp
 							cNew = 0
 						} else {
-							tmp1 := gc_at34[gc_tx2] / gc_at35[gc_tx2]
-							tmp2_ := gc_at27[gc_tx2] / gc_at28[gc_tx2]
-							bNew = gc_at29[gc_tx2] - gc_at36[gc_tx2]*tmp1 - gc_at30[gc_tx2]*tmp2_
-							dNew = gc_at31[gc_tx2] - gc_at37[gc_tx2]*tmp1 - gc_at32[gc_tx2]*tmp2_
-							aNew = -gc_at38[gc_tx2] * tmp1
-							cNew = -gc_at33[gc_tx2] * tmp2_
+							tmp1 := gc_at42[gc_tx2] / gc_at43[gc_tx2]
+							tmp2_ := gc_at35[gc_tx2] / gc_at36[gc_tx2]
+							bNew = gc_at37[gc_tx2] - gc_at44[gc_tx2]*tmp1 - gc_at38[gc_tx2]*tmp2_
+							dNew = gc_at39[gc_tx2] - gc_at45[gc_tx2]*tmp1 - gc_at40[gc_tx2]*tmp2_
+							aNew = -gc_at46[gc_tx2] * tmp1
+							cNew = -gc_at41[gc_tx2] * tmp2_
 						}
 						gc_s_aNew[gc_rank2] = aNew
 						gc_s_bNew[gc_rank2] = bNew

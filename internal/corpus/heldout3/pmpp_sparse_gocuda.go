@@ -182,18 +182,40 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 		for i := 0; i < phasesCount; i++ {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+					gc_off := gc_bx*sectionLength + i*gc_bdx
+					gc_off2 := gc_bx - 1
+					if gc_off >= 0 && gc_off <= len(output) && gc_bdx <= len(output)-gc_off && gc_off2 >= 0 && gc_off2 < len(base) {
+						gc_at := output[gc_off:][:gc_bdx]
+						gc_at2 := base[gc_off2:][:1]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line pmpp_sparse.go:38
-						inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+							inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
 
 //line pmpp_sparse.go:39
-						if inputIndex < length && gc_bx > 0 {
-							output[inputIndex] += base[gc_bx-1]
+							if inputIndex < length && gc_bx > 0 {
+//line pmpp_sparse.go:39
+								gc_at[gc_tx] += gc_at2[0]
+//line pmpp_sparse.go:41
+							}
+							_ = inputIndex
 						}
-						_ = inputIndex
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:38
+							inputIndex := gc_bx*sectionLength + i*gc_bdx + gc_tx
+
+//line pmpp_sparse.go:39
+							if inputIndex < length && gc_bx > 0 {
+								output[inputIndex] += base[gc_bx-1]
+							}
+							_ = inputIndex
+						}
 					}
 				}
 			}

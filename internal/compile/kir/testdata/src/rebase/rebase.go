@@ -120,3 +120,16 @@ func strideLoop(t *gocuda.Thread, in, out []float32, npoints, nf int) {
 		out[i] = s
 	}
 }
+
+// localIndex indexes through locals defined inside an if, as
+// pathfinder's index := cols*(startStep+i) + xidx: k's definition goes
+// into the row's offset; j, assigned again, keeps its check.
+func localIndex(t *gocuda.Thread, in, out []float32, w int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if x < w {
+		k := w + x
+		j := x
+		j += w
+		out[x] = in[k] + in[j]
+	}
+}
