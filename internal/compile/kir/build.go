@@ -75,34 +75,9 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 			return f.buildBarrier(s, vs.Values[0], s)
 		}
 	case *ast.IfStmt:
-		if f.hasSync(s.Cond) || s.Init != nil && f.hasSync(s.Init) {
-			return &Scope{Body: f.buildList(f.normalizeIf(s).List)}
-		}
-		if s.Init != nil {
-			// init; if cond: the init's variables live in both branches
-			// alone, as a scope around the if keeps them
-			plain := &ast.IfStmt{If: s.If, Cond: s.Cond, Body: s.Body, Else: s.Else}
-			return &Scope{Body: append(f.buildList([]ast.Stmt{s.Init}), f.buildStmt(plain, nil))}
-		}
-		n := &If{Src: s, Then: f.buildList(s.Body.List)}
-		switch e := s.Else.(type) {
-		case *ast.BlockStmt:
-			n.Else = f.buildList(e.List)
-		case *ast.IfStmt:
-			n.Else = []Node{f.buildStmt(e, nil)}
-			_, n.ElseIf = n.Else[0].(*If)
-		}
-		return n
+		return f.buildIf(s)
 	case *ast.ForStmt:
-		if s.Cond != nil && f.hasSync(s.Cond) {
-			return f.buildStmt(f.normalizeFor(s), label)
-		}
-		for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
-			if part != nil && !isNilNode(part) && f.hasSync(part) {
-				fail(f.unsupported(part, "a barrier or collective in a loop's init or post statement (compute it before the loop, or at the end of its body)"))
-			}
-		}
-		return &For{Src: s, Label: label, Body: f.buildList(s.Body.List)}
+		return f.buildFor(s, label)
 	case *ast.RangeStmt:
 		if f.hasSync(s.X) {
 			fail(f.unsupported(s.X, "a barrier or collective in a range expression (compute it before the loop)"))
@@ -131,6 +106,41 @@ func (f *Func) buildStmt(s ast.Stmt, label *ast.Ident) Node {
 	}
 	fail(f.unsupported(s, "a barrier inside an expression"))
 	return nil
+}
+
+// buildIf builds an if holding sync points.
+func (f *Func) buildIf(s *ast.IfStmt) Node {
+	if f.hasSync(s.Cond) || s.Init != nil && f.hasSync(s.Init) {
+		return &Scope{Body: f.buildList(f.normalizeIf(s).List)}
+	}
+	if s.Init != nil {
+		// init; if cond: the init's variables live in both branches
+		// alone, as a scope around the if keeps them
+		plain := &ast.IfStmt{If: s.If, Cond: s.Cond, Body: s.Body, Else: s.Else}
+		return &Scope{Body: append(f.buildList([]ast.Stmt{s.Init}), f.buildStmt(plain, nil))}
+	}
+	n := &If{Src: s, Then: f.buildList(s.Body.List)}
+	switch e := s.Else.(type) {
+	case *ast.BlockStmt:
+		n.Else = f.buildList(e.List)
+	case *ast.IfStmt:
+		n.Else = []Node{f.buildStmt(e, nil)}
+		_, n.ElseIf = n.Else[0].(*If)
+	}
+	return n
+}
+
+// buildFor builds a for loop holding sync points; label is its label.
+func (f *Func) buildFor(s *ast.ForStmt, label *ast.Ident) Node {
+	if s.Cond != nil && f.hasSync(s.Cond) {
+		return f.buildStmt(f.normalizeFor(s), label)
+	}
+	for _, part := range []ast.Node{s.Init, s.Cond, s.Post} {
+		if part != nil && !isNilNode(part) && f.hasSync(part) {
+			fail(f.unsupported(part, "a barrier or collective in a loop's init or post statement (compute it before the loop, or at the end of its body)"))
+		}
+	}
+	return &For{Src: s, Label: label, Body: f.buildList(s.Body.List)}
 }
 
 // buildBarrier builds a statement whose value x is a barrier call; use is

@@ -143,6 +143,7 @@ func (d *dumper) bound(b Bound) string {
 	return fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 }
 
+// node writes n, at depth, and the nodes it holds one level deeper.
 func (d *dumper) node(n Node, depth int) {
 	switch n := n.(type) {
 	case *Code:
@@ -181,6 +182,20 @@ func (d *dumper) node(n Node, depth int) {
 		d.nodes(n.nodes(), depth+1)
 	case *Collective:
 		d.line(depth, "collective %s", d.text(n.Call))
+	case *Reduced:
+		d.line(depth, "result %s", d.text(n.Barrier.Stmt))
+	case *Branch:
+		d.line(depth, "%s", d.text(n.Src))
+	case *Return:
+		d.line(depth, "return")
+	default:
+		d.warpNode(n, depth)
+	}
+}
+
+// warpNode writes n, a node of a warp's code (warp.go), as node does.
+func (d *dumper) warpNode(n Node, depth int) {
+	switch n := n.(type) {
 	case *WarpLoop:
 		d.line(depth, "warps W%d%s", n.ID, d.arrays(n))
 		d.nodes(n.Body, depth+1)
@@ -210,11 +225,5 @@ func (d *dumper) node(n Node, depth int) {
 			d.line(depth, "else")
 			d.nodes(n.Else, depth+1)
 		}
-	case *Reduced:
-		d.line(depth, "result %s", d.text(n.Barrier.Stmt))
-	case *Branch:
-		d.line(depth, "%s", d.text(n.Src))
-	case *Return:
-		d.line(depth, "return")
 	}
 }

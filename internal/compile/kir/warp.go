@@ -89,16 +89,7 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 			}
 		case *If:
 			flush(false)
-			n.Then, n.Else = f.warpSplit(n.Then, inside), f.warpSplit(n.Else, inside)
-			if f.pure(n.Src.Cond, f.isUniform, false) && f.uniformStmt(n.Src.Init, f.isUniform) {
-				out = append(out, n)
-				break
-			}
-			w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
-			if c, ok := f.warpExpr(n.Src.Cond, 0); ok && n.Src.Init == nil {
-				w.Warp = c
-			}
-			out = append(out, w)
+			out = append(out, f.warpSplitIf(n, inside))
 		case *For:
 			flush(false)
 			n.Body = f.warpSplit(n.Body, inside)
@@ -124,6 +115,20 @@ func (f *Func) warpSplit(nodes []Node, inside map[*types.Var]bool) []Node {
 	}
 	flush(false)
 	return out
+}
+
+// warpSplitIf splits the branches of n, an if of warp-level code, and
+// returns it, or a WarpIf where its condition may differ between lanes.
+func (f *Func) warpSplitIf(n *If, inside map[*types.Var]bool) Node {
+	n.Then, n.Else = f.warpSplit(n.Then, inside), f.warpSplit(n.Else, inside)
+	if f.pure(n.Src.Cond, f.isUniform, false) && f.uniformStmt(n.Src.Init, f.isUniform) {
+		return n
+	}
+	w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
+	if c, ok := f.warpExpr(n.Src.Cond, 0); ok && n.Src.Init == nil {
+		w.Warp = c
+	}
+	return w
 }
 
 func (f *Func) newLane(body []Node) *LaneLoop {
