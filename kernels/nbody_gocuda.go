@@ -824,6 +824,61 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			}
 		}
 	}
+
+//line nbody.go:241
+	for y := 1; y < q; y++ {
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if !(gc_ty == 0) {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+
+//line nbody.go:219
+					i := gc_bx*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+					{
+
+						s := &partial[y*p+tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+
+//line nbody.go:246
+					}
+					gc_s_ax[gc_rank] = ax
+					gc_s_ay[gc_rank] = ay
+					gc_s_az[gc_rank] = az
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
@@ -838,36 +893,173 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at3 := acc[gc_off3:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-				tx := gc_tx
-				_ = tx
+					ty := gc_ty
+					_ = ty
 
 //line nbody.go:217
-				ty := gc_ty
-				_ = ty
+					tx := gc_tx
+					_ = tx
 
 //line nbody.go:219
-				i := gc_bx*p + tx
-				_ = i
-				ax := gc_s_ax[gc_rank]
-				ay := gc_s_ay[gc_rank]
-				az := gc_s_az[gc_rank]
+					i := gc_bx*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
 
 //line nbody.go:240
-				{
-					for y := 1; y < q; y++ {
-						s := &partial[y*p+tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					{
+//line nbody.go:240
+						gc_at3[gc_tx] = [3]float32{ax, ay, az}
+//line nbody.go:246
 					}
-					acc[i] = [3]float32{ax, ay, az}
 				}
-				gc_s_ax[gc_rank] = ax
-				gc_s_ay[gc_rank] = ay
-				gc_s_az[gc_rank] = az
+			} else {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+					ty := gc_ty
+					_ = ty
+
+//line nbody.go:217
+					tx := gc_tx
+					_ = tx
+
+//line nbody.go:219
+					i := gc_bx*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank]
+					ay := gc_s_ay[gc_rank]
+					az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+					{
+
+//line nbody.go:245
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

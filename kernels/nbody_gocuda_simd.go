@@ -710,9 +710,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(bodies) && gc_to2 <= len(bodies)-gc_off3 {
-				gc_at3 := bodies[gc_off3:][:gc_to2]
+			gc_off4 := gc_bx2 * p
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(bodies) && gc_to2 <= len(bodies)-gc_off4 {
+				gc_at4 := bodies[gc_off4:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -730,7 +730,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:221
 					{
-						xi, yi, zi = gc_at3[gc_tx2][0], gc_at3[gc_tx2][1], gc_at3[gc_tx2][2]
+						xi, yi, zi = gc_at4[gc_tx2][0], gc_at4[gc_tx2][1], gc_at4[gc_tx2][2]
 					}
 
 //line nbody.go:225
@@ -1019,9 +1019,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_ty2 * p
-			if gc_off4 >= 0 && gc_off4 <= len(partial) && gc_bdx2 <= len(partial)-gc_off4 {
-				gc_at4 := partial[gc_off4:][:gc_bdx2]
+			gc_off5 := gc_ty2 * p
+			if gc_off5 >= 0 && gc_off5 <= len(partial) && gc_bdx2 <= len(partial)-gc_off5 {
+				gc_at5 := partial[gc_off5:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1037,13 +1037,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
 
-					gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+					gc_at5[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1062,7 +1062,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1081,7 +1081,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1100,7 +1100,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1119,7 +1119,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1144,6 +1144,61 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			}
 		}
 	}
+
+//line nbody.go:241
+	for y := 1; y < q; y++ {
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if !(gc_ty2 == 0) {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+					tx := gc_tx2
+					_ = tx
+
+//line nbody.go:217
+					ty := gc_ty2
+					_ = ty
+
+//line nbody.go:219
+					i := gc_bx2*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+					{
+
+						s := &partial[y*p+tx]
+						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+
+//line nbody.go:246
+					}
+					gc_s_ax[gc_rank2] = ax
+					gc_s_ay[gc_rank2] = ay
+					gc_s_az[gc_rank2] = az
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	}
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
@@ -1158,36 +1213,173 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				}
 				continue
 			}
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off6 := gc_bx2 * p
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(acc) && gc_to2 <= len(acc)-gc_off6 {
+				gc_at6 := acc[gc_off6:][:gc_to2]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line nbody.go:217
-				tx := gc_tx2
-				_ = tx
+					ty := gc_ty2
+					_ = ty
 
 //line nbody.go:217
-				ty := gc_ty2
-				_ = ty
+					tx := gc_tx2
+					_ = tx
 
 //line nbody.go:219
-				i := gc_bx2*p + tx
-				_ = i
-				ax := gc_s_ax[gc_rank2]
-				ay := gc_s_ay[gc_rank2]
-				az := gc_s_az[gc_rank2]
+					i := gc_bx2*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
 
 //line nbody.go:240
-				{
-					for y := 1; y < q; y++ {
-						s := &partial[y*p+tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+					{
+//line nbody.go:240
+						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+//line nbody.go:246
 					}
-					acc[i] = [3]float32{ax, ay, az}
 				}
-				gc_s_ax[gc_rank2] = ax
-				gc_s_ay[gc_rank2] = ay
-				gc_s_az[gc_rank2] = az
+			} else {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							acc[i] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+					ty := gc_ty2
+					_ = ty
+
+//line nbody.go:217
+					tx := gc_tx2
+					_ = tx
+
+//line nbody.go:219
+					i := gc_bx2*p + tx
+					_ = i
+					ax := gc_s_ax[gc_rank2]
+					ay := gc_s_ay[gc_rank2]
+					az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+					{
+
+//line nbody.go:245
+						acc[i] = [3]float32{ax, ay, az}
+					}
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

@@ -166,7 +166,7 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 
 var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
-func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
+func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -175,9 +175,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_clusterBaseIndex := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+	gc_s_ans := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_bx2 := gc_lo4%gc_gdx2 - 1
+	gc_by2 := gc_lo4 / gc_gdx2 % gc_gdy2
+	for gc_blk2 := gc_lo4; gc_blk2 < gc_hi4; gc_blk2++ {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -194,144 +198,411 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
 //line kmeans.go:60
-					gc_vb3 := archsimd.BroadcastInt32x8(int32(-1))
-//line kmeans.go:60
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line kmeans.go:60
-					_ = gc_iota4
+						index := int32(-1)
+
 //line kmeans.go:63
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(math.MaxFloat32))
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_lo5; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line kmeans.go:58
+					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+					_ = pointID
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					var minDist float32
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				gc_step11 := gc_hi5
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line kmeans.go:58
+					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+					_ = pointID
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					var minDist float32
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line kmeans.go:58
 						var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
 //line kmeans.go:58
 						_ = pointID
-//line kmeans.go:58
-						index := gc_vb3
-//line kmeans.go:58
+//line kmeans.go:60
+						var index int32 = int32(-1)
+//line kmeans.go:60
 						_ = index
-//line kmeans.go:62
-						if pointID < 0 || pointID+8 > len(membership) {
-//line kmeans.go:62
-							break
-//line kmeans.go:62
+//line kmeans.go:63
+						var minDist float32
+//line kmeans.go:63
+						_ = minDist
+//line kmeans.go:64
+						var dist float32
+//line kmeans.go:64
+						_ = dist
+//line kmeans.go:63
+						{
+//line kmeans.go:63
+							minDist = float32(math.MaxFloat32)
+//line kmeans.go:63
 						}
-//line kmeans.go:62
-						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:62
-						_ = gc_if8
-//line kmeans.go:67
-						if gc_if8.ToBits() != 0 {
-//line kmeans.go:67
-							minDist := gc_vb4
-//line kmeans.go:67
-							_ = minDist
-//line kmeans.go:67
-							var dist archsimd.Float32x8
-//line kmeans.go:67
-							_ = dist
-//line kmeans.go:67
-							for i := 0; i < nclusters; i = i + 1 {
-//line kmeans.go:67
-								var clusterBaseIndex int = i *
-									nfeatures
-//line kmeans.go:68
-								_ = clusterBaseIndex
-//line kmeans.go:68
-								var ans archsimd.Float32x8
-//line kmeans.go:68
-								_ = ans
-//line kmeans.go:68
-								for j := 0; j < nfeatures; j = j + 1 {
-//line kmeans.go:71
-									var addr int = pointID + j*
-										npoints
-//line kmeans.go:72
-									_ = addr
-//line kmeans.go:72
-									var gc_ld4 archsimd.Float32x8
-//line kmeans.go:72
-									if addr >= 0 && addr+8 <= len(features) {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(features[addr:])
-//line kmeans.go:73
-									} else {
-//line kmeans.go:73
-										var gc_lanes4 [8]float32
-//line kmeans.go:73
-										for gc_k4 := range 8 {
-//line kmeans.go:73
-											if gc_if8.ToBits()&(1<<gc_k4) != 0 {
-//line kmeans.go:73
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line kmeans.go:73
-												gc_lanes4[gc_k4] = features[addr+gc_k4]
-//line kmeans.go:73
-											}
-//line kmeans.go:73
-										}
-//line kmeans.go:73
-										gc_pos2.Thread = gc_rank2
-//line kmeans.go:73
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line kmeans.go:73
-									}
-//line kmeans.go:73
-									var gc_u4 float32
-//line kmeans.go:73
-									if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line kmeans.go:73
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
-//line kmeans.go:73
-										gc_u4 = clusters[clusterBaseIndex+j]
-//line kmeans.go:73
-									}
-//line kmeans.go:73
-									diff := gc_ld4.Sub(archsimd.BroadcastFloat32x8(gc_u4))
-//line kmeans.go:73
-									_ = diff
-//line kmeans.go:73
-									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-								}
-//line kmeans.go:73
-								dist = ans
-//line kmeans.go:73
-								gc_if9 := dist.Less(minDist)
-//line kmeans.go:73
-								_ = gc_if9
-//line kmeans.go:73
-								if gc_if8.And(gc_if9).ToBits() != 0 {
-//line kmeans.go:73
-									minDist = dist.Merge(minDist, gc_if8.And(gc_if9))
-//line kmeans.go:73
-									index = archsimd.BroadcastInt32x8(int32(i)).Merge(index, gc_if8.And(gc_if9))
-//line kmeans.go:80
-								}
-//line kmeans.go:80
-							}
-//line kmeans.go:80
-						}
-//line kmeans.go:85
-						gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(npoints, pointID, 8))))
-//line kmeans.go:85
-						_ = gc_if10
-//line kmeans.go:87
-						if gc_if10.ToBits() != 0 {
-//line kmeans.go:87
-							index.StoreMasked((*[8]int32)(membership[pointID:]), gc_if10)
-//line kmeans.go:87
-						}
+						archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
+						archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step12 := gc_vstep
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+
+//line kmeans.go:62
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line kmeans.go:83
+						}
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+
+//line kmeans.go:62
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line kmeans.go:83
+						}
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+
+//line kmeans.go:62
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line kmeans.go:83
+						}
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:60
+						index := int32(-1)
+
+//line kmeans.go:63
+						var minDist float32
+
+//line kmeans.go:64
+						var dist float32
+
+//line kmeans.go:62
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line kmeans.go:83
+						}
+						_ = index
+						_ = minDist
+						_ = dist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -342,36 +613,836 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:60
 					index := int32(-1)
 
+//line kmeans.go:63
+					var minDist float32
+
+//line kmeans.go:64
+					var dist float32
+
 //line kmeans.go:62
-					if pointID < npoints {
-						minDist := float32(math.MaxFloat32)
-						var dist float32
+					{
+						minDist = float32(math.MaxFloat32)
+
+//line kmeans.go:83
+					}
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+		}
 
 //line kmeans.go:67
-						for i := 0; i < nclusters; i++ {
-							clusterBaseIndex := i * nfeatures
+		for i := 0; i < nclusters; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_lo6; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_lo6; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:68
+						var clusterBaseIndex int
+
+//line kmeans.go:69
+						var ans float32
+						_ = clusterBaseIndex
+						_ = ans
+						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+						gc_s_ans[gc_rank2] = ans
+					}
+					gc_step14 := gc_hi6
+					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:68
+						var clusterBaseIndex int
+
+//line kmeans.go:69
+						var ans float32
+						_ = clusterBaseIndex
+						_ = ans
+						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step15 := gc_from2
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
 							var ans float32
 
-							for j := 0; j < nfeatures; j++ {
+//line kmeans.go:62
+							{
+
+//line kmeans.go:68
+								clusterBaseIndex = i * nfeatures
+
+//line kmeans.go:83
+							}
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:68
+								clusterBaseIndex = i * nfeatures
+
+//line kmeans.go:83
+							}
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:68
+								clusterBaseIndex = i * nfeatures
+
+//line kmeans.go:83
+							}
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+
+//line kmeans.go:68
+							var clusterBaseIndex int
+
+//line kmeans.go:69
+							var ans float32
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:68
+								clusterBaseIndex = i * nfeatures
+
+//line kmeans.go:83
+							}
+							_ = clusterBaseIndex
+							_ = ans
+							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+
+//line kmeans.go:68
+						var clusterBaseIndex int
+
+//line kmeans.go:69
+						var ans float32
+
+//line kmeans.go:62
+						{
+
+//line kmeans.go:68
+							clusterBaseIndex = i * nfeatures
+
+//line kmeans.go:83
+						}
+						_ = clusterBaseIndex
+						_ = ans
+						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+			}
+
+//line kmeans.go:71
+			for j := 0; j < nfeatures; j++ {
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_step16 := gc_from2
+						for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+							{
+								gc_tx2 := gc_step16 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								_ = pointID
+								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								_ = pointID
+								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								_ = pointID
+								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								_ = pointID
+								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+									diff := features[addr] - clusters[clusterBaseIndex+j]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+						}
+						for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:72
 								addr := pointID + j*npoints
 								diff := features[addr] - clusters[clusterBaseIndex+j]
 								ans += diff * diff
+
+//line kmeans.go:83
 							}
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+				}
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line kmeans.go:80
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kmeans.go:58
+							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+							_ = pointID
+//line kmeans.go:58
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+							_ = index
+//line kmeans.go:58
+							minDist := archsimd.LoadFloat32x8Slice(gc_s_minDist[gc_rank2:])
+//line kmeans.go:58
+							_ = minDist
+//line kmeans.go:58
+							var dist archsimd.Float32x8
+//line kmeans.go:58
+							_ = dist
+//line kmeans.go:58
+							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+							_ = ans
+//line kmeans.go:58
+							{
+//line kmeans.go:58
+								dist = ans
+//line kmeans.go:58
+								gc_if2 := dist.Less(minDist)
+//line kmeans.go:58
+								_ = gc_if2
+//line kmeans.go:58
+								if gc_if2.ToBits() != 0 {
+//line kmeans.go:58
+									minDist = dist.Merge(minDist, gc_if2)
+//line kmeans.go:58
+									index = gc_vb2.Merge(index, gc_if2)
+//line kmeans.go:58
+								}
+//line kmeans.go:58
+							}
+//line kmeans.go:58
+							index.StoreSlice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step17 := gc_vstep2
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+						{
+							gc_tx2 := gc_step17 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							var dist float32
+							_ = dist
+							ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:76
+								dist = ans
+
+								if dist < minDist {
+									minDist = dist
+									index = int32(i)
+								}
+
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							var dist float32
+							_ = dist
+							ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:76
+								dist = ans
+
+								if dist < minDist {
+									minDist = dist
+									index = int32(i)
+								}
+
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							var dist float32
+							_ = dist
+							ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:76
+								dist = ans
+
+								if dist < minDist {
+									minDist = dist
+									index = int32(i)
+								}
+
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							var dist float32
+							_ = dist
+							ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+							{
+
+//line kmeans.go:76
+								dist = ans
+
+								if dist < minDist {
+									minDist = dist
+									index = int32(i)
+								}
+
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+					}
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
+						minDist := gc_s_minDist[gc_rank2]
+						var dist float32
+						_ = dist
+						ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+						{
+
+//line kmeans.go:76
 							dist = ans
 
 							if dist < minDist {
 								minDist = dist
 								index = int32(i)
 							}
+
+						}
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kmeans.go:58
+						var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+						_ = pointID
+//line kmeans.go:58
+						index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+						_ = index
+//line kmeans.go:87
+						{
+//line kmeans.go:87
+							if pointID < 0 || pointID+8 > len(membership) {
+//line kmeans.go:87
+								break
+//line kmeans.go:87
+							}
+//line kmeans.go:87
+							index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
 						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep3
+				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
 
 //line kmeans.go:85
-					if pointID < npoints {
+						{
+
+							membership[pointID] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+						{
+
+							membership[pointID] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+						{
+
+							membership[pointID] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+						{
+
+							membership[pointID] = index
+						}
+					}
+				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+					_ = pointID
+					index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+					{
 
 						membership[pointID] = index
 					}
-					_ = index
 				}
 			}
 		}

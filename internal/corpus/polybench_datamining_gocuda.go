@@ -49,7 +49,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 					gc_at := mean[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line polybench_datamining.go:32
 						j := gc_bx*gc_bdx + gc_tx
@@ -59,19 +59,79 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						{
 //line polybench_datamining.go:34
 							gc_at[gc_tx] = 0.0
-//line polybench_datamining.go:36
-							for i := 0; i < n; i++ {
-//line polybench_datamining.go:36
-								gc_at[gc_tx] += data[i*m+j]
-//line polybench_datamining.go:38
-							}
-//line polybench_datamining.go:38
-							gc_at[gc_tx] /= corrFloatN
+
 //line polybench_datamining.go:40
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -82,9 +142,244 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 //line polybench_datamining.go:34
 						{
 							mean[j] = 0.0
-							for i := 0; i < n; i++ {
-								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_datamining.go:36
+		for i := 0; i < n; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					gc_off3 := (gc_bx * gc_bdx) + (i * m)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+						gc_at2 := mean[gc_off2:][:gc_to]
+						gc_at3 := data[gc_off3:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+//line polybench_datamining.go:34
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+
+//line polybench_datamining.go:40
 							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+							}
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_datamining.go:32
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+//line polybench_datamining.go:34
+							gc_at4[gc_tx] /= corrFloatN
+//line polybench_datamining.go:40
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:32
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
 					}
@@ -130,12 +425,11 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off && gc_off <= len(mean) && gc_to <= len(mean)-gc_off {
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off {
 					gc_at := std[gc_off:][:gc_to]
-					gc_at2 := mean[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line polybench_datamining.go:48
 						j := gc_bx*gc_bdx + gc_tx
@@ -145,19 +439,176 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						{
 //line polybench_datamining.go:50
 							gc_at[gc_tx] = 0.0
-//line polybench_datamining.go:52
-							for i := 0; i < n; i++ {
-//line polybench_datamining.go:52
-								gc_at[gc_tx] += (data[i*m+j] - gc_at2[gc_tx]) * (data[i*m+j] - gc_at2[gc_tx])
-//line polybench_datamining.go:54
+
+//line polybench_datamining.go:60
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
 							}
-//line polybench_datamining.go:54
-							gc_at[gc_tx] /= corrFloatN
-							gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_datamining.go:52
+		for i := 0; i < n; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					gc_off3 := (gc_bx * gc_bdx) + (i * m)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(std) && gc_to <= len(std)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 {
+						gc_at2 := std[gc_off2:][:gc_to]
+						gc_at3 := data[gc_off3:][:gc_to]
+						gc_at4 := mean[gc_off2:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+//line polybench_datamining.go:50
+								gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
+
+//line polybench_datamining.go:60
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:48
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+
+//line polybench_datamining.go:53
+								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+
+//line polybench_datamining.go:60
+							}
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(std) && gc_to <= len(std)-gc_off4 {
+					gc_at5 := std[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_datamining.go:48
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+//line polybench_datamining.go:50
+							gc_at5[gc_tx] /= corrFloatN
+//line polybench_datamining.go:55
+							gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
 //line polybench_datamining.go:57
-							if gc_at[gc_tx] <= corrEps {
+							if gc_at5[gc_tx] <= corrEps {
 //line polybench_datamining.go:57
-								gc_at[gc_tx] = 1.0
+								gc_at5[gc_tx] = 1.0
 //line polybench_datamining.go:59
 							}
 						}
@@ -173,10 +624,8 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 
 //line polybench_datamining.go:50
 						{
-							std[j] = 0.0
-							for i := 0; i < n; i++ {
-								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-							}
+
+//line polybench_datamining.go:55
 							std[j] /= corrFloatN
 							std[j] = sqrtf(std[j])
 							if std[j] <= corrEps {
@@ -394,7 +843,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 					gc_at := mean[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+						_ = gc_rank
 
 //line polybench_datamining.go:100
 						j := gc_bx*gc_bdx + gc_tx
@@ -404,19 +853,79 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						{
 //line polybench_datamining.go:102
 							gc_at[gc_tx] = 0.0
-//line polybench_datamining.go:104
-							for i := 0; i < n; i++ {
-//line polybench_datamining.go:104
-								gc_at[gc_tx] += data[i*m+j]
-//line polybench_datamining.go:106
-							}
-//line polybench_datamining.go:106
-							gc_at[gc_tx] /= float32(covarFloatN)
+
 //line polybench_datamining.go:108
 						}
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -427,9 +936,244 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 //line polybench_datamining.go:102
 						{
 							mean[j] = 0.0
-							for i := 0; i < n; i++ {
-								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_datamining.go:104
+		for i := 0; i < n; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					gc_off3 := (gc_bx * gc_bdx) + (i * m)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(mean) && gc_to <= len(mean)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to <= len(data)-gc_off3 {
+						gc_at2 := mean[gc_off2:][:gc_to]
+						gc_at3 := data[gc_off3:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+//line polybench_datamining.go:102
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+
+//line polybench_datamining.go:108
 							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+							}
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to <= len(mean)-gc_off4 {
+					gc_at4 := mean[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_datamining.go:100
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+//line polybench_datamining.go:102
+							gc_at4[gc_tx] /= float32(covarFloatN)
+//line polybench_datamining.go:108
+						}
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_datamining.go:100
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
 					}

@@ -50,8 +50,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				if compiled.SIMD {
 //line polybench_datamining.go:35
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:39
-					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -71,47 +69,78 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:35
 							gc_vb.StoreSlice(mean[j:])
 //line polybench_datamining.go:35
-							for i := 0; i < n; i = i + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_datamining.go:36
-								if (i*
-									m+j) >= 0 && (i*m+j)+8 <= len(data) {
-//line polybench_datamining.go:37
-									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
-//line polybench_datamining.go:37
-								} else {
-//line polybench_datamining.go:37
-									var gc_lanes [8]float32
-//line polybench_datamining.go:37
-									for gc_k := range 8 {
-//line polybench_datamining.go:37
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_datamining.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_datamining.go:37
-											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
-//line polybench_datamining.go:37
-										}
-//line polybench_datamining.go:37
-									}
-//line polybench_datamining.go:37
-									gc_pos2.Thread = gc_rank2
-//line polybench_datamining.go:37
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_datamining.go:37
-								}
-//line polybench_datamining.go:37
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(gc_ld).StoreSlice(mean[j:])
-//line polybench_datamining.go:37
-							}
-//line polybench_datamining.go:37
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
-//line polybench_datamining.go:39
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step4 := gc_vstep
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:40
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:40
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:40
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:40
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -122,9 +151,253 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:34
 					{
 						mean[j] = 0.0
-						for i := 0; i < n; i++ {
-							mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+					}
+				}
+			}
+		}
+
+//line polybench_datamining.go:36
+		for i := 0; i < n; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:32
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+							_ = j
+//line polybench_datamining.go:37
+							{
+//line polybench_datamining.go:37
+								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:37
+									break
+//line polybench_datamining.go:37
+								}
+//line polybench_datamining.go:37
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:37
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:37
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:37
+							mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line polybench_datamining.go:39
+					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line polybench_datamining.go:32
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+						_ = j
+//line polybench_datamining.go:39
+						{
+//line polybench_datamining.go:39
+							if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:39
+								break
+//line polybench_datamining.go:39
+							}
+//line polybench_datamining.go:39
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
+//line polybench_datamining.go:39
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+
+//line polybench_datamining.go:39
+							mean[j] /= corrFloatN
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					_ = j
+
+//line polybench_datamining.go:34
+					{
+
+//line polybench_datamining.go:39
 						mean[j] /= corrFloatN
 					}
 				}
@@ -172,12 +445,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				if compiled.SIMD {
 //line polybench_datamining.go:51
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:55
-					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
-//line polybench_datamining.go:57
-					gc_vb3 := archsimd.BroadcastFloat32x8(corrEps)
-//line polybench_datamining.go:58
-					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -189,7 +456,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 						{
 //line polybench_datamining.go:51
-							if j < 0 || j+8 > len(std) || j+8 > len(mean) {
+							if j < 0 || j+8 > len(std) {
 //line polybench_datamining.go:51
 								break
 //line polybench_datamining.go:51
@@ -197,68 +464,179 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 							gc_vb.StoreSlice(std[j:])
 //line polybench_datamining.go:51
-							for i := 0; i < n; i = i + 1 {
-								var gc_ld archsimd.Float32x8
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+							std[j] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					_ = j
+
+//line polybench_datamining.go:50
+					{
+						std[j] = 0.0
+
+//line polybench_datamining.go:60
+					}
+				}
+			}
+		}
+
 //line polybench_datamining.go:52
-								if (i*
-									m+j) >= 0 && (i*m+j)+8 <= len(data) {
+		for i := 0; i < n; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:48
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+							_ = j
 //line polybench_datamining.go:53
-									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
+							{
 //line polybench_datamining.go:53
-								} else {
+								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) || j+8 > len(std) {
 //line polybench_datamining.go:53
-									var gc_lanes [8]float32
-//line polybench_datamining.go:53
-									for gc_k := range 8 {
-//line polybench_datamining.go:53
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_datamining.go:53
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_datamining.go:53
-											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
-//line polybench_datamining.go:53
-										}
-//line polybench_datamining.go:53
-									}
-//line polybench_datamining.go:53
-									gc_pos2.Thread = gc_rank2
-//line polybench_datamining.go:53
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_datamining.go:53
-								}
-//line polybench_datamining.go:53
-								var gc_ld2 archsimd.Float32x8
-//line polybench_datamining.go:53
-								if (i*m+j) >= 0 && (i*m+j)+8 <= len(data) {
-//line polybench_datamining.go:53
-									gc_ld2 = archsimd.LoadFloat32x8Slice(data[i*m+j:])
-//line polybench_datamining.go:53
-								} else {
-//line polybench_datamining.go:53
-									var gc_lanes2 [8]float32
-//line polybench_datamining.go:53
-									for gc_k2 := range 8 {
-//line polybench_datamining.go:53
-										if 0xff&(1<<gc_k2) != 0 {
-//line polybench_datamining.go:53
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line polybench_datamining.go:53
-											gc_lanes2[gc_k2] = data[(i*m+j)+gc_k2]
-//line polybench_datamining.go:53
-										}
-//line polybench_datamining.go:53
-									}
-//line polybench_datamining.go:53
-									gc_pos2.Thread = gc_rank2
-//line polybench_datamining.go:53
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+									break
 //line polybench_datamining.go:53
 								}
 //line polybench_datamining.go:53
-								archsimd.LoadFloat32x8Slice(std[j:]).Add(gc_ld.Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(gc_ld2.Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
+								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
 //line polybench_datamining.go:53
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+
 //line polybench_datamining.go:53
+							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+
+//line polybench_datamining.go:60
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line polybench_datamining.go:55
+					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:57
+					gc_vb3 := archsimd.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:58
+					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line polybench_datamining.go:48
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+						_ = j
+//line polybench_datamining.go:55
+						{
+//line polybench_datamining.go:55
+							if j < 0 || j+8 > len(std) {
+//line polybench_datamining.go:55
+								break
+//line polybench_datamining.go:55
+							}
+//line polybench_datamining.go:55
 							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb2).StoreSlice(std[j:])
 //line polybench_datamining.go:55
 							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
@@ -286,7 +664,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -296,10 +674,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 
 //line polybench_datamining.go:50
 					{
-						std[j] = 0.0
-						for i := 0; i < n; i++ {
-							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
-						}
+
+//line polybench_datamining.go:55
 						std[j] /= corrFloatN
 						std[j] = sqrtf(std[j])
 						if std[j] <= corrEps {
@@ -521,8 +897,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				if compiled.SIMD {
 //line polybench_datamining.go:103
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-//line polybench_datamining.go:107
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -542,47 +916,78 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:103
 							gc_vb.StoreSlice(mean[j:])
 //line polybench_datamining.go:103
-							for i := 0; i < n; i = i + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_datamining.go:104
-								if (i*
-									m+j) >= 0 && (i*m+j)+8 <= len(data) {
-//line polybench_datamining.go:105
-									gc_ld = archsimd.LoadFloat32x8Slice(data[i*m+j:])
-//line polybench_datamining.go:105
-								} else {
-//line polybench_datamining.go:105
-									var gc_lanes [8]float32
-//line polybench_datamining.go:105
-									for gc_k := range 8 {
-//line polybench_datamining.go:105
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_datamining.go:105
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_datamining.go:105
-											gc_lanes[gc_k] = data[(i*m+j)+gc_k]
-//line polybench_datamining.go:105
-										}
-//line polybench_datamining.go:105
-									}
-//line polybench_datamining.go:105
-									gc_pos2.Thread = gc_rank2
-//line polybench_datamining.go:105
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_datamining.go:105
-								}
-//line polybench_datamining.go:105
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(gc_ld).StoreSlice(mean[j:])
-//line polybench_datamining.go:105
-							}
-//line polybench_datamining.go:105
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
-//line polybench_datamining.go:107
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step4 := gc_vstep
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:108
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:108
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:108
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+							mean[j] = 0.0
+
+//line polybench_datamining.go:108
+						}
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -593,9 +998,253 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:102
 					{
 						mean[j] = 0.0
-						for i := 0; i < n; i++ {
-							mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+					}
+				}
+			}
+		}
+
+//line polybench_datamining.go:104
+		for i := 0; i < n; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:100
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+							_ = j
+//line polybench_datamining.go:105
+							{
+//line polybench_datamining.go:105
+								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:105
+									break
+//line polybench_datamining.go:105
+								}
+//line polybench_datamining.go:105
+								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:105
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:105
+								mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:105
+							mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line polybench_datamining.go:107
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line polybench_datamining.go:100
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+						_ = j
+//line polybench_datamining.go:107
+						{
+//line polybench_datamining.go:107
+							if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:107
+								break
+//line polybench_datamining.go:107
+							}
+//line polybench_datamining.go:107
+							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
+//line polybench_datamining.go:107
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+
+//line polybench_datamining.go:107
+							mean[j] /= float32(covarFloatN)
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					_ = j
+
+//line polybench_datamining.go:102
+					{
+
+//line polybench_datamining.go:107
 						mean[j] /= float32(covarFloatN)
 					}
 				}

@@ -58,29 +58,209 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(tmp) && gc_to <= len(tmp)-gc_off {
+					gc_at := tmp[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:16
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:17
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:19
-					{
-						tmp[i*nj+j] = 0
-						for k := 0; k < nk; k++ {
-							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						{
+//line polybench_linalg.go:19
+							gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+							tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:21
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(tmp) && gc_to <= len(tmp)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+						gc_at2 := tmp[gc_off2:][:gc_to]
+						gc_at3 := a[gc_off3:][:1]
+						gc_at4 := b[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+//line polybench_linalg.go:19
+								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:24
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+
+//line polybench_linalg.go:22
+								tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -136,29 +316,209 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(d) && gc_to <= len(d)-gc_off {
+					gc_at := d[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:31
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:32
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:34
-					{
-						d[i*nl+j] *= beta
-						for k := 0; k < nj; k++ {
-							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+						{
+//line polybench_linalg.go:34
+							gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+							d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:36
+		for k := 0; k < nj; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(d) && gc_to <= len(d)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(tmp) && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
+						gc_at2 := d[gc_off2:][:gc_to]
+						gc_at3 := tmp[gc_off3:][:1]
+						gc_at4 := c[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+//line polybench_linalg.go:34
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:39
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+
+//line polybench_linalg.go:37
+								d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -214,29 +574,209 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(e) && gc_to <= len(e)-gc_off {
+					gc_at := e[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:46
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:47
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:49
-					{
-						e[i*nj+j] = 0
-						for k := 0; k < nk; k++ {
-							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+						{
+//line polybench_linalg.go:49
+							gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+							e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:51
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(e) && gc_to <= len(e)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+						gc_at2 := e[gc_off2:][:gc_to]
+						gc_at3 := a[gc_off3:][:1]
+						gc_at4 := b[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+//line polybench_linalg.go:49
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:54
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+
+//line polybench_linalg.go:52
+								e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -292,29 +832,209 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off {
+					gc_at := f[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:61
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:62
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:64
-					{
-						f[i*nl+j] = 0
-						for k := 0; k < nm; k++ {
-							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+						{
+//line polybench_linalg.go:64
+							gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+							f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:66
+		for k := 0; k < nm; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= nj {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nm + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(f) && gc_to <= len(f)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(c) && gc_off4 >= 0 && gc_off4 <= len(d) && gc_to <= len(d)-gc_off4 {
+						gc_at2 := f[gc_off2:][:gc_to]
+						gc_at3 := c[gc_off3:][:1]
+						gc_at4 := d[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+//line polybench_linalg.go:64
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:69
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+
+//line polybench_linalg.go:67
+								f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -370,29 +1090,209 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(g) && gc_to <= len(g)-gc_off {
+					gc_at := g[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:76
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:77
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:79
-					{
-						g[i*nl+j] = 0
-						for k := 0; k < nj; k++ {
-							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+						{
+//line polybench_linalg.go:79
+							gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+							g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:81
+		for k := 0; k < nj; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nl, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nj + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nl)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(g) && gc_to <= len(g)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(e) && gc_off4 >= 0 && gc_off4 <= len(f) && gc_to <= len(f)-gc_off4 {
+						gc_at2 := g[gc_off2:][:gc_to]
+						gc_at3 := e[gc_off3:][:1]
+						gc_at4 := f[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+//line polybench_linalg.go:79
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:84
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+
+//line polybench_linalg.go:82
+								g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -448,29 +1348,209 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
+					gc_at := c[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:91
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:92
-					i := gc_by*gc_bdy + gc_ty
-					_ = i
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
 
 //line polybench_linalg.go:94
-					{
-						c[i*nj+j] *= beta
-						for k := 0; k < nk; k++ {
-							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+						{
+//line polybench_linalg.go:94
+							gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by*gc_bdy + gc_ty
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+							c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
 						}
 					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:96
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty := 0
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if (gc_by*gc_bdy + gc_ty) >= ni {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					gc_off2 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
+					gc_off3 := (gc_by*gc_bdy+gc_ty)*nk + k
+					gc_off4 := (gc_bx * gc_bdx) + (k * nj)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to <= len(b)-gc_off4 {
+						gc_at2 := c[gc_off2:][:gc_to]
+						gc_at3 := a[gc_off3:][:1]
+						gc_at4 := b[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+//line polybench_linalg.go:94
+								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:99
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+
+//line polybench_linalg.go:97
+								c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}
@@ -725,19 +1805,230 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:153
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:155
-					{
-						y[j] = 0
-						for i := 0; i < nx; i++ {
-							y[j] += a[i*ny+j] * tmp[i]
+						{
+//line polybench_linalg.go:155
+							gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+							y[j] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_linalg.go:157
+		for i := 0; i < nx; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					gc_off3 := (gc_bx * gc_bdx) + (i * ny)
+					gc_off4 := i
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(tmp) {
+						gc_at2 := y[gc_off2:][:gc_to]
+						gc_at3 := a[gc_off3:][:gc_to]
+						gc_at4 := tmp[gc_off4:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+//line polybench_linalg.go:155
+								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_at4[0]
+
+//line polybench_linalg.go:160
+							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+
+							}
 						}
 					}
 				}
@@ -778,19 +2069,230 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
+					gc_at := s[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
 
 //line polybench_linalg.go:167
-					j := gc_bx*gc_bdx + gc_tx
-					_ = j
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
 
 //line polybench_linalg.go:169
-					{
-						s[j] = 0.0
-						for i := 0; i < nx; i++ {
-							s[j] += r[i] * a[i*ny+j]
+						{
+//line polybench_linalg.go:169
+							gc_at[gc_tx] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+							s[j] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_linalg.go:171
+		for i := 0; i < nx; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := gc_bx * gc_bdx
+					gc_off3 := i
+					gc_off4 := (gc_bx * gc_bdx) + (i * ny)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(r) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+						gc_at2 := s[gc_off2:][:gc_to]
+						gc_at3 := r[gc_off3:][:1]
+						gc_at4 := a[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+//line polybench_linalg.go:169
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_linalg.go:174
+							}
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+
+							}
 						}
 					}
 				}
@@ -1054,91 +2556,120 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 
-//line polybench_linalg.go:224
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line polybench_linalg.go:224
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
+//line polybench_linalg.go:227
+		for j := 0; j < n; j++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := gc_bx * gc_bdx
+					gc_off2 := (gc_bx * gc_bdx) + (j * n)
+					gc_off3 := j
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(x2) && gc_to <= len(x2)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(y2) {
+						gc_at := x2[gc_off:][:gc_to]
+						gc_at2 := a[gc_off2:][:gc_to]
+						gc_at3 := y2[gc_off3:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line polybench_linalg.go:224
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line polybench_linalg.go:226
-					{
-						for j := 0; j < n; j++ {
-							x2[i] += a[j*n+i] * y2[j]
+							{
+//line polybench_linalg.go:226
+								gc_at[gc_tx] += gc_at2[gc_tx] * gc_at3[0]
+
+//line polybench_linalg.go:230
+							}
+						}
+					} else {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_linalg.go:224
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+
+								x2[i] += a[j*n+i] * y2[j]
+
+							}
 						}
 					}
 				}

@@ -66,7 +66,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:16
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
@@ -86,45 +86,94 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:20
 							gc_vb.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
-							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:21
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
-//line polybench_linalg.go:22
-									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
-//line polybench_linalg.go:22
-								} else {
-//line polybench_linalg.go:22
-									var gc_lanes [8]float32
-//line polybench_linalg.go:22
-									for gc_k := range 8 {
-//line polybench_linalg.go:22
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:22
-											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
-//line polybench_linalg.go:22
-										}
-//line polybench_linalg.go:22
-									}
-//line polybench_linalg.go:22
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:22
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:22
-								}
-//line polybench_linalg.go:22
-								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(gc_ld)).StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:22
-							}
-//line polybench_linalg.go:22
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+							tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+							tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+							tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+							tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -139,14 +188,86 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:19
 					{
 						tmp[i*nj+j] = 0
-						for k := 0; k < nk; k++ {
-							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+
+//line polybench_linalg.go:24
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:21
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+							_ = j
+//line polybench_linalg.go:17
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+							_ = i
+//line polybench_linalg.go:22
+							{
+//line polybench_linalg.go:22
+								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+//line polybench_linalg.go:22
+									break
+//line polybench_linalg.go:22
+								}
+//line polybench_linalg.go:22
+								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+//line polybench_linalg.go:22
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+
+//line polybench_linalg.go:22
+							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -209,7 +330,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:31
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
@@ -229,45 +350,94 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:35
 							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
-							for k := 0; k < nj; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:36
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(c) {
-//line polybench_linalg.go:37
-									gc_ld = archsimd.LoadFloat32x8Slice(c[k*nl+j:])
-//line polybench_linalg.go:37
-								} else {
-//line polybench_linalg.go:37
-									var gc_lanes [8]float32
-//line polybench_linalg.go:37
-									for gc_k := range 8 {
-//line polybench_linalg.go:37
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:37
-											gc_lanes[gc_k] = c[(k*nl+j)+gc_k]
-//line polybench_linalg.go:37
-										}
-//line polybench_linalg.go:37
-									}
-//line polybench_linalg.go:37
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:37
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:37
-								}
-//line polybench_linalg.go:37
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(gc_ld)).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:37
-							}
-//line polybench_linalg.go:37
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+							d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+							d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+							d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+							d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -282,14 +452,86 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 					{
 						d[i*nl+j] *= beta
-						for k := 0; k < nj; k++ {
-							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
-						}
+
+//line polybench_linalg.go:39
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:36
+		for k := 0; k < nj; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+							_ = j
+//line polybench_linalg.go:32
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+							_ = i
+//line polybench_linalg.go:37
+							{
+//line polybench_linalg.go:37
+								if (k*nl+j) < 0 || (k*nl+j)+8 > len(c) || (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+//line polybench_linalg.go:37
+									break
+//line polybench_linalg.go:37
+								}
+//line polybench_linalg.go:37
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+//line polybench_linalg.go:37
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+
+//line polybench_linalg.go:37
+							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -352,7 +594,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:46
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
@@ -372,45 +614,94 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:50
 							gc_vb.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
-							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:51
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
-//line polybench_linalg.go:52
-									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
-//line polybench_linalg.go:52
-								} else {
-//line polybench_linalg.go:52
-									var gc_lanes [8]float32
-//line polybench_linalg.go:52
-									for gc_k := range 8 {
-//line polybench_linalg.go:52
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:52
-											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
-//line polybench_linalg.go:52
-										}
-//line polybench_linalg.go:52
-									}
-//line polybench_linalg.go:52
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:52
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:52
-								}
-//line polybench_linalg.go:52
-								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(gc_ld)).StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:52
-							}
-//line polybench_linalg.go:52
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+							e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+							e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+							e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+							e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -425,14 +716,86 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 					{
 						e[i*nj+j] = 0
-						for k := 0; k < nk; k++ {
-							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
-						}
+
+//line polybench_linalg.go:54
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:51
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+							_ = j
+//line polybench_linalg.go:47
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+							_ = i
+//line polybench_linalg.go:52
+							{
+//line polybench_linalg.go:52
+								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+//line polybench_linalg.go:52
+									break
+//line polybench_linalg.go:52
+								}
+//line polybench_linalg.go:52
+								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+//line polybench_linalg.go:52
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+
+//line polybench_linalg.go:52
+							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -495,7 +858,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:61
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
@@ -515,45 +878,94 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:65
 							gc_vb.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
-							for k := 0; k < nm; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:66
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(d) {
-//line polybench_linalg.go:67
-									gc_ld = archsimd.LoadFloat32x8Slice(d[k*nl+j:])
-//line polybench_linalg.go:67
-								} else {
-//line polybench_linalg.go:67
-									var gc_lanes [8]float32
-//line polybench_linalg.go:67
-									for gc_k := range 8 {
-//line polybench_linalg.go:67
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:67
-											gc_lanes[gc_k] = d[(k*nl+j)+gc_k]
-//line polybench_linalg.go:67
-										}
-//line polybench_linalg.go:67
-									}
-//line polybench_linalg.go:67
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:67
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:67
-								}
-//line polybench_linalg.go:67
-								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(gc_ld)).StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:67
-							}
-//line polybench_linalg.go:67
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+							f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+							f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+							f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+							f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -568,14 +980,86 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 					{
 						f[i*nl+j] = 0
-						for k := 0; k < nm; k++ {
-							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
-						}
+
+//line polybench_linalg.go:69
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:66
+		for k := 0; k < nm; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= nj {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+							_ = j
+//line polybench_linalg.go:62
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+							_ = i
+//line polybench_linalg.go:67
+							{
+//line polybench_linalg.go:67
+								if (k*nl+j) < 0 || (k*nl+j)+8 > len(d) || (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+//line polybench_linalg.go:67
+									break
+//line polybench_linalg.go:67
+								}
+//line polybench_linalg.go:67
+								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+//line polybench_linalg.go:67
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+
+//line polybench_linalg.go:67
+							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -638,7 +1122,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:76
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
@@ -658,45 +1142,94 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:80
 							gc_vb.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
-							for k := 0; k < nj; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:81
-								if (k*
-									nl+j) >= 0 && (k*nl+j)+8 <= len(f) {
-//line polybench_linalg.go:82
-									gc_ld = archsimd.LoadFloat32x8Slice(f[k*nl+j:])
-//line polybench_linalg.go:82
-								} else {
-//line polybench_linalg.go:82
-									var gc_lanes [8]float32
-//line polybench_linalg.go:82
-									for gc_k := range 8 {
-//line polybench_linalg.go:82
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:82
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:82
-											gc_lanes[gc_k] = f[(k*nl+j)+gc_k]
-//line polybench_linalg.go:82
-										}
-//line polybench_linalg.go:82
-									}
-//line polybench_linalg.go:82
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:82
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:82
-								}
-//line polybench_linalg.go:82
-								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(gc_ld)).StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:82
-							}
-//line polybench_linalg.go:82
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+							g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+							g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+							g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+							g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -711,14 +1244,86 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 					{
 						g[i*nl+j] = 0
-						for k := 0; k < nj; k++ {
-							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
-						}
+
+//line polybench_linalg.go:84
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:81
+		for k := 0; k < nj; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nl, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+							_ = j
+//line polybench_linalg.go:77
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+							_ = i
+//line polybench_linalg.go:82
+							{
+//line polybench_linalg.go:82
+								if (k*nl+j) < 0 || (k*nl+j)+8 > len(f) || (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+//line polybench_linalg.go:82
+									break
+//line polybench_linalg.go:82
+								}
+//line polybench_linalg.go:82
+								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+//line polybench_linalg.go:82
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+
+//line polybench_linalg.go:82
+							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -781,7 +1386,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:91
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
@@ -801,45 +1406,94 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:95
 							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
-							for k := 0; k < nk; k = k + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:96
-								if (k*
-									nj+j) >= 0 && (k*nj+j)+8 <= len(b) {
-//line polybench_linalg.go:97
-									gc_ld = archsimd.LoadFloat32x8Slice(b[k*nj+j:])
-//line polybench_linalg.go:97
-								} else {
-//line polybench_linalg.go:97
-									var gc_lanes [8]float32
-//line polybench_linalg.go:97
-									for gc_k := range 8 {
-//line polybench_linalg.go:97
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:97
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:97
-											gc_lanes[gc_k] = b[(k*nj+j)+gc_k]
-//line polybench_linalg.go:97
-										}
-//line polybench_linalg.go:97
-									}
-//line polybench_linalg.go:97
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:97
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:97
-								}
-//line polybench_linalg.go:97
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(gc_ld)).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:97
-							}
-//line polybench_linalg.go:97
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+							c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+							c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+							c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+							c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -854,14 +1508,86 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 					{
 						c[i*nj+j] *= beta
-						for k := 0; k < nk; k++ {
-							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
-						}
+
+//line polybench_linalg.go:99
 					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+				}
+			}
+		}
+
+//line polybench_linalg.go:96
+		for k := 0; k < nk; k++ {
+			{
+				gc_ty2 := 0
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					if (gc_by2*gc_bdy2 + gc_ty2) >= ni {
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+						continue
+					}
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+							_ = j
+//line polybench_linalg.go:92
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+							_ = i
+//line polybench_linalg.go:97
+							{
+//line polybench_linalg.go:97
+								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+//line polybench_linalg.go:97
+									break
+//line polybench_linalg.go:97
+								}
+//line polybench_linalg.go:97
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+//line polybench_linalg.go:97
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+
+//line polybench_linalg.go:97
+							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}
@@ -1123,7 +1849,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:153
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
@@ -1139,45 +1865,78 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:156
 							gc_vb.StoreSlice(y[j:])
 //line polybench_linalg.go:156
-							for i := 0; i < nx; i = i + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:157
-								if (i*
-									ny+j) >= 0 && (i*ny+j)+8 <= len(a) {
-//line polybench_linalg.go:158
-									gc_ld = archsimd.LoadFloat32x8Slice(a[i*ny+j:])
-//line polybench_linalg.go:158
-								} else {
-//line polybench_linalg.go:158
-									var gc_lanes [8]float32
-//line polybench_linalg.go:158
-									for gc_k := range 8 {
-//line polybench_linalg.go:158
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:158
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:158
-											gc_lanes[gc_k] = a[(i*ny+j)+gc_k]
-//line polybench_linalg.go:158
-										}
-//line polybench_linalg.go:158
-									}
-//line polybench_linalg.go:158
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:158
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:158
-								}
-//line polybench_linalg.go:158
-								archsimd.LoadFloat32x8Slice(y[j:]).Add(gc_ld.Mul(archsimd.BroadcastFloat32x8(tmp[i]))).StoreSlice(y[j:])
-//line polybench_linalg.go:158
-							}
-//line polybench_linalg.go:158
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_vstep
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+							y[j] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+							y[j] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+							y[j] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+							y[j] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1188,8 +1947,131 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 					{
 						y[j] = 0
-						for i := 0; i < nx; i++ {
+
+//line polybench_linalg.go:160
+					}
+				}
+			}
+		}
+
+//line polybench_linalg.go:157
+		for i := 0; i < nx; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+							_ = j
+//line polybench_linalg.go:158
+							{
+//line polybench_linalg.go:158
+								if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(y) {
+//line polybench_linalg.go:158
+									break
+//line polybench_linalg.go:158
+								}
+//line polybench_linalg.go:158
+								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x8(tmp[i]))).StoreSlice(y[j:])
+//line polybench_linalg.go:158
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+
+//line polybench_linalg.go:158
+								y[j] += a[i*ny+j] * tmp[i]
+
+							}
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+
+//line polybench_linalg.go:158
 							y[j] += a[i*ny+j] * tmp[i]
+
 						}
 					}
 				}
@@ -1237,7 +2119,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_linalg.go:167
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
@@ -1253,45 +2135,78 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:170
 							gc_vb.StoreSlice(s[j:])
 //line polybench_linalg.go:170
-							for i := 0; i < nx; i = i + 1 {
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:171
-								if (i*
-									ny+j) >= 0 && (i*ny+j)+8 <= len(a) {
-//line polybench_linalg.go:172
-									gc_ld = archsimd.LoadFloat32x8Slice(a[i*ny+j:])
-//line polybench_linalg.go:172
-								} else {
-//line polybench_linalg.go:172
-									var gc_lanes [8]float32
-//line polybench_linalg.go:172
-									for gc_k := range 8 {
-//line polybench_linalg.go:172
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:172
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:172
-											gc_lanes[gc_k] = a[(i*ny+j)+gc_k]
-//line polybench_linalg.go:172
-										}
-//line polybench_linalg.go:172
-									}
-//line polybench_linalg.go:172
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:172
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line polybench_linalg.go:172
-								}
-//line polybench_linalg.go:172
-								archsimd.LoadFloat32x8Slice(s[j:]).Add(archsimd.BroadcastFloat32x8(r[i]).Mul(gc_ld)).StoreSlice(s[j:])
-//line polybench_linalg.go:172
-							}
-//line polybench_linalg.go:172
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_vstep
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+							s[j] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+							s[j] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+							s[j] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+							s[j] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1302,8 +2217,131 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 					{
 						s[j] = 0.0
-						for i := 0; i < nx; i++ {
+
+//line polybench_linalg.go:174
+					}
+				}
+			}
+		}
+
+//line polybench_linalg.go:171
+		for i := 0; i < nx; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+							_ = j
+//line polybench_linalg.go:172
+							{
+//line polybench_linalg.go:172
+								if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(s) {
+//line polybench_linalg.go:172
+									break
+//line polybench_linalg.go:172
+								}
+//line polybench_linalg.go:172
+								archsimd.LoadFloat32x8Slice(s[j:]).Add(archsimd.BroadcastFloat32x8(r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+//line polybench_linalg.go:172
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+
+//line polybench_linalg.go:172
+								s[j] += r[i] * a[i*ny+j]
+
+							}
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+
+//line polybench_linalg.go:172
 							s[j] += r[i] * a[i*ny+j]
+
 						}
 					}
 				}
@@ -1567,74 +2605,108 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:227
+		for j := 0; j < n; j++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:224
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:224
-						_ = i
-//line polybench_linalg.go:227
-						{
-//line polybench_linalg.go:227
-							if i < 0 || i+8 > len(x2) {
-//line polybench_linalg.go:227
-								break
-//line polybench_linalg.go:227
-							}
-//line polybench_linalg.go:227
-							for j := 0; j < n; j = j + 1 {
-//line polybench_linalg.go:227
-								var gc_ld archsimd.Float32x8
-//line polybench_linalg.go:227
-								if (j*
-									n+i) >= 0 && (j*n+i)+8 <= len(a) {
+							_ = i
 //line polybench_linalg.go:228
-									gc_ld = archsimd.LoadFloat32x8Slice(a[j*n+i:])
+							{
 //line polybench_linalg.go:228
-								} else {
+								if (j*n+i) < 0 || (j*n+i)+8 > len(a) || i < 0 || i+8 > len(x2) {
 //line polybench_linalg.go:228
-									var gc_lanes [8]float32
-//line polybench_linalg.go:228
-									for gc_k := range 8 {
-//line polybench_linalg.go:228
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_linalg.go:228
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_linalg.go:228
-											gc_lanes[gc_k] = a[(j*n+i)+gc_k]
-//line polybench_linalg.go:228
-										}
-//line polybench_linalg.go:228
-									}
-//line polybench_linalg.go:228
-									gc_pos2.Thread = gc_rank2
-//line polybench_linalg.go:228
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+									break
 //line polybench_linalg.go:228
 								}
 //line polybench_linalg.go:228
-								archsimd.LoadFloat32x8Slice(x2[i:]).Add(gc_ld.Mul(archsimd.BroadcastFloat32x8(y2[j]))).StoreSlice(x2[i:])
+								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x8(y2[j]))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 							}
-//line polybench_linalg.go:228
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+
+								x2[i] += a[j*n+i] * y2[j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+
+								x2[i] += a[j*n+i] * y2[j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+
+								x2[i] += a[j*n+i] * y2[j]
+
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+
+								x2[i] += a[j*n+i] * y2[j]
+
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1644,72 +2716,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 
 //line polybench_linalg.go:226
 						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
 
-//line polybench_linalg.go:224
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-							for j := 0; j < n; j++ {
-								x2[i] += a[j*n+i] * y2[j]
-							}
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line polybench_linalg.go:226
-					{
-						for j := 0; j < n; j++ {
 							x2[i] += a[j*n+i] * y2[j]
+
 						}
 					}
 				}

@@ -221,6 +221,181 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx * gc_bdx) + (k * nj)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(r) && gc_to <= len(r)-gc_off {
+					gc_at := r[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line polybench_solvers.go:42
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+//line polybench_solvers.go:44
+							gc_at[gc_tx] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+						j := gc_bx*gc_bdx + gc_tx
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+							r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+				}
+			}
+		}
+
+//line polybench_solvers.go:46
+		for i := 0; i < ni; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+					gc_from = gc_to
+				} else if gc_bound >= gc_from {
+					gc_from = gc_bound + 1
+				}
+				if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gc_bdx) + (k * nj)
+					gc_off3 := i*nj + k
+					gc_off4 := (gc_bx * gc_bdx) + (i * nj)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(r) && gc_to <= len(r)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(q) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 {
+						gc_at2 := r[gc_off2:][:gc_to]
+						gc_at3 := q[gc_off3:][:1]
+						gc_at4 := a[gc_off4:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+//line polybench_solvers.go:44
+								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
+
+//line polybench_solvers.go:52
+							}
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line polybench_solvers.go:42
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+
+//line polybench_solvers.go:47
+								r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+
+//line polybench_solvers.go:52
+							}
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(k, gc_bx*gc_bdx); gc_bound >= gc_to {
+				gc_from = gc_to
+			} else if gc_bound >= gc_from {
+				gc_from = gc_bound + 1
+			}
+			if gc_bound := compiled.Diff(nj, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -231,10 +406,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 //line polybench_solvers.go:44
 					{
-						r[k*nj+j] = 0.0
-						for i := 0; i < ni; i++ {
-							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-						}
+
+//line polybench_solvers.go:49
 						for i_ := 0; i_ < ni; i_++ {
 							a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 						}

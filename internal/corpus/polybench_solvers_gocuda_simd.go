@@ -229,7 +229,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
 //line polybench_solvers.go:42
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
@@ -245,52 +245,223 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:45
 							gc_vb.StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:45
-							for i := 0; i < ni; i = i + 1 {
-								var gc_ld archsimd.Float32x8
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+							r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+							r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+							r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+							r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+					j := gc_bx2*gc_bdx2 + gc_tx2
+					_ = j
+
+//line polybench_solvers.go:44
+					{
+						r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+					}
+				}
+			}
+		}
+
 //line polybench_solvers.go:46
-								if (i*
-									nj+j) >= 0 && (i*nj+j)+8 <= len(a) {
+		for i := 0; i < ni; i++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+					gc_from2 = gc_to2
+				} else if gc_bound2 >= gc_from2 {
+					gc_from2 = gc_bound2 + 1
+				}
+				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+							_ = j
 //line polybench_solvers.go:47
-									gc_ld = archsimd.LoadFloat32x8Slice(a[i*nj+j:])
+							{
 //line polybench_solvers.go:47
-								} else {
+								if (i*nj+j) < 0 || (i*nj+j)+8 > len(a) || (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
 //line polybench_solvers.go:47
-									var gc_lanes [8]float32
-//line polybench_solvers.go:47
-									for gc_k := range 8 {
-//line polybench_solvers.go:47
-										if 0xff&(1<<gc_k) != 0 {
-//line polybench_solvers.go:47
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line polybench_solvers.go:47
-											gc_lanes[gc_k] = a[(i*nj+j)+gc_k]
-//line polybench_solvers.go:47
-										}
-//line polybench_solvers.go:47
-									}
-//line polybench_solvers.go:47
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:47
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+									break
 //line polybench_solvers.go:47
 								}
 //line polybench_solvers.go:47
-								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x8(q[i*nj+k]).Mul(gc_ld)).StoreSlice(r[k*nj+j:])
+								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x8(q[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:47
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+
 //line polybench_solvers.go:47
+							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+
+//line polybench_solvers.go:52
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
+				gc_from2 = gc_to2
+			} else if gc_bound2 >= gc_from2 {
+				gc_from2 = gc_bound2 + 1
+			}
+			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+						_ = j
+//line polybench_solvers.go:49
+						{
+//line polybench_solvers.go:49
+							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+//line polybench_solvers.go:49
+								break
+//line polybench_solvers.go:49
+							}
+//line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld archsimd.Float32x8
 //line polybench_solvers.go:49
 								if (i_*
 									nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
 //line polybench_solvers.go:50
-									gc_ld2 = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+								} else {
+//line polybench_solvers.go:50
+									var gc_lanes [8]float32
+//line polybench_solvers.go:50
+									for gc_k := range 8 {
+//line polybench_solvers.go:50
+										if 0xff&(1<<gc_k) != 0 {
+//line polybench_solvers.go:50
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line polybench_solvers.go:50
+											gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+									gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:50
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line polybench_solvers.go:50
+								}
+//line polybench_solvers.go:50
+								if (i_*nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
+//line polybench_solvers.go:50
+									gc_ld.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 								} else {
 //line polybench_solvers.go:50
 									var gc_lanes2 [8]float32
+//line polybench_solvers.go:50
+									gc_ld.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
 //line polybench_solvers.go:50
 									for gc_k2 := range 8 {
 //line polybench_solvers.go:50
@@ -298,35 +469,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line polybench_solvers.go:50
-											gc_lanes2[gc_k2] = a[(i_*nj+j)+gc_k2]
-//line polybench_solvers.go:50
-										}
-//line polybench_solvers.go:50
-									}
-//line polybench_solvers.go:50
-									gc_pos2.Thread = gc_rank2
-//line polybench_solvers.go:50
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line polybench_solvers.go:50
-								}
-//line polybench_solvers.go:50
-								if (i_*nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
-//line polybench_solvers.go:50
-									gc_ld2.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
-//line polybench_solvers.go:50
-								} else {
-//line polybench_solvers.go:50
-									var gc_lanes3 [8]float32
-//line polybench_solvers.go:50
-									gc_ld2.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes3)
-//line polybench_solvers.go:50
-									for gc_k3 := range 8 {
-//line polybench_solvers.go:50
-										if 0xff&(1<<gc_k3) != 0 {
-//line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line polybench_solvers.go:50
-											a[(i_*nj+j)+gc_k3] = gc_lanes3[gc_k3]
+											a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 //line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
@@ -342,7 +485,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -352,10 +495,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 //line polybench_solvers.go:44
 					{
-						r[k*nj+j] = 0.0
-						for i := 0; i < ni; i++ {
-							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
-						}
+
+//line polybench_solvers.go:49
 						for i_ := 0; i_ < ni; i_++ {
 							a[i_*nj+j] -= q[i_*nj+k] * r[k*nj+j]
 						}

@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of this file have a thread's loop that the interchange pass
 // runs trip by trip for the whole block: the threads' trips interleave as
@@ -45,4 +49,34 @@ func interchangeColumns(t *gocuda.Thread, b []float32, out []float32, who []int3
 	t.SyncThreads()
 	out[col] = s
 	who[col] = int32(t.ThreadIdx.X)
+}
+
+// InterchangeNearestKernel is Rodinia's kmeansPoint: thread i, under the
+// guard i < npoints, finds the centre nearest its point, whose nf
+// features lie npoints apart (feature-major), the first of equal
+// distances winning, and stores its number; threads past the points
+// store nothing. The guard is taken apart around the loop over centres
+// and the loop over features inside it, both run trip by trip for the
+// block.
+//
+//gocuda:kernel InterchangeNearestKernel
+func interchangeNearest(t *gocuda.Thread, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	index := int32(-1)
+	if i < npoints {
+		minDist := float32(math.MaxFloat32)
+		for c := 0; c < nclusters; c++ {
+			base := c * nf
+			var ans float32
+			for j := 0; j < nf; j++ {
+				diff := features[i+j*npoints] - clusters[base+j]
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist = ans
+				index = int32(c)
+			}
+		}
+		membership[i] = index
+	}
 }

@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math"
 )
 
 // InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
@@ -20,7 +21,7 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 		})
 }
 
-var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:10-26")
+var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:14-30")
 
 func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, m, k, n int) {
 	gc_pos := gc_b.Pos()
@@ -65,15 +66,15 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:16
+//line interchange.go:20
 					row := gc_by*gc_bdy + gc_ty
 					_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
 
-//line interchange.go:21
+//line interchange.go:25
 					var sum float32
 					_ = sum
 					gc_s_sum[gc_rank] = sum
@@ -85,7 +86,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 			}
 		}
 
-//line interchange.go:22
+//line interchange.go:26
 		for p := 0; p < k; p++ {
 			{
 				gc_ty := 0
@@ -110,16 +111,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line interchange.go:16
+//line interchange.go:20
 							row := gc_by*gc_bdy + gc_ty
 							_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							sum := gc_s_sum[gc_rank]
 
-//line interchange.go:23
+//line interchange.go:27
 							sum += gc_at[0] * gc_at2[gc_tx]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -128,16 +129,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:16
+//line interchange.go:20
 							row := gc_by*gc_bdy + gc_ty
 							_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 							col := gc_bx*gc_bdx + gc_tx
 							_ = col
 							sum := gc_s_sum[gc_rank]
 
-//line interchange.go:23
+//line interchange.go:27
 							sum += a[row*k+p] * b[p*n+col]
 							gc_s_sum[gc_rank] = sum
 						}
@@ -170,11 +171,11 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
-//line interchange.go:16
+//line interchange.go:20
 						row := gc_by*gc_bdy + gc_ty
 						_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						sum := gc_s_sum[gc_rank]
@@ -186,16 +187,16 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:16
+//line interchange.go:20
 						row := gc_by*gc_bdy + gc_ty
 						_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 						col := gc_bx*gc_bdx + gc_tx
 						_ = col
 						sum := gc_s_sum[gc_rank]
 
-//line interchange.go:25
+//line interchange.go:29
 						c[row*n+col] = sum
 					}
 				}
@@ -217,7 +218,7 @@ func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int)
 		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
 }
 
-var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:28-48")
+var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:32-52")
 
 func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos := gc_b.Pos()
@@ -238,22 +239,22 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					continue
 				}
 
-//line interchange.go:34
+//line interchange.go:38
 				col := gc_bx*gc_bdx + gc_tx
 				_ = col
 
-//line interchange.go:35
+//line interchange.go:39
 				if col >= n {
-//line interchange.go:35
+//line interchange.go:39
 					{
-//line interchange.go:35
+//line interchange.go:39
 						gc_exited[gc_rank] = true
 						continue gc_L1
-//line interchange.go:36
+//line interchange.go:40
 					}
 				}
 
-//line interchange.go:38
+//line interchange.go:42
 				s := float32(col)
 				_ = s
 				gc_s_s[gc_rank] = s
@@ -261,7 +262,7 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 		}
 	}
 
-//line interchange.go:39
+//line interchange.go:43
 	for p := 0; p < k; p += 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -272,17 +273,17 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 						continue
 					}
 
-//line interchange.go:34
+//line interchange.go:38
 					col := gc_bx*gc_bdx + gc_tx
 					_ = col
 					s := gc_s_s[gc_rank]
 
-//line interchange.go:40
+//line interchange.go:44
 					if p+1 < k {
 						s += b[(p+1)*n+col] * 2
 					}
 
-//line interchange.go:43
+//line interchange.go:47
 					s += b[p*n+col]
 					gc_s_s[gc_rank] = s
 				}
@@ -298,16 +299,1139 @@ func gc_body_interchangeColumns(gc_b *compiled.Block, b []float32, out []float32
 					continue
 				}
 
-//line interchange.go:34
+//line interchange.go:38
 				col := gc_bx*gc_bdx + gc_tx
 				_ = col
 				s := gc_s_s[gc_rank]
 
-//line interchange.go:46
+//line interchange.go:50
 				out[col] = s
 
-//line interchange.go:47
+//line interchange.go:51
 				who[col] = int32(gc_tx)
+			}
+		}
+	}
+}
+
+// InterchangeNearestKernel is Rodinia's kmeansPoint: thread i, under the
+// guard i < npoints, finds the centre nearest its point, whose nf
+// features lie npoints apart (feature-major), the first of equal
+// distances winning, and stores its number; threads past the points
+// store nothing. The guard is taken apart around the loop over centres
+// and the loop over features inside it, both run trip by trip for the
+// block.
+func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeNearest,
+		func(gc_t *gocuda.Thread) {
+			interchangeNearest(gc_t, features, clusters, membership, nf, npoints, nclusters)
+		},
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeNearest(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
+		})
+}
+
+var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
+
+func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_minDist := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_base := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_ans := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line interchange.go:64
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line interchange.go:64
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+
+//line interchange.go:66
+					{
+						minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+					}
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+			}
+		}
+
+//line interchange.go:68
+		for c := 0; c < nclusters; c++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_lo3; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank] = base
+						gc_s_ans[gc_rank] = ans
+					}
+					gc_step5 := gc_hi3
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank] = base
+						gc_s_ans[gc_rank] = ans
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank] = base
+							gc_s_ans[gc_rank] = ans
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+
+//line interchange.go:66
+						{
+
+//line interchange.go:69
+							base = c * nf
+
+//line interchange.go:81
+						}
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank] = base
+						gc_s_ans[gc_rank] = ans
+					}
+				}
+			}
+
+//line interchange.go:71
+			for j := 0; j < nf; j++ {
+				{
+					gc_from, gc_to := 0, gc_bdx
+					if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+						gc_to = gc_bound
+					}
+					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+							{
+								gc_tx := gc_step7 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								base := gc_s_base[gc_rank]
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step7 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								base := gc_s_base[gc_rank]
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step7 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								base := gc_s_base[gc_rank]
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+							{
+								gc_tx := gc_step7 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								base := gc_s_base[gc_rank]
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+						}
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							base := gc_s_base[gc_rank]
+							ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:72
+								diff := features[i+j*npoints] - clusters[base+j]
+								ans += diff * diff
+
+//line interchange.go:81
+							}
+							gc_s_ans[gc_rank] = ans
+						}
+					}
+				}
+			}
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+						{
+							gc_tx := gc_step8 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_step8 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_step8 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+						{
+							gc_tx := gc_step8 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+							minDist := gc_s_minDist[gc_rank]
+							ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank] = index
+							gc_s_minDist[gc_rank] = minDist
+						}
+					}
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						index := gc_s_index[gc_rank]
+						minDist := gc_s_minDist[gc_rank]
+						ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:75
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+
+//line interchange.go:81
+						}
+						gc_s_index[gc_rank] = index
+						gc_s_minDist[gc_rank] = minDist
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(membership) && gc_to <= len(membership)-gc_off {
+					gc_at := membership[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+						{
+//line interchange.go:66
+							gc_at[gc_tx] = index
+//line interchange.go:81
+						}
+					}
+				} else {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+						{
+							gc_tx := gc_step9 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step9 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step9 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx := gc_step9 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+					}
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						index := gc_s_index[gc_rank]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:80
+							membership[i] = index
+						}
+					}
+				}
 			}
 		}
 	}

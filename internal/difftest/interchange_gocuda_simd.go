@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
+	"math"
 	"simd/archsimd"
 )
 
@@ -21,7 +22,7 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 		})
 }
 
-var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:10-26")
+var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:14-30")
 
 func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
 	gc_pos2 := gc_b2.Pos()
@@ -68,17 +69,17 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:16
+//line interchange.go:20
 						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:16
+//line interchange.go:20
 						_ = row
-//line interchange.go:17
+//line interchange.go:21
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:17
+//line interchange.go:21
 						_ = col
-//line interchange.go:21
+//line interchange.go:25
 						var sum float32
-//line interchange.go:21
+//line interchange.go:25
 						_ = sum
 						archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
 					}
@@ -88,15 +89,15 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:16
+//line interchange.go:20
 					row := gc_by2*gc_bdy2 + gc_ty2
 					_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 
-//line interchange.go:21
+//line interchange.go:25
 					var sum float32
 					_ = sum
 					gc_s_sum[gc_rank2] = sum
@@ -108,7 +109,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 			}
 		}
 
-//line interchange.go:22
+//line interchange.go:26
 		for p := 0; p < k; p++ {
 			{
 				gc_ty2 := 0
@@ -130,27 +131,27 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:16
+//line interchange.go:20
 							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:16
+//line interchange.go:20
 							_ = row
-//line interchange.go:17
+//line interchange.go:21
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:17
+//line interchange.go:21
 							_ = col
-//line interchange.go:17
+//line interchange.go:21
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:17
+//line interchange.go:21
 							_ = sum
-//line interchange.go:23
+//line interchange.go:27
 							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
-//line interchange.go:23
+//line interchange.go:27
 								break
-//line interchange.go:23
+//line interchange.go:27
 							}
-//line interchange.go:23
+//line interchange.go:27
 							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line interchange.go:23
+//line interchange.go:27
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -159,16 +160,16 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:16
+//line interchange.go:20
 						row := gc_by2*gc_bdy2 + gc_ty2
 						_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
 						sum := gc_s_sum[gc_rank2]
 
-//line interchange.go:23
+//line interchange.go:27
 						sum += a[row*k+p] * b[p*n+col]
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -199,25 +200,25 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:16
+//line interchange.go:20
 						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:16
+//line interchange.go:20
 						_ = row
-//line interchange.go:17
+//line interchange.go:21
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:17
+//line interchange.go:21
 						_ = col
-//line interchange.go:17
+//line interchange.go:21
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:17
+//line interchange.go:21
 						_ = sum
-//line interchange.go:25
+//line interchange.go:29
 						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
-//line interchange.go:25
+//line interchange.go:29
 							break
-//line interchange.go:25
+//line interchange.go:29
 						}
-//line interchange.go:25
+//line interchange.go:29
 						sum.StoreSlice(c[row*n+col:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -226,16 +227,16 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:16
+//line interchange.go:20
 					row := gc_by2*gc_bdy2 + gc_ty2
 					_ = row
 
-//line interchange.go:17
+//line interchange.go:21
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 					sum := gc_s_sum[gc_rank2]
 
-//line interchange.go:25
+//line interchange.go:29
 					c[row*n+col] = sum
 				}
 				gc_ty2++
@@ -256,7 +257,7 @@ func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int)
 		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
 }
 
-var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:28-48")
+var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:32-52")
 
 func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos2 := gc_b2.Pos()
@@ -271,49 +272,49 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
 			if compiled.SIMD {
-//line interchange.go:34
+//line interchange.go:38
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:34
+//line interchange.go:38
 				_ = gc_all
-//line interchange.go:34
+//line interchange.go:38
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:34
+//line interchange.go:38
 				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line interchange.go:34
+//line interchange.go:38
 					gc_alive := gc_all
-//line interchange.go:34
+//line interchange.go:38
 					_ = gc_alive
-//line interchange.go:34
+//line interchange.go:38
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line interchange.go:34
+//line interchange.go:38
 						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:34
+//line interchange.go:38
 					}
-//line interchange.go:34
+//line interchange.go:38
 					var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:34
+//line interchange.go:38
 					_ = col
-//line interchange.go:35
+//line interchange.go:39
 					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:35
+//line interchange.go:39
 					_ = gc_if
-//line interchange.go:35
+//line interchange.go:39
 					if gc_alive.And(gc_if).ToBits() != 0 {
-//line interchange.go:35
+//line interchange.go:39
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
-//line interchange.go:35
+//line interchange.go:39
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line interchange.go:35
+//line interchange.go:39
 					}
-//line interchange.go:35
+//line interchange.go:39
 					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
-//line interchange.go:35
+//line interchange.go:39
 					_ = s
-//line interchange.go:35
+//line interchange.go:39
 					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -326,22 +327,22 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					continue
 				}
 
-//line interchange.go:34
+//line interchange.go:38
 				col := gc_bx2*gc_bdx2 + gc_tx2
 				_ = col
 
-//line interchange.go:35
+//line interchange.go:39
 				if col >= n {
-//line interchange.go:35
+//line interchange.go:39
 					{
-//line interchange.go:35
+//line interchange.go:39
 						gc_exited2[gc_rank2] = true
 						continue gc_L12
-//line interchange.go:36
+//line interchange.go:40
 					}
 				}
 
-//line interchange.go:38
+//line interchange.go:42
 				s := float32(col)
 				_ = s
 				gc_s_s[gc_rank2] = s
@@ -349,54 +350,54 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 		}
 	}
 
-//line interchange.go:39
+//line interchange.go:43
 	for p := 0; p < k; p += 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
 				if compiled.SIMD {
-//line interchange.go:34
+//line interchange.go:38
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:34
+//line interchange.go:38
 					_ = gc_all2
-//line interchange.go:41
+//line interchange.go:45
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:41
+//line interchange.go:45
 						gc_alive2 := gc_all2
-//line interchange.go:41
+//line interchange.go:45
 						_ = gc_alive2
-//line interchange.go:41
+//line interchange.go:45
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line interchange.go:41
+//line interchange.go:45
 							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:41
+//line interchange.go:45
 						}
-//line interchange.go:34
+//line interchange.go:38
 						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:34
+//line interchange.go:38
 						_ = col
-//line interchange.go:34
+//line interchange.go:38
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line interchange.go:34
+//line interchange.go:38
 						_ = s
-//line interchange.go:40
+//line interchange.go:44
 						if ((p+1)*n+col) < 0 || ((p+1)*n+col)+8 > len(b) || (p*n+col) < 0 || (p*n+col)+8 > len(b) {
-//line interchange.go:40
+//line interchange.go:44
 							break
-//line interchange.go:40
+//line interchange.go:44
 						}
-//line interchange.go:40
+//line interchange.go:44
 						if p+1 < k {
-//line interchange.go:40
+//line interchange.go:44
 							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb))
 						}
-//line interchange.go:43
+//line interchange.go:47
 						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:43
+//line interchange.go:47
 						s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive2)
 					}
 					archsimd.ClearAVXUpperBits()
@@ -408,17 +409,17 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						continue
 					}
 
-//line interchange.go:34
+//line interchange.go:38
 					col := gc_bx2*gc_bdx2 + gc_tx2
 					_ = col
 					s := gc_s_s[gc_rank2]
 
-//line interchange.go:40
+//line interchange.go:44
 					if p+1 < k {
 						s += b[(p+1)*n+col] * 2
 					}
 
-//line interchange.go:43
+//line interchange.go:47
 					s += b[p*n+col]
 					gc_s_s[gc_rank2] = s
 				}
@@ -429,44 +430,44 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-//line interchange.go:34
+//line interchange.go:38
 				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line interchange.go:34
+//line interchange.go:38
 				_ = gc_all3
-//line interchange.go:34
+//line interchange.go:38
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:34
+//line interchange.go:38
 				_ = gc_iota2
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line interchange.go:34
+//line interchange.go:38
 					gc_alive3 := gc_all3
-//line interchange.go:34
+//line interchange.go:38
 					_ = gc_alive3
-//line interchange.go:34
+//line interchange.go:38
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line interchange.go:34
+//line interchange.go:38
 						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line interchange.go:34
+//line interchange.go:38
 					}
-//line interchange.go:34
+//line interchange.go:38
 					var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:34
+//line interchange.go:38
 					_ = col
-//line interchange.go:34
+//line interchange.go:38
 					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line interchange.go:34
+//line interchange.go:38
 					_ = s
-//line interchange.go:46
+//line interchange.go:50
 					if col < 0 || col+8 > len(out) ||
 						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col+8 > len(who) {
-//line interchange.go:46
+//line interchange.go:50
 						break
-//line interchange.go:46
+//line interchange.go:50
 					}
-//line interchange.go:46
+//line interchange.go:50
 					s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
 					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
 				}
@@ -479,16 +480,1223 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					continue
 				}
 
-//line interchange.go:34
+//line interchange.go:38
 				col := gc_bx2*gc_bdx2 + gc_tx2
 				_ = col
 				s := gc_s_s[gc_rank2]
 
-//line interchange.go:46
+//line interchange.go:50
 				out[col] = s
 
-//line interchange.go:47
+//line interchange.go:51
 				who[col] = int32(gc_tx2)
+			}
+		}
+	}
+}
+
+// InterchangeNearestKernel is Rodinia's kmeansPoint: thread i, under the
+// guard i < npoints, finds the centre nearest its point, whose nf
+// features lie npoints apart (feature-major), the first of equal
+// distances winning, and stores its number; threads past the points
+// store nothing. The guard is taken apart around the loop over centres
+// and the loop over features inside it, both run trip by trip for the
+// block.
+func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeNearest,
+		func(gc_t *gocuda.Thread) {
+			interchangeNearest(gc_t, features, clusters, membership, nf, npoints, nclusters)
+		},
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeNearest(gc_b, gc_lo, gc_hi, features, clusters, membership, nf, npoints, nclusters)
+		})
+}
+
+var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
+
+func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
+	gc_s_base := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
+	gc_s_ans := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
+	gc_bx2 := gc_lo4%gc_gdx2 - 1
+	for gc_blk2 := gc_lo4; gc_blk2 < gc_hi4; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_lo5; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line interchange.go:64
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				gc_step11 := gc_hi5
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line interchange.go:64
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:64
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+						_ = i
+//line interchange.go:65
+						var index int32 = int32(-1)
+//line interchange.go:65
+						_ = index
+//line interchange.go:67
+						var minDist float32
+//line interchange.go:67
+						_ = minDist
+//line interchange.go:67
+						{
+//line interchange.go:67
+							minDist = float32(math.MaxFloat32)
+//line interchange.go:67
+						}
+						archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
+						archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:65
+						index := int32(-1)
+
+//line interchange.go:67
+						var minDist float32
+
+//line interchange.go:66
+						{
+							minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+						}
+						_ = index
+						_ = minDist
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					var minDist float32
+
+//line interchange.go:66
+					{
+						minDist = float32(math.MaxFloat32)
+
+//line interchange.go:81
+					}
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+		}
+
+//line interchange.go:68
+		for c := 0; c < nclusters; c++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_lo6; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_lo6; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank2] = base
+						gc_s_ans[gc_rank2] = ans
+					}
+					gc_step14 := gc_hi6
+					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank2] = base
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_step15 := gc_from2
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line interchange.go:69
+							var base int
+
+//line interchange.go:70
+							var ans float32
+
+//line interchange.go:66
+							{
+
+//line interchange.go:69
+								base = c * nf
+
+//line interchange.go:81
+							}
+							_ = base
+							_ = ans
+							gc_s_base[gc_rank2] = base
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line interchange.go:69
+						var base int
+
+//line interchange.go:70
+						var ans float32
+
+//line interchange.go:66
+						{
+
+//line interchange.go:69
+							base = c * nf
+
+//line interchange.go:81
+						}
+						_ = base
+						_ = ans
+						gc_s_base[gc_rank2] = base
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+			}
+
+//line interchange.go:71
+			for j := 0; j < nf; j++ {
+				{
+					gc_from2, gc_to2 := 0, gc_bdx2
+					if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+						gc_to2 = gc_bound2
+					}
+					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						gc_step16 := gc_from2
+						for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+							{
+								gc_tx2 := gc_step16 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+								base := gc_s_base[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+								base := gc_s_base[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+								base := gc_s_base[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+							{
+								gc_tx2 := gc_step16 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+								base := gc_s_base[gc_rank2]
+								ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := features[i+j*npoints] - clusters[base+j]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+						}
+						for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							base := gc_s_base[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:72
+								diff := features[i+j*npoints] - clusters[base+j]
+								ans += diff * diff
+
+//line interchange.go:81
+							}
+							gc_s_ans[gc_rank2] = ans
+						}
+					}
+				}
+			}
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line interchange.go:77
+						gc_vb := archsimd.BroadcastInt32x8(int32(c))
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:64
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+							_ = i
+//line interchange.go:64
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+							_ = index
+//line interchange.go:64
+							minDist := archsimd.LoadFloat32x8Slice(gc_s_minDist[gc_rank2:])
+//line interchange.go:64
+							_ = minDist
+//line interchange.go:64
+							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+							_ = ans
+//line interchange.go:64
+							{
+//line interchange.go:64
+								gc_if := ans.Less(minDist)
+//line interchange.go:64
+								_ = gc_if
+//line interchange.go:64
+								if gc_if.ToBits() != 0 {
+//line interchange.go:64
+									minDist = ans.Merge(minDist, gc_if)
+//line interchange.go:64
+									index = gc_vb.Merge(index, gc_if)
+//line interchange.go:64
+								}
+//line interchange.go:64
+							}
+//line interchange.go:64
+							index.StoreSlice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step17 := gc_vstep2
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+						{
+							gc_tx2 := gc_step17 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+						{
+							gc_tx2 := gc_step17 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+							minDist := gc_s_minDist[gc_rank2]
+							ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:75
+								if ans < minDist {
+									minDist = ans
+									index = int32(c)
+								}
+
+//line interchange.go:81
+							}
+							gc_s_index[gc_rank2] = index
+							gc_s_minDist[gc_rank2] = minDist
+						}
+					}
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+						minDist := gc_s_minDist[gc_rank2]
+						ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:75
+							if ans < minDist {
+								minDist = ans
+								index = int32(c)
+							}
+
+//line interchange.go:81
+						}
+						gc_s_index[gc_rank2] = index
+						gc_s_minDist[gc_rank2] = minDist
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:64
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+						_ = i
+//line interchange.go:64
+						index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+						_ = index
+//line interchange.go:80
+						{
+//line interchange.go:80
+							if i < 0 || i+8 > len(membership) {
+//line interchange.go:80
+								break
+//line interchange.go:80
+							}
+//line interchange.go:80
+							index.StoreSlice(membership[i:])
+//line interchange.go:80
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step18 := gc_vstep3
+				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:80
+							membership[i] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:80
+							membership[i] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:80
+							membership[i] = index
+						}
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+						{
+
+//line interchange.go:80
+							membership[i] = index
+						}
+					}
+				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+					{
+
+//line interchange.go:80
+						membership[i] = index
+					}
+				}
 			}
 		}
 	}

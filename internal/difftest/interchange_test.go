@@ -3,6 +3,7 @@ package difftest
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -93,4 +94,69 @@ func TestInterchangeFailure(t *testing.T) {
 		assert.GreaterOrEqual(t, errs[i].Thread.X, 5, "%s: a thread whose column row k-1 lacks", f.name)
 	}
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}
+
+// nearestHost is what InterchangeNearestKernel stores, computed on the
+// host point by point.
+func nearestHost(features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+	for i := range npoints {
+		index, minDist := int32(-1), float32(math.MaxFloat32)
+		for c := range nclusters {
+			var ans float32
+			for j := range nf {
+				diff := features[i+j*npoints] - clusters[c*nf+j]
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist, index = ans, int32(c)
+			}
+		}
+		membership[i] = index
+	}
+}
+
+// TestInterchangeNearestForms: the guarded nest of kmeans, taken apart
+// around its loops, agrees with the runtime path and the host, for point
+// counts that leave the last block part idle, and threads past the
+// points leave their slots alone.
+func TestInterchangeNearestForms(t *testing.T) {
+	const nf, nclusters, bs = 5, 4, 64
+	for _, npoints := range []int{1, 63, 64, 200, 1000} {
+		t.Run(fmt.Sprintf("points=%d", npoints), func(t *testing.T) {
+			features, clusters := randF(nf*npoints), randF(nf*nclusters)
+			grid := blocks(npoints, bs) + 1 // a block of idle threads
+			got := agree(t, func(f form) ([]int32, error) {
+				m := make([]int32, grid*bs)
+				for i := range m {
+					m[i] = -7
+				}
+				return m, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}},
+					InterchangeNearestKernel(features, clusters, m, nf, npoints, nclusters))
+			})
+			want := make([]int32, grid*bs)
+			for i := range want {
+				want[i] = -7
+			}
+			nearestHost(features, clusters, want, nf, npoints, nclusters)
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// TestInterchangeNearestFailure: a features slice one column short fails
+// on both paths, at a thread of the last column (the compiled form's
+// first in trip order, which CUDA leaves unordered).
+func TestInterchangeNearestFailure(t *testing.T) {
+	const nf, npoints, nclusters, bs = 5, 128, 3, 64
+	features, clusters := randF(nf*npoints-1), randF(nf*nclusters)
+	for _, f := range forms {
+		m := make([]int32, npoints)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: npoints / bs}, Block: gocuda.Dim3{X: bs}},
+			InterchangeNearestKernel(features, clusters, m, nf, npoints, nclusters))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		assert.Equal(t, gocuda.Dim3{X: 1}, ke.Block, "%s: the block of the last point", f.name)
+		assert.Equal(t, gocuda.Dim3{X: bs - 1}, ke.Thread, "%s: the last point's thread", f.name)
+	}
 }

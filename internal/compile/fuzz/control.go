@@ -151,14 +151,54 @@ func (g *gen) columnWalk(c ctx) {
 	}
 	acc := vs[g.ch.pick(len(vs))]
 	acc.used = true
+	if g.ch.pick(2) == 0 {
+		g.walk(acc.name, "")
+		return
+	}
+	g.guardedWalk(acc.name)
+}
+
+// walk writes columnWalk's loop adding to sum, each trip's term plus
+// extra (a Go expression, or "").
+func (g *gen) walk(sum, extra string) {
 	k := g.fresh("k")
 	g.line("for %s := 0; %s < p1; %s++ {", k, k, k)
 	g.indent++
 	g.line("if ix := %s*size + t.ThreadIdx.X; ix < len(in) {", k)
 	g.indent++
-	g.line("%s += in[ix] * int32(%s+1)", acc.name, k)
+	if extra != "" {
+		g.line("%s += in[ix]*int32(%s+1) + %s", sum, k, extra)
+	} else {
+		g.line("%s += in[ix] * int32(%s+1)", sum, k)
+	}
 	g.indent--
 	g.line("}")
+	g.indent--
+	g.line("}")
+}
+
+// guardedWalk writes columnWalk's loop as CUDA kernels hold it, under a
+// guard of the thread's index (if i < n { ... }), after a declaration
+// it reads and before a use of its sum, and sometimes inside a loop over
+// a block-uniform count with a base of its own: the interchange pass
+// takes the guard apart around the loops.
+func (g *gen) guardedWalk(sum string) {
+	g.line("if %s {", []string{"t.ThreadIdx.X < size-1", "t.ThreadIdx.X%3 != 1", "t.ThreadIdx.X >= int(p1)"}[g.ch.pick(3)])
+	g.indent++
+	w := g.fresh("w")
+	g.line("%s := %s*2 + 1", w, sum)
+	if g.ch.pick(2) == 0 {
+		g.walk(w, "")
+	} else {
+		c, base := g.fresh("c"), g.fresh("base")
+		g.line("for %s := 0; %s < p1%%3+1; %s++ {", c, c, c)
+		g.indent++
+		g.line("%s := int32(%s * 7)", base, c)
+		g.walk(w, base)
+		g.indent--
+		g.line("}")
+	}
+	g.line("%s ^= %s", sum, w)
 	g.indent--
 	g.line("}")
 }

@@ -71,16 +71,25 @@ func (f *Func) repeatGuards() {
 }
 
 func (f *Func) interchangeList(nodes []Node) []Node {
-	for i, n := range nodes {
+	out := make([]Node, 0, len(nodes))
+	for _, n := range nodes {
 		switch n := n.(type) {
 		case *Code:
-			if fs, ok := n.Stmt.(*ast.ForStmt); ok && f.interchangeable(fs) {
-				body := make([]Node, len(fs.Body.List))
-				for j, s := range fs.Body.List {
-					body[j] = &Code{Stmt: s}
+			switch s := n.Stmt.(type) {
+			case *ast.ForStmt:
+				if f.interchangeable(s) {
+					body := make([]Node, len(s.Body.List))
+					for j, s := range s.Body.List {
+						body[j] = &Code{Stmt: s}
+					}
+					out = append(out, f.interchanged(s, body, false))
+					continue
 				}
-				f.Vars[f.loopVar(fs)].Class = Uniform
-				nodes[i] = &For{Src: fs, Body: body, Interchanged: true}
+			case *ast.IfStmt:
+				if pieces := f.distribute(s, false); pieces != nil {
+					out = append(out, pieces...)
+					continue
+				}
 			}
 		case *If:
 			if blockLevel(n) { // not a warp's: its condition is the block's
@@ -99,14 +108,32 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 				n.Body = f.interchangeList(n.Body)
 			}
 		}
+		out = append(out, n)
 	}
-	return nodes
+	return out
+}
+
+// interchanged returns fs run trip by trip for the block, its body
+// nodes body: a loop to interchange inside is interchanged in turn,
+// where body is fs's statements one by one or, guarded (distribute), the
+// one guard around them.
+func (f *Func) interchanged(fs *ast.ForStmt, body []Node, guarded bool) *For {
+	f.Vars[f.loopVar(fs)].Class = Uniform
+	if guarded {
+		if pieces := f.distribute(body[0].(*Code).Stmt.(*ast.IfStmt), true); pieces != nil {
+			body = pieces
+		}
+	} else {
+		body = f.interchangeList(body)
+	}
+	return &For{Src: fs, Body: body, Interchanged: true}
 }
 
 // interchangeable reports whether fs, a loop of thread code, gains from
 // running trip by trip for the whole block and may: its header is the
 // same for every thread, nothing in its body leaves it or the thread, and
-// its accesses favour the block's order (interchangeGains).
+// its accesses favour the block's order (interchangeEffects), or it
+// holds such a loop and none of its accesses disfavour it.
 func (f *Func) interchangeable(fs *ast.ForStmt) bool {
 	p := f.loopVar(fs)
 	if p == nil || f.Vars[p] == nil || !types.Identical(p.Type(), types.Typ[types.Int]) {
@@ -132,7 +159,20 @@ func (f *Func) interchangeable(fs *ast.ForStmt) bool {
 	if tv := f.Src.Info.Types[cond.Y]; tv.Value != nil && f.Src.Info.Types[init.Rhs[0]].Value != nil {
 		return false // a constant trip count: the unroll pass's, or too short to gain
 	}
-	return f.interchangeGains(fs.Body, p)
+	gain, hurt := f.interchangeEffects(fs.Body, p)
+	return !hurt && (gain || f.holdsInterchangeable(fs.Body))
+}
+
+// holdsInterchangeable reports whether a loop to interchange stands at
+// the top level of body: it can run trip by trip for the block only
+// where the loop around it does.
+func (f *Func) holdsInterchangeable(body *ast.BlockStmt) bool {
+	for _, s := range body.List {
+		if fs, ok := s.(*ast.ForStmt); ok && f.interchangeable(fs) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopVar returns the variable fs's init defines (for p := e; ...), or

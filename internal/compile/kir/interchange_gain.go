@@ -22,14 +22,14 @@ const (
 // loop's trips.
 type steps struct{ tx, trip step }
 
-// interchangeGains reports whether running body trip by trip for the
-// whole block reads memory in a better order: some index into a slice
-// takes the next element for the next thread but jumps from trip to trip,
-// and none takes the next element for the next trip but jumps from thread
-// to thread (which the thread's own order already streams).
-func (f *Func) interchangeGains(body *ast.BlockStmt, p *types.Var) bool {
+// interchangeEffects reports how running body trip by trip for the whole
+// block changes the order it reads memory in: gain where some index into
+// a slice takes the next element for the next thread but jumps from trip
+// to trip, hurt where one takes the next element for the next trip but
+// jumps from thread to thread (which the thread's own order already
+// streams).
+func (f *Func) interchangeEffects(body *ast.BlockStmt, p *types.Var) (gain, hurt bool) {
 	defs := f.bodyDefs(body)
-	gain, hurt := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -48,7 +48,7 @@ func (f *Func) interchangeGains(body *ast.BlockStmt, p *types.Var) bool {
 		}
 		return true
 	})
-	return gain && !hurt
+	return gain, hurt
 }
 
 // bodyDefs returns the variables body defines once and never changes,

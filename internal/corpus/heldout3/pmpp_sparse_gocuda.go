@@ -242,6 +242,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
 	gc_n := gc_b.Len()
+	gc_s_dot := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -257,8 +258,248 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pmpp_sparse.go:50
+					row := gc_bx*gc_bdx + gc_tx
+					_ = row
+
+//line pmpp_sparse.go:52
+					var dot float32
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line pmpp_sparse.go:50
+					row := gc_bx*gc_bdx + gc_tx
+					_ = row
+
+//line pmpp_sparse.go:52
+					var dot float32
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank] = dot
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -266,13 +507,271 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					row := gc_bx*gc_bdx + gc_tx
 					_ = row
 
+//line pmpp_sparse.go:52
+					var dot float32
+
 //line pmpp_sparse.go:51
 					{
-						dot := float32(0)
-						for col := 0; col < numCols; col++ {
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+						dot = float32(0)
+
+//line pmpp_sparse.go:57
+					}
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+			}
+		}
+
+//line pmpp_sparse.go:53
+		for col := 0; col < numCols; col++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bx * gc_bdx) + (col * numRows)
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
+						gc_at := mData[gc_off:][:gc_to]
+						gc_at2 := mColIndex[gc_off:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:54
+								dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+
+//line pmpp_sparse.go:57
+							}
+							gc_s_dot[gc_rank] = dot
 						}
-						y[row] += float64(dot)
+					} else {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:54
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+							}
+							gc_s_dot[gc_rank] = dot
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+						dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+						{
+//line pmpp_sparse.go:51
+							gc_at3[gc_tx] += float64(dot)
+//line pmpp_sparse.go:57
+						}
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+						row := gc_bx*gc_bdx + gc_tx
+						_ = row
+						dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+						{
+
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
 					}
 				}
 			}

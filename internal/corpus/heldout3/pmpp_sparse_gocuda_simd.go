@@ -310,15 +310,16 @@ func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int,
 
 var gc_src_ellSpmvKernel = compiled.NewSource("ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58")
 
-func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
+func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_s_dot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_bx2 := gc_lo3%gc_gdx2 - 1
+	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -332,8 +333,272 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line pmpp_sparse.go:50
+					row := gc_bx2*gc_bdx2 + gc_tx2
+					_ = row
+
+//line pmpp_sparse.go:52
+					var dot float32
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+				gc_step7 := gc_hi4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line pmpp_sparse.go:50
+					row := gc_bx2*gc_bdx2 + gc_tx2
+					_ = row
+
+//line pmpp_sparse.go:52
+					var dot float32
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line pmpp_sparse.go:50
+						var row int = gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:50
+						_ = row
+//line pmpp_sparse.go:52
+						var dot float32
+//line pmpp_sparse.go:52
+						_ = dot
+//line pmpp_sparse.go:52
+						{
+//line pmpp_sparse.go:52
+							dot = float32(0)
+//line pmpp_sparse.go:52
+						}
+						archsimd.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+
+//line pmpp_sparse.go:52
+						var dot float32
+
+//line pmpp_sparse.go:51
+						{
+							dot = float32(0)
+
+//line pmpp_sparse.go:57
+						}
+						_ = dot
+						gc_s_dot[gc_rank2] = dot
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -341,13 +606,271 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					row := gc_bx2*gc_bdx2 + gc_tx2
 					_ = row
 
+//line pmpp_sparse.go:52
+					var dot float32
+
 //line pmpp_sparse.go:51
 					{
-						dot := float32(0)
-						for col := 0; col < numCols; col++ {
-							dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+						dot = float32(0)
+
+//line pmpp_sparse.go:57
+					}
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+			}
+		}
+
+//line pmpp_sparse.go:53
+		for col := 0; col < numCols; col++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off3 := (gc_bx2 * gc_bdx2) + (col * numRows)
+					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(mData) && gc_to2 <= len(mData)-gc_off3 && gc_off3 <= len(mColIndex) && gc_to2 <= len(mColIndex)-gc_off3 {
+						gc_at4 := mData[gc_off3:][:gc_to2]
+						gc_at5 := mColIndex[gc_off3:][:gc_to2]
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:54
+								dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+
+//line pmpp_sparse.go:57
+							}
+							gc_s_dot[gc_rank2] = dot
 						}
-						y[row] += float64(dot)
+					} else {
+						gc_step9 := gc_from2
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+							{
+								gc_tx2 := gc_step9 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step9 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step9 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step9 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+						}
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:54
+								dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
+
+//line pmpp_sparse.go:57
+							}
+							gc_s_dot[gc_rank2] = dot
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 {
+					gc_at6 := y[gc_off4:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+						dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+						{
+//line pmpp_sparse.go:51
+							gc_at6[gc_tx2] += float64(dot)
+//line pmpp_sparse.go:57
+						}
+					}
+				} else {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								y[row] += float64(dot)
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+						row := gc_bx2*gc_bdx2 + gc_tx2
+						_ = row
+						dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+						{
+
+//line pmpp_sparse.go:56
+							y[row] += float64(dot)
+						}
 					}
 				}
 			}

@@ -69,3 +69,45 @@ func columns(t *gocuda.Thread, b, out []float32, k, n int) {
 	t.SyncThreads()
 	out[col] = s
 }
+
+// nearest is Rodinia's kmeansPoint: under the guard of the thread's
+// point, a loop over centres holding a loop over features that walks the
+// point's column, npoints apart. The guard is taken apart around both
+// loops, ans and minDist declared ahead of it, the centre's base kept
+// where it is defined (remat).
+func nearest(t *gocuda.Thread, features, clusters []float32, membership []int32, nfeatures, npoints, nclusters int) {
+	pointID := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	index := int32(-1)
+	if pointID < npoints {
+		minDist := float32(1e30)
+		for i := 0; i < nclusters; i++ {
+			base := i * nfeatures
+			var ans float32
+			for j := 0; j < nfeatures; j++ {
+				diff := features[pointID+j*npoints] - clusters[base+j]
+				ans += diff * diff
+			}
+			if ans < minDist {
+				minDist = ans
+				index = int32(i)
+			}
+		}
+		membership[pointID] = index
+	}
+}
+
+// guardedName declares, under its guard, a name a parameter of the
+// kernel has, that the code after the guard reads: the guard stays whole.
+func guardedName(t *gocuda.Thread, b, out []float32, k, n, s int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if col < n {
+		s := float32(0)
+		for p := 0; p < k; p++ {
+			s += b[p*n+col]
+		}
+		out[col] = s
+	}
+	if col < n {
+		out[col] += float32(s)
+	}
+}

@@ -107,14 +107,14 @@ func gather(t *gocuda.Thread, idx []int32, tab, out []float32) {
 	}
 }
 
-// strideLoop walks its own column of in, npoints apart, as kmeans does:
-// the one rebased index, its store after the loop, does not pay for the
-// row's check.
+// strideLoop walks its own column of in, npoints apart, for a trip count
+// of its own (which keeps the loop the thread's): the one rebased index,
+// its store after the loop, does not pay for the row's check.
 func strideLoop(t *gocuda.Thread, in, out []float32, npoints, nf int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if i < npoints {
 		var s float32
-		for j := 0; j < nf; j++ {
+		for j := 0; j < nf+i%3; j++ {
 			s += in[i+j*npoints]
 		}
 		out[i] = s

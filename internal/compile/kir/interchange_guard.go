@@ -1,0 +1,203 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// A loop to interchange often stands under a guard of the thread's index,
+// CUDA's if (i < n) { ... } around the thread's whole work (Rodinia's
+// kmeans walks its point's features npoints apart inside
+// if (pointID < npoints)). distribute takes such a guard apart: the code
+// before the loop, each trip of the loop's body and the code after it
+// run under the guard each, the variables the code before the loop
+// declares declared ahead of the guard, so that the loop can run trip by
+// trip for the block. The guard's condition reads no per-thread variable
+// and nothing under it changes what it reads, so each copy decides as the
+// one guard did; threads are unordered between barriers, so the pieces
+// may run for every thread of the block in turn.
+
+// distribute returns the nodes that replace guard, an if around thread
+// code holding a loop to interchange (at the top level of its body), or
+// nil where guard is not one. synthetic is set for a guard distribute
+// made itself around a loop's body, whose declarations already belong to
+// the list the nodes go to.
+func (f *Func) distribute(guard *ast.IfStmt, synthetic bool) []Node {
+	if guard.Init != nil || guard.Else != nil || !f.safeCond(guard.Cond) || !f.stayInside(guard.Body, nil) ||
+		f.assignsAny(guard.Body, guard.Cond) {
+		return nil
+	}
+	list := guard.Body.List
+	k := -1
+	for i, s := range list {
+		if fs, ok := s.(*ast.ForStmt); ok && f.interchangeable(fs) {
+			k = i
+			break
+		}
+	}
+	if k < 0 {
+		return nil
+	}
+	decls, pre, ok := f.hoistDecls(list[:k], synthetic)
+	if !ok {
+		return nil
+	}
+	under := func(list []ast.Stmt) *ast.IfStmt {
+		return &ast.IfStmt{If: guard.If, Cond: guard.Cond,
+			Body: &ast.BlockStmt{Lbrace: guard.Body.Lbrace, List: list, Rbrace: guard.Body.Rbrace}}
+	}
+	out := decls
+	if len(pre) > 0 {
+		out = append(out, &Code{Stmt: under(pre)})
+	}
+	fs := list[k].(*ast.ForStmt)
+	out = append(out, f.interchanged(fs, []Node{&Code{Stmt: under(fs.Body.List)}}, true))
+	if post := list[k+1:]; len(post) > 0 {
+		out = append(out, &Code{Stmt: under(post)})
+	}
+	return out
+}
+
+// hoistDecls returns the declarations of the variables that statements
+// pre declare at their top level, each var v T, and pre with those
+// declarations made assignments; remat variables, which every loop that
+// reads them computes again, keep their definitions. ok is false where a
+// name declared ahead of the guard could mean another variable in the
+// code around it.
+func (f *Func) hoistDecls(pre []ast.Stmt, synthetic bool) (decls []Node, out []ast.Stmt, ok bool) {
+	for _, s := range pre {
+		vars := f.declaredBy(s)
+		hoist := false
+		for _, v := range vars {
+			if kv := f.Vars[v]; kv != nil && kv.Class == Remat && kv.Def == s {
+				continue
+			}
+			hoist = true
+		}
+		if !hoist {
+			out = append(out, s)
+			continue
+		}
+		for _, v := range vars {
+			if !synthetic && f.nameTaken(v) {
+				return nil, nil, false
+			}
+			decls = append(decls, &Code{Stmt: f.declare(v, nil, s.Pos())})
+		}
+		if a := f.asAssign(s); a != nil {
+			out = append(out, a)
+		}
+	}
+	return decls, out, true
+}
+
+// declaredBy returns the variables s declares: a := statement's new
+// ones, or a var declaration's.
+func (f *Func) declaredBy(s ast.Stmt) []*types.Var {
+	var out []*types.Var
+	note := func(id *ast.Ident) {
+		if v, ok := f.Src.Info.Defs[id].(*types.Var); ok {
+			out = append(out, v)
+		}
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if s.Tok == token.DEFINE {
+			for _, x := range s.Lhs {
+				note(x.(*ast.Ident))
+			}
+		}
+	case *ast.DeclStmt:
+		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok {
+				for _, id := range vs.Names {
+					note(id)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// asAssign returns s, a := statement or a var declaration, as the
+// assignment of its values (nil for a declaration without values).
+func (f *Func) asAssign(s ast.Stmt) ast.Stmt {
+	lhs := func(ids []ast.Expr) []ast.Expr {
+		out := make([]ast.Expr, len(ids))
+		for i, x := range ids {
+			id := x.(*ast.Ident)
+			obj := f.Src.Info.ObjectOf(id)
+			cp := &ast.Ident{NamePos: id.NamePos, Name: id.Name}
+			f.Src.Info.Uses[cp] = obj
+			out[i] = cp
+		}
+		return out
+	}
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		return &ast.AssignStmt{Lhs: lhs(s.Lhs), TokPos: s.TokPos, Tok: token.ASSIGN, Rhs: s.Rhs}
+	case *ast.DeclStmt:
+		var names, values []ast.Expr
+		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Values) == 0 {
+				continue
+			}
+			for _, id := range vs.Names {
+				names = append(names, id)
+			}
+			values = append(values, vs.Values...)
+		}
+		if len(names) == 0 {
+			return nil
+		}
+		return &ast.AssignStmt{Lhs: lhs(names), TokPos: s.Pos(), Tok: token.ASSIGN, Rhs: values}
+	}
+	return nil
+}
+
+// nameTaken reports whether v's name, declared ahead of the guard that
+// holds v's declaration, could be another variable's in the code around:
+// some scope around the guard, up to the universe, declares it.
+func (f *Func) nameTaken(v *types.Var) bool {
+	inner := v.Parent() // the guard's body
+	if inner == nil || inner.Parent() == nil {
+		return true
+	}
+	_, obj := inner.Parent().LookupParent(v.Name(), token.NoPos)
+	return obj != nil
+}
+
+// assignsAny reports whether body assigns (or takes the address of) a
+// variable that e reads.
+func (f *Func) assignsAny(body *ast.BlockStmt, e ast.Expr) bool {
+	reads := map[types.Object]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := f.Src.Info.Uses[id].(*types.Var); ok {
+				reads[v] = true
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		var lhs []ast.Expr
+		switch n := n.(type) {
+		case *ast.AssignStmt, *ast.IncDecStmt:
+			lhs = assigned(n.(ast.Stmt))
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				lhs = []ast.Expr{n.X}
+			}
+		}
+		for _, x := range lhs {
+			if id, ok := ast.Unparen(x).(*ast.Ident); ok && reads[f.Src.Info.ObjectOf(id)] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
