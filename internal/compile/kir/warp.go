@@ -139,13 +139,21 @@ func (f *Func) newLane(body []Node) *LaneLoop {
 func (f *Func) isUniform(v *types.Var) bool { return f.Vars[v] != nil && f.Vars[v].Class == Uniform }
 
 // checkWarpUniform refuses a uniform assignment inside a warp loop to a
-// variable declared outside it: each warp would make it.
+// variable declared outside it, at any depth of statement s (a loop of
+// block-level code updating it): each warp would make it.
 func (f *Func) checkWarpUniform(s ast.Stmt, inside map[*types.Var]bool) {
-	for _, e := range assigned(s) {
-		if v := f.localOf(e); v != nil && !inside[v] {
-			fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code)", v.Name()))
+	ast.Inspect(s, func(n ast.Node) bool {
+		inner, ok := n.(ast.Stmt)
+		if !ok {
+			return true
 		}
-	}
+		for _, e := range assigned(inner) {
+			if v := f.localOf(e); v != nil && !inside[v] {
+				fail(f.unsupported(s, "a uniform assignment to %s, declared outside, among warp collectives (declare it where it is assigned, or assign it before the warp-level code)", v.Name()))
+			}
+		}
+		return true
+	})
 }
 
 // warpFor makes a loop whose header may differ between lanes a WarpFor:

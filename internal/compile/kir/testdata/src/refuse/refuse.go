@@ -118,3 +118,16 @@ func barrierValue(t *gocuda.Thread, out []int32) {
 	sync()
 	out[t.ThreadIdx.X] = 1
 }
+
+// warpUpdate updates a uniform variable declared before a warp-level
+// loop in a loop of block-level code inside it: each warp would run the
+// update, where CUDA's threads each update their own copy once.
+func warpUpdate(t *gocuda.Thread, out []int32, n int, w int32) {
+	for k := 0; k < n; k++ {
+		t.SyncWarp(gocuda.FullMask)
+		for j := 1; j < 64; j *= 2 {
+			w ^= int32(j)
+		}
+	}
+	out[t.ThreadIdx.X] = w
+}
