@@ -176,8 +176,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_minDist := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_clusterBaseIndex := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_ans := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ans := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -197,762 +196,152 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:56
 		blockID := gc_gdx*gc_by + gc_bx
 		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line kmeans.go:58
-					pointID := blockID*gc_bdx*gc_bdy + gc_tx
-					_ = pointID
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					var minDist float32
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line kmeans.go:58
-					pointID := blockID*gc_bdx*gc_bdy + gc_tx
-					_ = pointID
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					var minDist float32
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line kmeans.go:58
-					pointID := blockID*gc_bdx*gc_bdy + gc_tx
-					_ = pointID
-
 //line kmeans.go:60
 					index := int32(-1)
 
 //line kmeans.go:63
-					var minDist float32
+					minDist := float32(math.MaxFloat32)
 
 //line kmeans.go:64
 					var dist float32
-
-//line kmeans.go:62
-					{
-						minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-					}
 					_ = index
 					_ = minDist
 					_ = dist
 					gc_s_index[gc_rank] = index
 					gc_s_minDist[gc_rank] = minDist
 				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line kmeans.go:60
+				index := int32(-1)
+
+//line kmeans.go:63
+				minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+				var dist float32
+				_ = index
+				_ = minDist
+				_ = dist
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 		}
 
 //line kmeans.go:67
 		for i := 0; i < nclusters; i++ {
+
+//line kmeans.go:68
+			clusterBaseIndex := i * nfeatures
 			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_lo3; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
-
-//line kmeans.go:69
-						var ans float32
-						_ = clusterBaseIndex
-						_ = ans
-						gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-						gc_s_ans[gc_rank] = ans
-					}
-					gc_step5 := gc_hi3
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
-
-//line kmeans.go:69
-						var ans float32
-						_ = clusterBaseIndex
-						_ = ans
-						gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-						gc_s_ans[gc_rank] = ans
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					{
+						gc_rank := gc_step2 + 0
 						gc_pos.Thread = gc_rank
 
-//line kmeans.go:58
-						pointID := blockID*gc_bdx*gc_bdy + gc_tx
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+					{
+						gc_rank := gc_step2 + 1
+						gc_pos.Thread = gc_rank
 
 //line kmeans.go:69
 						var ans float32
-
-//line kmeans.go:62
-						{
-
-//line kmeans.go:68
-							clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-						}
-						_ = clusterBaseIndex
 						_ = ans
-						gc_s_clusterBaseIndex[gc_rank] = clusterBaseIndex
 						gc_s_ans[gc_rank] = ans
 					}
+					{
+						gc_rank := gc_step2 + 2
+						gc_pos.Thread = gc_rank
+
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+					{
+						gc_rank := gc_step2 + 3
+						gc_pos.Thread = gc_rank
+
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+				}
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line kmeans.go:69
+					var ans float32
+					_ = ans
+					gc_s_ans[gc_rank] = ans
 				}
 			}
 
@@ -964,17 +353,133 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-							{
-								gc_tx := gc_step7 + 0
+						gc_off := (blockID * gc_bdx * gc_bdy) + (j * npoints)
+						gc_off2 := clusterBaseIndex + j
+						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
+							gc_at := features[gc_off:][:gc_to]
+							gc_at2 := clusters[gc_off2:][:1]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx*gc_bdy + gc_tx
+								_ = pointID
+								ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+//line kmeans.go:72
+									_ = addr
+									diff := gc_at[gc_tx] - gc_at2[0]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+						} else {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx*gc_bdy + gc_tx
+									_ = pointID
+									ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx*gc_bdy + gc_tx
+									_ = pointID
+									ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx*gc_bdy + gc_tx
+									_ = pointID
+									ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx*gc_bdy + gc_tx
+									_ = pointID
+									ans := gc_s_ans[gc_rank]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
 //line kmeans.go:58
 								pointID := blockID*gc_bdx*gc_bdy + gc_tx
 								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank]
 								ans := gc_s_ans[gc_rank]
 
 //line kmeans.go:62
@@ -989,97 +494,6 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 								}
 								gc_s_ans[gc_rank] = ans
 							}
-							{
-								gc_tx := gc_step7 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx*gc_bdy + gc_tx
-								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step7 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx*gc_bdy + gc_tx
-								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step7 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx*gc_bdy + gc_tx
-								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx*gc_bdy + gc_tx
-							_ = pointID
-							clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank]
-							ans := gc_s_ans[gc_rank]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:72
-								addr := pointID + j*npoints
-								diff := features[addr] - clusters[clusterBaseIndex+j]
-								ans += diff * diff
-
-//line kmeans.go:83
-							}
-							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
@@ -1090,10 +504,10 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step8 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1122,7 +536,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1151,7 +565,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1180,7 +594,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1209,7 +623,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1246,9 +660,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := blockID * gc_bdx * gc_bdy
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(membership) && gc_to <= len(membership)-gc_off {
-					gc_at := membership[gc_off:][:gc_to]
+				gc_off3 := blockID * gc_bdx * gc_bdy
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
+					gc_at3 := membership[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1261,15 +675,15 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 //line kmeans.go:85
 						{
 //line kmeans.go:85
-							gc_at[gc_tx] = index
+							gc_at3[gc_tx] = index
 //line kmeans.go:88
 						}
 					}
 				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1285,7 +699,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1301,7 +715,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1317,7 +731,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1333,7 +747,7 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 							}
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -166,7 +166,7 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 
 var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
-func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
+func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -177,11 +177,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 	gc_n2 := gc_b2.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_clusterBaseIndex := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_ans := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_bx2 := gc_lo4%gc_gdx2 - 1
-	gc_by2 := gc_lo4 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo4; gc_blk2 < gc_hi4; gc_blk2++ {
+	gc_s_ans := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -198,795 +197,187 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 //line kmeans.go:56
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_lo5; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
 					_ = gc_rank2
-
-//line kmeans.go:58
-					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-					_ = pointID
-
 //line kmeans.go:60
-					index := int32(-1)
-
+					var index int32 = int32(-1)
+//line kmeans.go:60
+					_ = index
 //line kmeans.go:63
-					var minDist float32
-
+					var minDist float32 = float32(math.MaxFloat32)
+//line kmeans.go:63
+					_ = minDist
 //line kmeans.go:64
 					var dist float32
-					_ = index
-					_ = minDist
+//line kmeans.go:64
 					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
+					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
+					archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
 				}
-				gc_step11 := gc_hi5
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line kmeans.go:58
-					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-					_ = pointID
-
-//line kmeans.go:60
-					index := int32(-1)
-
-//line kmeans.go:63
-					var minDist float32
-
-//line kmeans.go:64
-					var dist float32
-					_ = index
-					_ = minDist
-					_ = dist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line kmeans.go:58
-						var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
-//line kmeans.go:58
-						_ = pointID
-//line kmeans.go:60
-						var index int32 = int32(-1)
-//line kmeans.go:60
-						_ = index
-//line kmeans.go:63
-						var minDist float32
-//line kmeans.go:63
-						_ = minDist
-//line kmeans.go:64
-						var dist float32
-//line kmeans.go:64
-						_ = dist
-//line kmeans.go:63
-						{
-//line kmeans.go:63
-							minDist = float32(math.MaxFloat32)
-//line kmeans.go:63
-						}
-						archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-						archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:60
-						index := int32(-1)
-
-//line kmeans.go:63
-						var minDist float32
-
-//line kmeans.go:64
-						var dist float32
-
-//line kmeans.go:62
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-						}
-						_ = index
-						_ = minDist
-						_ = dist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_step6 := gc_vstep
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+				{
+					gc_rank2 := gc_step6 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:58
-					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-					_ = pointID
-
 //line kmeans.go:60
 					index := int32(-1)
 
 //line kmeans.go:63
-					var minDist float32
+					minDist := float32(math.MaxFloat32)
 
 //line kmeans.go:64
 					var dist float32
-
-//line kmeans.go:62
-					{
-						minDist = float32(math.MaxFloat32)
-
-//line kmeans.go:83
-					}
 					_ = index
 					_ = minDist
 					_ = dist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
+				{
+					gc_rank2 := gc_step6 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				{
+					gc_rank2 := gc_step6 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				{
+					gc_rank2 := gc_step6 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:60
+					index := int32(-1)
+
+//line kmeans.go:63
+					minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+					var dist float32
+					_ = index
+					_ = minDist
+					_ = dist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:60
+				index := int32(-1)
+
+//line kmeans.go:63
+				minDist := float32(math.MaxFloat32)
+
+//line kmeans.go:64
+				var dist float32
+				_ = index
+				_ = minDist
+				_ = dist
+				gc_s_index[gc_rank2] = index
+				gc_s_minDist[gc_rank2] = minDist
 			}
 		}
 
 //line kmeans.go:67
 		for i := 0; i < nclusters; i++ {
+
+//line kmeans.go:68
+			clusterBaseIndex := i * nfeatures
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_lo6; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_lo6; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+						gc_rank2 := gc_vstep2
 						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
-
 //line kmeans.go:69
 						var ans float32
-						_ = clusterBaseIndex
+//line kmeans.go:69
 						_ = ans
-						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-						gc_s_ans[gc_rank2] = ans
+						archsimd.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank2:])
 					}
-					gc_step14 := gc_hi6
-					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
-
-//line kmeans.go:69
-						var ans float32
-						_ = clusterBaseIndex
-						_ = ans
-						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-						gc_s_ans[gc_rank2] = ans
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step15 := gc_from2
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-
-//line kmeans.go:68
-							var clusterBaseIndex int
-
-//line kmeans.go:69
-							var ans float32
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:68
-								clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-							}
-							_ = clusterBaseIndex
-							_ = ans
-							gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+					{
+						gc_rank2 := gc_step7 + 0
 						gc_pos2.Thread = gc_rank2
 
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-
-//line kmeans.go:68
-						var clusterBaseIndex int
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+					{
+						gc_rank2 := gc_step7 + 1
+						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
 						var ans float32
-
-//line kmeans.go:62
-						{
-
-//line kmeans.go:68
-							clusterBaseIndex = i * nfeatures
-
-//line kmeans.go:83
-						}
-						_ = clusterBaseIndex
 						_ = ans
-						gc_s_clusterBaseIndex[gc_rank2] = clusterBaseIndex
 						gc_s_ans[gc_rank2] = ans
 					}
+					{
+						gc_rank2 := gc_step7 + 2
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+					{
+						gc_rank2 := gc_step7 + 3
+						gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:69
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:69
+					var ans float32
+					_ = ans
+					gc_s_ans[gc_rank2] = ans
 				}
 			}
 
@@ -998,17 +389,54 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step16 := gc_from2
-						for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+								_ = ans
+//line kmeans.go:72
+								{
+//line kmeans.go:72
+									var addr int = pointID + j*npoints
+//line kmeans.go:72
+									_ = addr
+									if addr < 0 || addr+8 > len(features) {
+//line kmeans.go:73
+										break
+//line kmeans.go:73
+									}
+//line kmeans.go:73
+									diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+//line kmeans.go:73
+									_ = diff
+//line kmeans.go:73
+									ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+								}
+//line kmeans.go:72
+								ans.StoreSlice(gc_s_ans[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step8 := gc_vstep3
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step16 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
 								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line kmeans.go:62
@@ -1024,14 +452,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
 								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line kmeans.go:62
@@ -1047,14 +474,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
 								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line kmeans.go:62
@@ -1070,14 +496,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
 								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 								_ = pointID
-								clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line kmeans.go:62
@@ -1093,14 +518,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
-						for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:58
 							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
 							_ = pointID
-							clusterBaseIndex := gc_s_clusterBaseIndex[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
 //line kmeans.go:62
@@ -1124,12 +548,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line kmeans.go:80
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kmeans.go:58
@@ -1177,10 +601,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep2
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					gc_step9 := gc_vstep4
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step17 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1209,7 +633,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1238,7 +662,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1267,7 +691,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1296,7 +720,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1333,10 +757,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kmeans.go:58
@@ -1362,10 +786,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep3
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+				gc_step10 := gc_vstep5
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1381,7 +805,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1397,7 +821,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1413,7 +837,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1429,7 +853,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

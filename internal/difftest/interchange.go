@@ -80,3 +80,24 @@ func interchangeNearest(t *gocuda.Thread, features, clusters []float32, membersh
 		membership[i] = index
 	}
 }
+
+// InterchangeShadowKernel sums column col of a k×n b, starting from
+// b[col]·s, under the guard col < n, into a local s that shadows the
+// parameter s; after the guard, it adds the parameter s. The local is
+// declared ahead of the guard when the guard is taken apart, under a
+// name of its own.
+//
+//gocuda:kernel InterchangeShadowKernel
+func interchangeShadow(t *gocuda.Thread, b, out []float32, k, n int, s float32) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if col < n {
+		s := b[col] * s
+		for p := 1; p < k; p++ {
+			s += b[p*n+col]
+		}
+		out[col] = s
+	}
+	if col < n {
+		out[col] += s
+	}
+}

@@ -342,8 +342,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 	gc_n := gc_b.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_s_minDist := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	gc_s_base := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_ans := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_ans := compiled.Scratch[float32](gc_b, 2)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -355,702 +354,132 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 			gc_bx = 0
 		}
 		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line interchange.go:64
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line interchange.go:65
-					index := int32(-1)
-
-//line interchange.go:67
-					var minDist float32
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line interchange.go:64
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line interchange.go:65
-					index := int32(-1)
-
-//line interchange.go:67
-					var minDist float32
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank] = index
-					gc_s_minDist[gc_rank] = minDist
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank] = index
-						gc_s_minDist[gc_rank] = minDist
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:64
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
 //line interchange.go:65
 					index := int32(-1)
 
 //line interchange.go:67
-					var minDist float32
-
-//line interchange.go:66
-					{
-						minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-					}
+					minDist := float32(math.MaxFloat32)
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank] = index
 					gc_s_minDist[gc_rank] = minDist
 				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank] = index
+					gc_s_minDist[gc_rank] = minDist
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line interchange.go:65
+				index := int32(-1)
+
+//line interchange.go:67
+				minDist := float32(math.MaxFloat32)
+				_ = index
+				_ = minDist
+				gc_s_index[gc_rank] = index
+				gc_s_minDist[gc_rank] = minDist
 			}
 		}
 
 //line interchange.go:68
 		for c := 0; c < nclusters; c++ {
+
+//line interchange.go:69
+			base := c * nf
 			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_lo3, gc_hi3 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_lo3; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:69
-						var base int
-
-//line interchange.go:70
-						var ans float32
-						_ = base
-						_ = ans
-						gc_s_base[gc_rank] = base
-						gc_s_ans[gc_rank] = ans
-					}
-					gc_step5 := gc_hi3
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:69
-						var base int
-
-//line interchange.go:70
-						var ans float32
-						_ = base
-						_ = ans
-						gc_s_base[gc_rank] = base
-						gc_s_ans[gc_rank] = ans
-					}
-				}
-			}
-			{
-				gc_from, gc_to := 0, gc_bdx
-				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
-					gc_to = gc_bound
-				}
-				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank] = base
-							gc_s_ans[gc_rank] = ans
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					{
+						gc_rank := gc_step2 + 0
 						gc_pos.Thread = gc_rank
 
-//line interchange.go:64
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line interchange.go:69
-						var base int
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+					{
+						gc_rank := gc_step2 + 1
+						gc_pos.Thread = gc_rank
 
 //line interchange.go:70
 						var ans float32
-
-//line interchange.go:66
-						{
-
-//line interchange.go:69
-							base = c * nf
-
-//line interchange.go:81
-						}
-						_ = base
 						_ = ans
-						gc_s_base[gc_rank] = base
 						gc_s_ans[gc_rank] = ans
 					}
+					{
+						gc_rank := gc_step2 + 2
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+					{
+						gc_rank := gc_step2 + 3
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank] = ans
+					}
+				}
+				for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:70
+					var ans float32
+					_ = ans
+					gc_s_ans[gc_rank] = ans
 				}
 			}
 
@@ -1062,17 +491,126 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-							{
-								gc_tx := gc_step7 + 0
+						gc_off := (gc_bx * gc_bdx) + (j * npoints)
+						gc_off2 := base + j
+						if gc_from >= 0 && gc_off >= 0 && gc_off <= len(features) && gc_to <= len(features)-gc_off && gc_off2 >= 0 && gc_off2 < len(clusters) {
+							gc_at := features[gc_off:][:gc_to]
+							gc_at2 := clusters[gc_off2:][:1]
+							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line interchange.go:64
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := gc_at[gc_tx] - gc_at2[0]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank] = ans
+							}
+						} else {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line interchange.go:64
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+									ans := gc_s_ans[gc_rank]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank] = ans
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
 //line interchange.go:64
 								i := gc_bx*gc_bdx + gc_tx
 								_ = i
-								base := gc_s_base[gc_rank]
 								ans := gc_s_ans[gc_rank]
 
 //line interchange.go:66
@@ -1086,93 +624,6 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 								}
 								gc_s_ans[gc_rank] = ans
 							}
-							{
-								gc_tx := gc_step7 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								base := gc_s_base[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step7 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								base := gc_s_base[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step7 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								base := gc_s_base[gc_rank]
-								ans := gc_s_ans[gc_rank]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank] = ans
-							}
-						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line interchange.go:64
-							i := gc_bx*gc_bdx + gc_tx
-							_ = i
-							base := gc_s_base[gc_rank]
-							ans := gc_s_ans[gc_rank]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:72
-								diff := features[i+j*npoints] - clusters[base+j]
-								ans += diff * diff
-
-//line interchange.go:81
-							}
-							gc_s_ans[gc_rank] = ans
 						}
 					}
 				}
@@ -1183,10 +634,10 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step8 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1212,7 +663,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1238,7 +689,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1264,7 +715,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step8 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1290,7 +741,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1324,9 +775,9 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(membership) && gc_to <= len(membership)-gc_off {
-					gc_at := membership[gc_off:][:gc_to]
+				gc_off3 := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
+					gc_at3 := membership[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -1339,15 +790,15 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 //line interchange.go:66
 						{
 //line interchange.go:66
-							gc_at[gc_tx] = index
+							gc_at3[gc_tx] = index
 //line interchange.go:81
 						}
 					}
 				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1364,7 +815,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1381,7 +832,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1398,7 +849,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1415,7 +866,7 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 							}
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1429,6 +880,617 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 
 //line interchange.go:80
 							membership[i] = index
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// InterchangeShadowKernel sums column col of a k×n b, starting from
+// b[col]·s, under the guard col < n, into a local s that shadows the
+// parameter s; after the guard, it adds the parameter s. The local is
+// declared ahead of the guard when the guard is taken apart, under a
+// name of its own.
+func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeShadow,
+		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeShadow(gc_b, gc_lo, gc_hi, b, out, k, n, s)
+		})
+}
+
+var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "226179a9b5552b143b94e337f212324da88f245707d8cd2ac47cdaff9e09fa90", "interchange.go:84-103")
+
+func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_s_ := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line interchange.go:92
+					col := gc_bx*gc_bdx + gc_tx
+					_ = col
+
+//line interchange.go:94
+					var s_ float32
+					_ = s_
+					gc_s_s_[gc_rank] = s_
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line interchange.go:92
+					col := gc_bx*gc_bdx + gc_tx
+					_ = col
+
+//line interchange.go:94
+					var s_ float32
+					_ = s_
+					gc_s_s_[gc_rank] = s_
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := b[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = gc_at[gc_tx] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = b[col] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+
+//line interchange.go:95
+		for p := 1; p < k; p++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := (gc_bx * gc_bdx) + (p * n)
+					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+						gc_at2 := b[gc_off2:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += gc_at2[gc_tx]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank] = s_
+						}
+					} else {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+								col := gc_bx*gc_bdx + gc_tx
+								_ = col
+								s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank] = s_
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+				}
+			}
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx * gc_bdx
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+						s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+						if col < n {
+//line interchange.go:93
+							gc_at3[gc_tx] = s_
+//line interchange.go:99
+						}
+
+//line interchange.go:100
+						if col < n {
+//line interchange.go:100
+							gc_at3[gc_tx] += s
+//line interchange.go:102
+						}
+					}
+				} else {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+							col := gc_bx*gc_bdx + gc_tx
+							_ = col
+							s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line interchange.go:92
+						col := gc_bx*gc_bdx + gc_tx
+						_ = col
+						s_ := gc_s_s_[gc_rank]
+
+//line interchange.go:93
+						if col < n {
+
+//line interchange.go:98
+							out[col] = s_
+						}
+
+//line interchange.go:100
+						if col < n {
+							out[col] += s
 						}
 					}
 				}

@@ -514,7 +514,7 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 
 var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
 
-func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
+func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -523,10 +523,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 	gc_n2 := gc_b2.Len()
 	gc_s_index := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_minDist := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
-	gc_s_base := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_ans := compiled.Scratch[float32](gc_b2, 3)[:gc_n2]
-	gc_bx2 := gc_lo4%gc_gdx2 - 1
-	for gc_blk2 := gc_lo4; gc_blk2 < gc_hi4; gc_blk2++ {
+	gc_s_ans := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -536,731 +535,163 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 			gc_bx2 = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo5, gc_hi5 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_lo5; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
 					_ = gc_rank2
-
-//line interchange.go:64
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line interchange.go:65
-					index := int32(-1)
-
-//line interchange.go:67
-					var minDist float32
+					var index int32 = int32(-1)
+//line interchange.go:65
 					_ = index
+//line interchange.go:67
+					var minDist float32 = float32(math.MaxFloat32)
+//line interchange.go:67
 					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
+					archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
+					archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
 				}
-				gc_step11 := gc_hi5
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line interchange.go:64
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line interchange.go:65
-					index := int32(-1)
-
-//line interchange.go:67
-					var minDist float32
-					_ = index
-					_ = minDist
-					gc_s_index[gc_rank2] = index
-					gc_s_minDist[gc_rank2] = minDist
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line interchange.go:64
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:64
-						_ = i
-//line interchange.go:65
-						var index int32 = int32(-1)
-//line interchange.go:65
-						_ = index
-//line interchange.go:67
-						var minDist float32
-//line interchange.go:67
-						_ = minDist
-//line interchange.go:67
-						{
-//line interchange.go:67
-							minDist = float32(math.MaxFloat32)
-//line interchange.go:67
-						}
-						archsimd.BroadcastInt32x8(index).StoreSlice(gc_s_index[gc_rank2:])
-						archsimd.BroadcastFloat32x8(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:65
-						index := int32(-1)
-
-//line interchange.go:67
-						var minDist float32
-
-//line interchange.go:66
-						{
-							minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-						}
-						_ = index
-						_ = minDist
-						gc_s_index[gc_rank2] = index
-						gc_s_minDist[gc_rank2] = minDist
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_step6 := gc_vstep
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+				{
+					gc_rank2 := gc_step6 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
 //line interchange.go:65
 					index := int32(-1)
 
 //line interchange.go:67
-					var minDist float32
-
-//line interchange.go:66
-					{
-						minDist = float32(math.MaxFloat32)
-
-//line interchange.go:81
-					}
+					minDist := float32(math.MaxFloat32)
 					_ = index
 					_ = minDist
 					gc_s_index[gc_rank2] = index
 					gc_s_minDist[gc_rank2] = minDist
 				}
+				{
+					gc_rank2 := gc_step6 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				{
+					gc_rank2 := gc_step6 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+				{
+					gc_rank2 := gc_step6 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:65
+					index := int32(-1)
+
+//line interchange.go:67
+					minDist := float32(math.MaxFloat32)
+					_ = index
+					_ = minDist
+					gc_s_index[gc_rank2] = index
+					gc_s_minDist[gc_rank2] = minDist
+				}
+			}
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line interchange.go:65
+				index := int32(-1)
+
+//line interchange.go:67
+				minDist := float32(math.MaxFloat32)
+				_ = index
+				_ = minDist
+				gc_s_index[gc_rank2] = index
+				gc_s_minDist[gc_rank2] = minDist
 			}
 		}
 
 //line interchange.go:68
 		for c := 0; c < nclusters; c++ {
+
+//line interchange.go:69
+			base := c * nf
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_lo6, gc_hi6 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_lo6; gc_step13 += 4 {
-						{
-							gc_tx2 := gc_step13 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step13 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_lo6; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+						gc_rank2 := gc_vstep2
 						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:69
-						var base int
-
 //line interchange.go:70
 						var ans float32
-						_ = base
+//line interchange.go:70
 						_ = ans
-						gc_s_base[gc_rank2] = base
-						gc_s_ans[gc_rank2] = ans
+						archsimd.BroadcastFloat32x8(ans).StoreSlice(gc_s_ans[gc_rank2:])
 					}
-					gc_step14 := gc_hi6
-					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-						{
-							gc_tx2 := gc_step14 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step14 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:69
-						var base int
-
-//line interchange.go:70
-						var ans float32
-						_ = base
-						_ = ans
-						gc_s_base[gc_rank2] = base
-						gc_s_ans[gc_rank2] = ans
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-			}
-			{
-				gc_from2, gc_to2 := 0, gc_bdx2
-				if gc_bound2 := compiled.Diff(npoints, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-					gc_to2 = gc_bound2
-				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step15 := gc_from2
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-						{
-							gc_tx2 := gc_step15 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-						{
-							gc_tx2 := gc_step15 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line interchange.go:69
-							var base int
-
-//line interchange.go:70
-							var ans float32
-
-//line interchange.go:66
-							{
-
-//line interchange.go:69
-								base = c * nf
-
-//line interchange.go:81
-							}
-							_ = base
-							_ = ans
-							gc_s_base[gc_rank2] = base
-							gc_s_ans[gc_rank2] = ans
-						}
-					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+					{
+						gc_rank2 := gc_step7 + 0
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line interchange.go:69
-						var base int
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+					{
+						gc_rank2 := gc_step7 + 1
+						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
 						var ans float32
-
-//line interchange.go:66
-						{
-
-//line interchange.go:69
-							base = c * nf
-
-//line interchange.go:81
-						}
-						_ = base
 						_ = ans
-						gc_s_base[gc_rank2] = base
 						gc_s_ans[gc_rank2] = ans
 					}
+					{
+						gc_rank2 := gc_step7 + 2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+					{
+						gc_rank2 := gc_step7 + 3
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:70
+						var ans float32
+						_ = ans
+						gc_s_ans[gc_rank2] = ans
+					}
+				}
+				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:70
+					var ans float32
+					_ = ans
+					gc_s_ans[gc_rank2] = ans
 				}
 			}
 
@@ -1272,17 +703,51 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step16 := gc_from2
-						for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:64
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+								_ = ans
+//line interchange.go:72
+								{
+//line interchange.go:72
+									if (i+j*npoints) < 0 || (i+j*npoints)+8 > len(features) {
+//line interchange.go:72
+										break
+//line interchange.go:72
+									}
+//line interchange.go:72
+									diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x8(clusters[base+j]))
+//line interchange.go:72
+									_ = diff
+//line interchange.go:72
+									ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+								}
+//line interchange.go:72
+								ans.StoreSlice(gc_s_ans[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step8 := gc_vstep3
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step16 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line interchange.go:64
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-								base := gc_s_base[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line interchange.go:66
@@ -1297,14 +762,13 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line interchange.go:64
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-								base := gc_s_base[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line interchange.go:66
@@ -1319,14 +783,13 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line interchange.go:64
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-								base := gc_s_base[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line interchange.go:66
@@ -1341,14 +804,13 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 								gc_s_ans[gc_rank2] = ans
 							}
 							{
-								gc_tx2 := gc_step16 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line interchange.go:64
 								i := gc_bx2*gc_bdx2 + gc_tx2
 								_ = i
-								base := gc_s_base[gc_rank2]
 								ans := gc_s_ans[gc_rank2]
 
 //line interchange.go:66
@@ -1363,14 +825,13 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 								gc_s_ans[gc_rank2] = ans
 							}
 						}
-						for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line interchange.go:64
 							i := gc_bx2*gc_bdx2 + gc_tx2
 							_ = i
-							base := gc_s_base[gc_rank2]
 							ans := gc_s_ans[gc_rank2]
 
 //line interchange.go:66
@@ -1393,12 +854,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line interchange.go:77
 						gc_vb := archsimd.BroadcastInt32x8(int32(c))
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:64
@@ -1440,10 +901,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep2
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					gc_step9 := gc_vstep4
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step17 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1469,7 +930,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1495,7 +956,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1521,7 +982,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step17 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1547,7 +1008,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1581,10 +1042,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:64
@@ -1610,10 +1071,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep3
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+				gc_step10 := gc_vstep5
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1630,7 +1091,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1647,7 +1108,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1664,7 +1125,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						}
 					}
 					{
-						gc_tx2 := gc_step18 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1681,7 +1142,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 						}
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1695,6 +1156,653 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo4, gc_hi4 int, featu
 
 //line interchange.go:80
 						membership[i] = index
+					}
+				}
+			}
+		}
+	}
+}
+
+// InterchangeShadowKernel sums column col of a k×n b, starting from
+// b[col]·s, under the guard col < n, into a local s that shadows the
+// parameter s; after the guard, it adds the parameter s. The local is
+// declared ahead of the guard when the guard is taken apart, under a
+// name of its own.
+func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeShadow,
+		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeShadow(gc_b, gc_lo, gc_hi, b, out, k, n, s)
+		})
+}
+
+var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "226179a9b5552b143b94e337f212324da88f245707d8cd2ac47cdaff9e09fa90", "interchange.go:84-103")
+
+func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out []float32, k, n int, s float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_s_ := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_bx2 := gc_lo3%gc_gdx2 - 1
+	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line interchange.go:92
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+
+//line interchange.go:94
+					var s_ float32
+					_ = s_
+					gc_s_s_[gc_rank2] = s_
+				}
+				gc_step7 := gc_hi4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line interchange.go:92
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+
+//line interchange.go:94
+					var s_ float32
+					_ = s_
+					gc_s_s_[gc_rank2] = s_
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line interchange.go:94
+					gc_vb2 := archsimd.BroadcastFloat32x8(s)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:92
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+						_ = col
+//line interchange.go:92
+						var s_ archsimd.Float32x8
+//line interchange.go:92
+						_ = s_
+//line interchange.go:94
+						{
+//line interchange.go:94
+							if col < 0 || col+8 > len(b) {
+//line interchange.go:94
+								break
+//line interchange.go:94
+							}
+//line interchange.go:94
+							s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
+//line interchange.go:94
+						}
+//line interchange.go:94
+						s_.StoreSlice(gc_s_s_[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = b[col] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = b[col] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = b[col] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = b[col] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+
+//line interchange.go:94
+					var s_ float32
+
+//line interchange.go:93
+					{
+						s_ = b[col] * s
+
+//line interchange.go:99
+					}
+					_ = s_
+					gc_s_s_[gc_rank2] = s_
+				}
+			}
+		}
+
+//line interchange.go:95
+		for p := 1; p < k; p++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:92
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+							_ = col
+//line interchange.go:92
+							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+							_ = s_
+//line interchange.go:96
+							{
+//line interchange.go:96
+								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+//line interchange.go:96
+									break
+//line interchange.go:96
+								}
+//line interchange.go:96
+								s_ = s_.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
+//line interchange.go:96
+							}
+//line interchange.go:96
+							s_.StoreSlice(gc_s_s_[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+						{
+
+//line interchange.go:96
+							s_ += b[p*n+col]
+
+//line interchange.go:99
+						}
+						gc_s_s_[gc_rank2] = s_
+					}
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line interchange.go:92
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:92
+					_ = gc_iota
+//line interchange.go:101
+					gc_vb3 := archsimd.BroadcastFloat32x8(s)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:92
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+						_ = col
+//line interchange.go:92
+						s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+						_ = s_
+//line interchange.go:93
+						if col < 0 || col+8 > len(out) {
+//line interchange.go:93
+							break
+//line interchange.go:93
+						}
+//line interchange.go:93
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
+						_ = gc_if
+//line interchange.go:98
+						if gc_if.ToBits() != 0 {
+//line interchange.go:98
+							s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+//line interchange.go:98
+						}
+//line interchange.go:100
+						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
+						_ = gc_if2
+//line interchange.go:101
+						if gc_if2.ToBits() != 0 {
+//line interchange.go:101
+							archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb3).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+//line interchange.go:101
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep3
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+						if col < n {
+
+//line interchange.go:98
+							out[col] = s_
+						}
+
+//line interchange.go:100
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+						if col < n {
+
+//line interchange.go:98
+							out[col] = s_
+						}
+
+//line interchange.go:100
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+						if col < n {
+
+//line interchange.go:98
+							out[col] = s_
+						}
+
+//line interchange.go:100
+						if col < n {
+							out[col] += s
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+						if col < n {
+
+//line interchange.go:98
+							out[col] = s_
+						}
+
+//line interchange.go:100
+						if col < n {
+							out[col] += s
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+					col := gc_bx2*gc_bdx2 + gc_tx2
+					_ = col
+					s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+					if col < n {
+
+//line interchange.go:98
+						out[col] = s_
+					}
+
+//line interchange.go:100
+					if col < n {
+						out[col] += s
 					}
 				}
 			}

@@ -160,3 +160,23 @@ func TestInterchangeNearestFailure(t *testing.T) {
 		assert.Equal(t, gocuda.Dim3{X: bs - 1}, ke.Thread, "%s: the last point's thread", f.name)
 	}
 }
+
+// TestInterchangeShadowForms: a local declared under the guard with a
+// parameter's name, taken ahead of the guard, leaves the parameter to the
+// code after it.
+func TestInterchangeShadowForms(t *testing.T) {
+	const k, n, bs, s = 6, 100, 32, 3
+	b := randF(k * n)
+	got := agree(t, func(f form) ([]float32, error) {
+		out := make([]float32, blocks(n, bs)*bs)
+		return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
+			InterchangeShadowKernel(b, out, k, n, s))
+	})
+	for col := range n {
+		sum := b[col] * s
+		for p := 1; p < k; p++ {
+			sum += b[p*n+col]
+		}
+		require.Equal(t, sum+s, got[col], "column %d", col)
+	}
+}

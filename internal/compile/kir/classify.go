@@ -41,6 +41,17 @@ func classify(f *Func) {
 	f.readOnly = f.readOnlyParams()
 	sites := f.collectSites()
 	f.steadyShared = f.steadySharedReads(f.sharedAllocs(sites))
+	f.classes(sites)
+	f.shared = f.sharedVars(sites)
+	f.exitForm()
+	f.checkLaneBranches(f.Body)
+	f.Body = f.agreeLoops(f.Body)
+	f.checkControl(f.Body)
+	f.checkTiles()
+}
+
+// classes sets each variable's Class from the sites that define it.
+func (f *Func) classes(sites map[*types.Var][]site) {
 	for {
 		uniform := f.uniformVars(sites)
 		remat := f.rematVars(sites, uniform)
@@ -60,12 +71,6 @@ func classify(f *Func) {
 			break
 		}
 	}
-	f.shared = f.sharedVars(sites)
-	f.exitForm()
-	f.checkLaneBranches(f.Body)
-	f.Body = f.agreeLoops(f.Body)
-	f.checkControl(f.Body)
-	f.checkTiles()
 }
 
 // collectSites records, for every local variable, each statement that

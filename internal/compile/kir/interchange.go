@@ -23,6 +23,9 @@ import (
 func interchange(f *Func) {
 	f.Body = f.interchangeList(f.Body)
 	f.repeatGuards()
+	if f.distributed {
+		f.classes(f.collectSites()) // a guard's pieces define what it held anew
+	}
 }
 
 // repeatGuards repeats, where the kernel's last block-level node is an
@@ -86,7 +89,7 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 					continue
 				}
 			case *ast.IfStmt:
-				if pieces := f.distribute(s, false); pieces != nil {
+				if pieces := f.distribute(s); pieces != nil {
 					out = append(out, pieces...)
 					continue
 				}
@@ -120,7 +123,7 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 func (f *Func) interchanged(fs *ast.ForStmt, body []Node, guarded bool) *For {
 	f.Vars[f.loopVar(fs)].Class = Uniform
 	if guarded {
-		if pieces := f.distribute(body[0].(*Code).Stmt.(*ast.IfStmt), true); pieces != nil {
+		if pieces := f.distribute(body[0].(*Code).Stmt.(*ast.IfStmt)); pieces != nil {
 			body = pieces
 		}
 	} else {

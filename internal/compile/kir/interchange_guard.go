@@ -20,10 +20,8 @@ import (
 
 // distribute returns the nodes that replace guard, an if around thread
 // code holding a loop to interchange (at the top level of its body), or
-// nil where guard is not one. synthetic is set for a guard distribute
-// made itself around a loop's body, whose declarations already belong to
-// the list the nodes go to.
-func (f *Func) distribute(guard *ast.IfStmt, synthetic bool) []Node {
+// nil where guard is not one.
+func (f *Func) distribute(guard *ast.IfStmt) []Node {
 	if guard.Init != nil || guard.Else != nil || !f.safeCond(guard.Cond) || !f.stayInside(guard.Body, nil) ||
 		f.assignsAny(guard.Body, guard.Cond) {
 		return nil
@@ -39,18 +37,12 @@ func (f *Func) distribute(guard *ast.IfStmt, synthetic bool) []Node {
 	if k < 0 {
 		return nil
 	}
-	decls, pre, ok := f.hoistDecls(list[:k], synthetic)
-	if !ok {
-		return nil
-	}
 	under := func(list []ast.Stmt) *ast.IfStmt {
 		return &ast.IfStmt{If: guard.If, Cond: guard.Cond,
 			Body: &ast.BlockStmt{Lbrace: guard.Body.Lbrace, List: list, Rbrace: guard.Body.Rbrace}}
 	}
-	out := decls
-	if len(pre) > 0 {
-		out = append(out, &Code{Stmt: under(pre)})
-	}
+	out := f.distributePre(list[:k], under)
+	f.distributed = true
 	fs := list[k].(*ast.ForStmt)
 	out = append(out, f.interchanged(fs, []Node{&Code{Stmt: under(fs.Body.List)}}, true))
 	if post := list[k+1:]; len(post) > 0 {
@@ -59,13 +51,79 @@ func (f *Func) distribute(guard *ast.IfStmt, synthetic bool) []Node {
 	return out
 }
 
+// distributePre returns the nodes for pre, the code before the loop under
+// a guard: definitions that cannot fail nor touch memory (base := i*nf)
+// as they are, for every thread (what they define is read under the
+// guard alone), and the runs of other statements each under the guard,
+// the variables they declare declared ahead of it (hoistDecls).
+func (f *Func) distributePre(pre []ast.Stmt, under func([]ast.Stmt) *ast.IfStmt) []Node {
+	var out []Node
+	var run []ast.Stmt
+	flush := func() {
+		if len(run) == 0 {
+			return
+		}
+		decls, stmts := f.hoistDecls(run)
+		out = append(out, decls...)
+		if len(stmts) > 0 {
+			out = append(out, &Code{Stmt: under(stmts)})
+		}
+		run = nil
+	}
+	for _, s := range pre {
+		if f.plainDefine(s) {
+			flush()
+			out = append(out, &Code{Stmt: s})
+			continue
+		}
+		run = append(run, s)
+	}
+	flush()
+	return out
+}
+
+// plainDefine reports whether s is x := e (each variable new) with
+// values that cannot fail and read no memory: run by a thread the guard
+// leaves out, it computes a value no one reads.
+func (f *Func) plainDefine(s ast.Stmt) bool {
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || len(a.Lhs) != len(a.Rhs) {
+		return false
+	}
+	for i, x := range a.Lhs {
+		if _, isNew := f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); !isNew {
+			return false
+		}
+		anyVar := func(*types.Var) bool { return true }
+		if !f.pure(a.Rhs[i], anyVar, false) || !f.cannotFail(a.Rhs[i]) || !f.safeCalls(a.Rhs[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// safeCalls reports whether every call in e cannot fail but by its
+// arguments: conversions, min and max, package math, helpers of one
+// result that cannot fail (cannotFail does not look into calls).
+func (f *Func) safeCalls(e ast.Expr) bool {
+	safe := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && safe {
+			safe = f.safeCallee(call, 0)
+		}
+		return safe
+	})
+	return safe
+}
+
 // hoistDecls returns the declarations of the variables that statements
 // pre declare at their top level, each var v T, and pre with those
 // declarations made assignments; remat variables, which every loop that
-// reads them computes again, keep their definitions. ok is false where a
-// name declared ahead of the guard could mean another variable in the
-// code around it.
-func (f *Func) hoistDecls(pre []ast.Stmt, synthetic bool) (decls []Node, out []ast.Stmt, ok bool) {
+// reads them computes again, keep their definitions. A name declared
+// ahead of the guard cannot capture another variable's uses: the
+// emitter gives every variable a name of its own (s_ for a parameter s
+// it shadows).
+func (f *Func) hoistDecls(pre []ast.Stmt) (decls []Node, out []ast.Stmt) {
 	for _, s := range pre {
 		vars := f.declaredBy(s)
 		hoist := false
@@ -80,16 +138,13 @@ func (f *Func) hoistDecls(pre []ast.Stmt, synthetic bool) (decls []Node, out []a
 			continue
 		}
 		for _, v := range vars {
-			if !synthetic && f.nameTaken(v) {
-				return nil, nil, false
-			}
 			decls = append(decls, &Code{Stmt: f.declare(v, nil, s.Pos())})
 		}
 		if a := f.asAssign(s); a != nil {
 			out = append(out, a)
 		}
 	}
-	return decls, out, true
+	return decls, out
 }
 
 // declaredBy returns the variables s declares: a := statement's new
@@ -155,18 +210,6 @@ func (f *Func) asAssign(s ast.Stmt) ast.Stmt {
 		return &ast.AssignStmt{Lhs: lhs(names), TokPos: s.Pos(), Tok: token.ASSIGN, Rhs: values}
 	}
 	return nil
-}
-
-// nameTaken reports whether v's name, declared ahead of the guard that
-// holds v's declaration, could be another variable's in the code around:
-// some scope around the guard, up to the universe, declares it.
-func (f *Func) nameTaken(v *types.Var) bool {
-	inner := v.Parent() // the guard's body
-	if inner == nil || inner.Parent() == nil {
-		return true
-	}
-	_, obj := inner.Parent().LookupParent(v.Name(), token.NoPos)
-	return obj != nil
 }
 
 // assignsAny reports whether body assigns (or takes the address of) a

@@ -92,6 +92,10 @@ type Func struct {
 	// pass repeats in every thread loop after theirs: a thread they
 	// return needs no record.
 	repeated map[ast.Stmt]bool
+	// distributed is set where the interchange pass took a guard apart
+	// (interchange_guard.go), whose pieces the variables' classes are
+	// decided from again.
+	distributed bool
 	// laneLoop are the loops whose lanes leave them at different trips
 	// (For.Lanes), for classify's fixpoint.
 	laneLoop map[*ast.ForStmt]bool

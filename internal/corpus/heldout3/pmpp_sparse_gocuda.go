@@ -254,271 +254,52 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			gc_bx = 0
 		}
 		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line pmpp_sparse.go:50
-					row := gc_bx*gc_bdx + gc_tx
-					_ = row
-
-//line pmpp_sparse.go:52
-					var dot float32
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line pmpp_sparse.go:50
-					row := gc_bx*gc_bdx + gc_tx
-					_ = row
-
-//line pmpp_sparse.go:52
-					var dot float32
-					_ = dot
-					gc_s_dot[gc_rank] = dot
-				}
-			}
-		}
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(numRows, gc_bx*gc_bdx); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line pmpp_sparse.go:50
-						row := gc_bx*gc_bdx + gc_tx
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank] = dot
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line pmpp_sparse.go:50
-					row := gc_bx*gc_bdx + gc_tx
-					_ = row
-
 //line pmpp_sparse.go:52
-					var dot float32
-
-//line pmpp_sparse.go:51
-					{
-						dot = float32(0)
-
-//line pmpp_sparse.go:57
-					}
+					dot := float32(0)
 					_ = dot
 					gc_s_dot[gc_rank] = dot
 				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank] = dot
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:52
+				dot := float32(0)
+				_ = dot
+				gc_s_dot[gc_rank] = dot
 			}
 		}
 
@@ -554,10 +335,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -577,7 +358,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -597,7 +378,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -617,7 +398,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -637,7 +418,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -686,10 +467,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						}
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -706,7 +487,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -723,7 +504,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -740,7 +521,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -757,7 +538,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

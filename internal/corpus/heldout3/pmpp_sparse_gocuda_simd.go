@@ -310,7 +310,7 @@ func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int,
 
 var gc_src_ellSpmvKernel = compiled.NewSource("ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58")
 
-func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
+func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
@@ -318,8 +318,8 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 	gc_gdx2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
 	gc_s_dot := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
-	gc_bx2 := gc_lo3%gc_gdx2 - 1
-	for gc_blk2 := gc_lo3; gc_blk2 < gc_hi3; gc_blk2++ {
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -329,295 +329,65 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 			gc_bx2 = 0
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
 					_ = gc_rank2
-
-//line pmpp_sparse.go:50
-					row := gc_bx2*gc_bdx2 + gc_tx2
-					_ = row
-
 //line pmpp_sparse.go:52
-					var dot float32
+					var dot float32 = float32(0)
+//line pmpp_sparse.go:52
 					_ = dot
-					gc_s_dot[gc_rank2] = dot
+					archsimd.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank2:])
 				}
-				gc_step7 := gc_hi4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line pmpp_sparse.go:50
-					row := gc_bx2*gc_bdx2 + gc_tx2
-					_ = row
-
-//line pmpp_sparse.go:52
-					var dot float32
-					_ = dot
-					gc_s_dot[gc_rank2] = dot
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-		}
-		{
-			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(numRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
-			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line pmpp_sparse.go:50
-						var row int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:50
-						_ = row
-//line pmpp_sparse.go:52
-						var dot float32
-//line pmpp_sparse.go:52
-						_ = dot
-//line pmpp_sparse.go:52
-						{
-//line pmpp_sparse.go:52
-							dot = float32(0)
-//line pmpp_sparse.go:52
-						}
-						archsimd.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:50
-						row := gc_bx2*gc_bdx2 + gc_tx2
-						_ = row
-
-//line pmpp_sparse.go:52
-						var dot float32
-
-//line pmpp_sparse.go:51
-						{
-							dot = float32(0)
-
-//line pmpp_sparse.go:57
-						}
-						_ = dot
-						gc_s_dot[gc_rank2] = dot
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line pmpp_sparse.go:50
-					row := gc_bx2*gc_bdx2 + gc_tx2
-					_ = row
-
 //line pmpp_sparse.go:52
-					var dot float32
-
-//line pmpp_sparse.go:51
-					{
-						dot = float32(0)
-
-//line pmpp_sparse.go:57
-					}
+					dot := float32(0)
 					_ = dot
 					gc_s_dot[gc_rank2] = dot
 				}
+				{
+					gc_rank2 := gc_step4 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:52
+					dot := float32(0)
+					_ = dot
+					gc_s_dot[gc_rank2] = dot
+				}
+			}
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:52
+				dot := float32(0)
+				_ = dot
+				gc_s_dot[gc_rank2] = dot
 			}
 		}
 
@@ -653,10 +423,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 							gc_s_dot[gc_rank2] = dot
 						}
 					} else {
-						gc_step9 := gc_from2
-						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						gc_step5 := gc_from2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step9 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -676,7 +446,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step9 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -696,7 +466,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step9 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -716,7 +486,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step9 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -736,7 +506,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -785,10 +555,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 						}
 					}
 				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -805,7 +575,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -822,7 +592,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -839,7 +609,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -856,7 +626,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, mData []fl
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -97,11 +97,13 @@ func nearest(t *gocuda.Thread, features, clusters []float32, membership []int32,
 }
 
 // guardedName declares, under its guard, a name a parameter of the
-// kernel has, that the code after the guard reads: the guard stays whole.
+// kernel has, that the code after the guard reads: declared ahead of the
+// guard, the local is written s_, and the code after reads the
+// parameter.
 func guardedName(t *gocuda.Thread, b, out []float32, k, n, s int) {
 	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if col < n {
-		s := float32(0)
+		s := b[col] * 0
 		for p := 0; p < k; p++ {
 			s += b[p*n+col]
 		}
@@ -109,5 +111,23 @@ func guardedName(t *gocuda.Thread, b, out []float32, k, n, s int) {
 	}
 	if col < n {
 		out[col] += float32(s)
+	}
+}
+
+// at reads s[i]: a call that may fail.
+func at(s []float32, i int) float32 { return s[i] }
+
+// guardedCall defines, under its guard, a value read through a helper
+// that may fail, and one that cannot: the first stays under the guard,
+// declared ahead of it, the second is computed for every thread.
+func guardedCall(t *gocuda.Thread, b, out []float32, k, n int) {
+	col := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if col < n {
+		v := at(b, col)
+		w := float32(col) * 2
+		for p := 0; p < k; p++ {
+			v += b[p*n+col] * w
+		}
+		out[col] = v
 	}
 }
