@@ -118,22 +118,13 @@ func (f *Func) safeCalls(e ast.Expr) bool {
 
 // hoistDecls returns the declarations of the variables that statements
 // pre declare at their top level, each var v T, and pre with those
-// declarations made assignments; remat variables, which every loop that
-// reads them computes again, keep their definitions. A name declared
-// ahead of the guard cannot capture another variable's uses: the
-// emitter gives every variable a name of its own (s_ for a parameter s
-// it shadows).
+// declarations made assignments. A name declared ahead of the guard
+// cannot capture another variable's uses: the emitter gives every
+// variable a name of its own (s_ for a parameter s it shadows).
 func (f *Func) hoistDecls(pre []ast.Stmt) (decls []Node, out []ast.Stmt) {
 	for _, s := range pre {
 		vars := f.declaredBy(s)
-		hoist := false
-		for _, v := range vars {
-			if kv := f.Vars[v]; kv != nil && kv.Class == Remat && kv.Def == s {
-				continue
-			}
-			hoist = true
-		}
-		if !hoist {
+		if len(vars) == 0 {
 			out = append(out, s)
 			continue
 		}
