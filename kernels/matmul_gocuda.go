@@ -1060,71 +1060,142 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_ty
+				if gc_off >= 0 && gc_off < len(as) {
+					gc_at3 := as[gc_off:][:1]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line matmul.go:203
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line matmul.go:203
-					ty := gc_ty
-					_ = ty
-					sum := gc_s_sum[gc_rank]
+						ty := gc_ty
+						_ = ty
+						sum := gc_s_sum[gc_rank]
 
 //line matmul.go:210
-					ar := &as[ty]
+						ar := &gc_at3[0]
 
 //line matmul.go:211
-					sum += ar[0] * bt[0][tx]
+						sum += ar[0] * bt[0][tx]
 
 //line matmul.go:212
-					sum += ar[1] * bt[1][tx]
+						sum += ar[1] * bt[1][tx]
 
 //line matmul.go:213
-					sum += ar[2] * bt[2][tx]
+						sum += ar[2] * bt[2][tx]
 
 //line matmul.go:214
-					sum += ar[3] * bt[3][tx]
+						sum += ar[3] * bt[3][tx]
 
 //line matmul.go:215
-					sum += ar[4] * bt[4][tx]
+						sum += ar[4] * bt[4][tx]
 
 //line matmul.go:216
-					sum += ar[5] * bt[5][tx]
+						sum += ar[5] * bt[5][tx]
 
 //line matmul.go:217
-					sum += ar[6] * bt[6][tx]
+						sum += ar[6] * bt[6][tx]
 
 //line matmul.go:218
-					sum += ar[7] * bt[7][tx]
+						sum += ar[7] * bt[7][tx]
 
 //line matmul.go:219
-					sum += ar[8] * bt[8][tx]
+						sum += ar[8] * bt[8][tx]
 
 //line matmul.go:220
-					sum += ar[9] * bt[9][tx]
+						sum += ar[9] * bt[9][tx]
 
 //line matmul.go:221
-					sum += ar[10] * bt[10][tx]
+						sum += ar[10] * bt[10][tx]
 
 //line matmul.go:222
-					sum += ar[11] * bt[11][tx]
+						sum += ar[11] * bt[11][tx]
 
 //line matmul.go:223
-					sum += ar[12] * bt[12][tx]
+						sum += ar[12] * bt[12][tx]
 
 //line matmul.go:224
-					sum += ar[13] * bt[13][tx]
+						sum += ar[13] * bt[13][tx]
 
 //line matmul.go:225
-					sum += ar[14] * bt[14][tx]
+						sum += ar[14] * bt[14][tx]
 
 //line matmul.go:226
-					sum += ar[15] * bt[15][tx]
-					_ = ar
-					gc_s_sum[gc_rank] = sum
+						sum += ar[15] * bt[15][tx]
+						_ = ar
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:210
+						ar := &as[ty]
+
+//line matmul.go:211
+						sum += ar[0] * bt[0][tx]
+
+//line matmul.go:212
+						sum += ar[1] * bt[1][tx]
+
+//line matmul.go:213
+						sum += ar[2] * bt[2][tx]
+
+//line matmul.go:214
+						sum += ar[3] * bt[3][tx]
+
+//line matmul.go:215
+						sum += ar[4] * bt[4][tx]
+
+//line matmul.go:216
+						sum += ar[5] * bt[5][tx]
+
+//line matmul.go:217
+						sum += ar[6] * bt[6][tx]
+
+//line matmul.go:218
+						sum += ar[7] * bt[7][tx]
+
+//line matmul.go:219
+						sum += ar[8] * bt[8][tx]
+
+//line matmul.go:220
+						sum += ar[9] * bt[9][tx]
+
+//line matmul.go:221
+						sum += ar[10] * bt[10][tx]
+
+//line matmul.go:222
+						sum += ar[11] * bt[11][tx]
+
+//line matmul.go:223
+						sum += ar[12] * bt[12][tx]
+
+//line matmul.go:224
+						sum += ar[13] * bt[13][tx]
+
+//line matmul.go:225
+						sum += ar[14] * bt[14][tx]
+
+//line matmul.go:226
+						sum += ar[15] * bt[15][tx]
+						_ = ar
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1147,9 +1218,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 				continue
 			}
-			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
-				gc_at3 := c[gc_off:][:gc_to]
+			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
+				gc_at4 := c[gc_off2:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1174,7 +1245,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:229
 					{
 //line matmul.go:229
-						gc_at3[gc_tx] = sum
+						gc_at4[gc_tx] = sum
 //line matmul.go:231
 					}
 				}

@@ -841,36 +841,72 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off3 := y * p
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(partial) && gc_to <= len(partial)-gc_off3 {
+					gc_at3 := partial[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:217
-					tx := gc_tx
-					_ = tx
+						tx := gc_tx
+						_ = tx
 
 //line nbody.go:217
-					ty := gc_ty
-					_ = ty
+						ty := gc_ty
+						_ = ty
 
 //line nbody.go:219
-					i := gc_bx*p + tx
-					_ = i
-					ax := gc_s_ax[gc_rank]
-					ay := gc_s_ay[gc_rank]
-					az := gc_s_az[gc_rank]
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
 
 //line nbody.go:240
-					{
+						{
 
-						s := &partial[y*p+tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+							s := &gc_at3[gc_tx]
+							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 
 //line nbody.go:246
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
 					}
-					gc_s_ax[gc_rank] = ax
-					gc_s_ay[gc_rank] = ay
-					gc_s_az[gc_rank] = az
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+							s := &partial[y*p+tx]
+							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+
+//line nbody.go:246
+						}
+						gc_s_ax[gc_rank] = ax
+						gc_s_ay[gc_rank] = ay
+						gc_s_az[gc_rank] = az
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -893,9 +929,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 				}
 				continue
 			}
-			gc_off3 := gc_bx * p
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
-				gc_at3 := acc[gc_off3:][:gc_to]
+			gc_off4 := gc_bx * p
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
+				gc_at4 := acc[gc_off4:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -918,7 +954,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 //line nbody.go:240
 					{
 //line nbody.go:240
-						gc_at3[gc_tx] = [3]float32{ax, ay, az}
+						gc_at4[gc_tx] = [3]float32{ax, ay, az}
 //line nbody.go:246
 					}
 				}
@@ -1107,57 +1143,116 @@ func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(vel) && gc_to <= len(vel)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+					gc_at := bodies[gc_off:][:gc_to]
+					gc_at2 := vel[gc_off:][:gc_to]
+					gc_at3 := acc[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
 //line nbody.go:257
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
 
 //line nbody.go:261
-					b := &bodies[i]
+						b := &gc_at[gc_tx]
 
 //line nbody.go:261
-					v := &vel[i]
+						v := &gc_at2[gc_tx]
 
 //line nbody.go:261
-					a := &acc[i]
+						a := &gc_at3[gc_tx]
 
-					{
+						{
 
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(0)
+								d := int(0)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(1)
+								d := int(1)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(2)
+								d := int(2)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:265
+						}
+						_ = b
+						_ = v
+						_ = a
 					}
-					_ = b
-					_ = v
-					_ = a
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:257
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line nbody.go:261
+						b := &bodies[i]
+
+//line nbody.go:261
+						v := &vel[i]
+
+//line nbody.go:261
+						a := &acc[i]
+
+						{
+
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(0)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(1)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(2)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:265
+						}
+						_ = b
+						_ = v
+						_ = a
+					}
 				}
 			}
 		}

@@ -710,9 +710,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(bodies) && gc_to2 <= len(bodies)-gc_off4 {
-				gc_at4 := bodies[gc_off4:][:gc_to2]
+			gc_off5 := gc_bx2 * p
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(bodies) && gc_to2 <= len(bodies)-gc_off5 {
+				gc_at5 := bodies[gc_off5:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -730,7 +730,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:221
 					{
-						xi, yi, zi = gc_at4[gc_tx2][0], gc_at4[gc_tx2][1], gc_at4[gc_tx2][2]
+						xi, yi, zi = gc_at5[gc_tx2][0], gc_at5[gc_tx2][1], gc_at5[gc_tx2][2]
 					}
 
 //line nbody.go:225
@@ -1019,9 +1019,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_ty2 * p
-			if gc_off5 >= 0 && gc_off5 <= len(partial) && gc_bdx2 <= len(partial)-gc_off5 {
-				gc_at5 := partial[gc_off5:][:gc_bdx2]
+			gc_off6 := gc_ty2 * p
+			if gc_off6 >= 0 && gc_off6 <= len(partial) && gc_bdx2 <= len(partial)-gc_off6 {
+				gc_at6 := partial[gc_off6:][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1037,7 +1037,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
 
-					gc_at5[gc_tx2] = [3]float32{ax, ay, az}
+					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
 				gc_step3 := 0
@@ -1161,36 +1161,72 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 					continue
 				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off7 := y * p
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(partial) && gc_to2 <= len(partial)-gc_off7 {
+					gc_at7 := partial[gc_off7:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line nbody.go:217
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line nbody.go:217
-					ty := gc_ty2
-					_ = ty
+						ty := gc_ty2
+						_ = ty
 
 //line nbody.go:219
-					i := gc_bx2*p + tx
-					_ = i
-					ax := gc_s_ax[gc_rank2]
-					ay := gc_s_ay[gc_rank2]
-					az := gc_s_az[gc_rank2]
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
 
 //line nbody.go:240
-					{
+						{
 
-						s := &partial[y*p+tx]
-						ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+							s := &gc_at7[gc_tx2]
+							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
 
 //line nbody.go:246
+						}
+						gc_s_ax[gc_rank2] = ax
+						gc_s_ay[gc_rank2] = ay
+						gc_s_az[gc_rank2] = az
 					}
-					gc_s_ax[gc_rank2] = ax
-					gc_s_ay[gc_rank2] = ay
-					gc_s_az[gc_rank2] = az
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+							s := &partial[y*p+tx]
+							ax, ay, az = ax+s[0], ay+s[1], az+s[2]
+
+//line nbody.go:246
+						}
+						gc_s_ax[gc_rank2] = ax
+						gc_s_ay[gc_rank2] = ay
+						gc_s_az[gc_rank2] = az
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -1213,9 +1249,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				}
 				continue
 			}
-			gc_off6 := gc_bx2 * p
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(acc) && gc_to2 <= len(acc)-gc_off6 {
-				gc_at6 := acc[gc_off6:][:gc_to2]
+			gc_off8 := gc_bx2 * p
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(acc) && gc_to2 <= len(acc)-gc_off8 {
+				gc_at8 := acc[gc_off8:][:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1238,7 +1274,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:240
 					{
 //line nbody.go:240
-						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+						gc_at8[gc_tx2] = [3]float32{ax, ay, az}
 //line nbody.go:246
 					}
 				}
@@ -1427,57 +1463,116 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_to2 <= len(bodies)-gc_off2 && gc_off2 <= len(vel) && gc_to2 <= len(vel)-gc_off2 && gc_off2 <= len(acc) && gc_to2 <= len(acc)-gc_off2 {
+					gc_at4 := bodies[gc_off2:][:gc_to2]
+					gc_at5 := vel[gc_off2:][:gc_to2]
+					gc_at6 := acc[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line nbody.go:257
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line nbody.go:261
-					b := &bodies[i]
+						b := &gc_at4[gc_tx2]
 
 //line nbody.go:261
-					v := &vel[i]
+						v := &gc_at5[gc_tx2]
 
 //line nbody.go:261
-					a := &acc[i]
+						a := &gc_at6[gc_tx2]
 
-					{
+						{
 
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(0)
+								d := int(0)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(1)
+								d := int(1)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:262
-						{
+							{
 //line nbody.go:262
-							d := int(2)
+								d := int(2)
 //line nbody.go:262
-							_ = d
-							v[d] += a[d] * dt
-							b[d] += v[d] * dt
-						}
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
 //line nbody.go:265
+						}
+						_ = b
+						_ = v
+						_ = a
 					}
-					_ = b
-					_ = v
-					_ = a
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:257
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line nbody.go:261
+						b := &bodies[i]
+
+//line nbody.go:261
+						v := &vel[i]
+
+//line nbody.go:261
+						a := &acc[i]
+
+						{
+
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(0)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(1)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:262
+							{
+//line nbody.go:262
+								d := int(2)
+//line nbody.go:262
+								_ = d
+								v[d] += a[d] * dt
+								b[d] += v[d] * dt
+							}
+//line nbody.go:265
+						}
+						_ = b
+						_ = v
+						_ = a
+					}
 				}
 			}
 		}

@@ -44,10 +44,146 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	_ = s
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:43
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line methods.go:46
+					var v int32 = int32(i % 7)
+					_ = v
+
+//line methods.go:15
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+					_ = b
+
+					gc_at[gc_tx] = v * b.scale
+					_ = b
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -73,113 +209,6 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 					_ = b
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:43
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:43
-				i := gc_bx*gc_bdx + gc_tx
-				_ = i
-
-//line methods.go:46
-				var v int32 = int32(i % 7)
-				_ = v
-
-//line methods.go:15
-				tid := gc_tx
-				_ = tid
-
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-				_ = b
-
-//line methods.go:16
-				s[tid] = v * b.scale
-				_ = b
 			}
 		}
 	}
@@ -194,8 +223,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := k
 				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
-					gc_at := s[:gc_to]
-					gc_at2 := s[gc_off:][:gc_to]
+					gc_at2 := s[:gc_to]
+					gc_at3 := s[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -207,7 +236,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 //line methods.go:19
 						{
 //line methods.go:19
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							gc_at2[gc_tx] += gc_at3[gc_tx]
 //line methods.go:21
 						}
 					}
@@ -291,11 +320,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	{
 		gc_off2 := 0
 		if gc_off2 >= 0 && gc_off2 < len(s) {
-			gc_at3 := s[gc_off2:][:1]
+			gc_at4 := s[gc_off2:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
-				r := gc_at3[0]
+				r := gc_at4[0]
 				_ = r
 				gc_s_r[gc_rank] = r
 			}
@@ -411,8 +440,8 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := k_
 				if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
-					gc_at4 := s_[:gc_to]
-					gc_at5 := s_[gc_off3:][:gc_to]
+					gc_at5 := s_[:gc_to]
+					gc_at6 := s_[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -424,7 +453,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 //line methods.go:19
 						{
 //line methods.go:19
-							gc_at4[gc_tx] += gc_at5[gc_tx]
+							gc_at5[gc_tx] += gc_at6[gc_tx]
 //line methods.go:21
 						}
 					}
@@ -508,11 +537,11 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	{
 		gc_off4 := 0
 		if gc_off4 >= 0 && gc_off4 < len(s_) {
-			gc_at6 := s_[gc_off4:][:1]
+			gc_at7 := s_[gc_off4:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
 //line methods.go:24
-				r_2 := gc_at6[0]
+				r_2 := gc_at7[0]
 				_ = r_2
 				gc_s_r_2[gc_rank] = r_2
 			}

@@ -45,10 +45,146 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 	_ = s
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			if gc_bdx2 <= len(s) {
+				gc_at8 := s[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line methods.go:46
+					var v int32 = int32(i % 7)
+					_ = v
+
+//line methods.go:15
+					tid := gc_tx2
+					_ = tid
+
+//line methods.go:46
+					var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+					_ = b
+
+					gc_at8[gc_tx2] = v * b.scale
+					_ = b
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						s[tid] = v * b.scale
+						_ = b
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -74,113 +210,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					s[tid] = v * b.scale
 					_ = b
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:43
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line methods.go:46
-					var v int32 = int32(i % 7)
-					_ = v
-
-//line methods.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:46
-					var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-					_ = b
-
-//line methods.go:16
-					s[tid] = v * b.scale
-					_ = b
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:43
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line methods.go:46
-				var v int32 = int32(i % 7)
-				_ = v
-
-//line methods.go:15
-				tid := gc_tx2
-				_ = tid
-
-//line methods.go:46
-				var b blockTree[int32] = blockTree[int32]{scale: 2}
-
-//line methods.go:46
-				_ = b
-
-//line methods.go:16
-				s[tid] = v * b.scale
-				_ = b
 			}
 		}
 	}

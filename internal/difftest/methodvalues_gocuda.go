@@ -1681,42 +1681,82 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	_ = s_
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			if gc_bdx <= len(s_) {
+				gc_at := s_[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 
 //line methodvalues.go:149
-				var v float32 = float32(gc_tx)
-				_ = v
+					var v float32 = float32(gc_tx)
+					_ = v
 
 //line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+					h := holder[float32]{scaler[float32]{0.5}}
 
 //line methodvalues.go:148
-				var recv scaler[float32] = h.scaler
+					var recv scaler[float32] = h.scaler
 
 //line methodvalues.go:148
-				_ = recv
+					_ = recv
 
 //line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 
 //line methodvalues.go:148
-				_ = f
+					_ = f
 
 //line methodvalues.go:149
-				var b scaler[float32] = recv
+					var b scaler[float32] = recv
 
 //line methodvalues.go:149
-				_ = b
+					_ = b
+
+					gc_at[gc_tx] = v * b.scale
+					_ = h
+					_ = recv
+					_ = f
+					_ = b
+					gc_s_h[gc_rank] = h
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methodvalues.go:149
+					var v float32 = float32(gc_tx)
+					_ = v
+
+//line methodvalues.go:147
+					h := holder[float32]{scaler[float32]{0.5}}
+
+//line methodvalues.go:148
+					var recv scaler[float32] = h.scaler
+
+//line methodvalues.go:148
+					_ = recv
+
+//line methodvalues.go:148
+					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+
+//line methodvalues.go:148
+					_ = f
+
+//line methodvalues.go:149
+					var b scaler[float32] = recv
+
+//line methodvalues.go:149
+					_ = b
 
 //line methodvalues.go:126
-				s_[gc_tx] = v * b.scale
-				_ = h
-				_ = recv
-				_ = f
-				_ = b
-				gc_s_h[gc_rank] = h
+					s_[gc_tx] = v * b.scale
+					_ = h
+					_ = recv
+					_ = f
+					_ = b
+					gc_s_h[gc_rank] = h
+				}
 			}
 		}
 	}
@@ -1803,7 +1843,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
-				gc_at := s_3[:gc_bdx]
+				gc_at2 := s_3[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1837,7 +1877,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = b_
 
-					gc_at[gc_tx] = v_2 * b_.scale
+					gc_at2[gc_tx] = v_2 * b_.scale
 					_ = r_
 					_ = a
 					_ = recv_
@@ -1951,7 +1991,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_at3 := out[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1970,7 +2010,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = r_2
 
-					gc_at2[gc_tx] = a + r_2
+					gc_at3[gc_tx] = a + r_2
 					_ = r_4
 					_ = r_2
 				}

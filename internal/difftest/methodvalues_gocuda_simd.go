@@ -1834,42 +1834,82 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	_ = s_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			if gc_bdx2 <= len(s_) {
+				gc_at4 := s_[:gc_bdx2]
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line methodvalues.go:149
-				var v float32 = float32(gc_tx2)
-				_ = v
+					var v float32 = float32(gc_tx2)
+					_ = v
 
 //line methodvalues.go:147
-				h := holder[float32]{scaler[float32]{0.5}}
+					h := holder[float32]{scaler[float32]{0.5}}
 
 //line methodvalues.go:148
-				var recv scaler[float32] = h.scaler
+					var recv scaler[float32] = h.scaler
 
 //line methodvalues.go:148
-				_ = recv
+					_ = recv
 
 //line methodvalues.go:148
-				var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
 
 //line methodvalues.go:148
-				_ = f
+					_ = f
 
 //line methodvalues.go:149
-				var b scaler[float32] = recv
+					var b scaler[float32] = recv
 
 //line methodvalues.go:149
-				_ = b
+					_ = b
+
+					gc_at4[gc_tx2] = v * b.scale
+					_ = h
+					_ = recv
+					_ = f
+					_ = b
+					gc_s_h[gc_rank2] = h
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:149
+					var v float32 = float32(gc_tx2)
+					_ = v
+
+//line methodvalues.go:147
+					h := holder[float32]{scaler[float32]{0.5}}
+
+//line methodvalues.go:148
+					var recv scaler[float32] = h.scaler
+
+//line methodvalues.go:148
+					_ = recv
+
+//line methodvalues.go:148
+					var f func(t *gocuda.Thread, s []float32, v float32) float32 = recv.next
+
+//line methodvalues.go:148
+					_ = f
+
+//line methodvalues.go:149
+					var b scaler[float32] = recv
+
+//line methodvalues.go:149
+					_ = b
 
 //line methodvalues.go:126
-				s_[gc_tx2] = v * b.scale
-				_ = h
-				_ = recv
-				_ = f
-				_ = b
-				gc_s_h[gc_rank2] = h
+					s_[gc_tx2] = v * b.scale
+					_ = h
+					_ = recv
+					_ = f
+					_ = b
+					gc_s_h[gc_rank2] = h
+				}
 			}
 		}
 	}
@@ -1956,7 +1996,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
-				gc_at3 := s_3[:gc_bdx2]
+				gc_at5 := s_3[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1990,7 +2030,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = b_
 
-					gc_at3[gc_tx2] = v_2 * b_.scale
+					gc_at5[gc_tx2] = v_2 * b_.scale
 					_ = r_
 					_ = a
 					_ = recv_

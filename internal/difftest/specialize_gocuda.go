@@ -42,10 +42,85 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:33
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line specialize.go:34
+						{
+//line specialize.go:34
+							gc_at[gc_tx] = specAt(in, i+1)*k + specAt[T](in, i)
+//line specialize.go:36
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -57,61 +132,6 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:33
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 			}

@@ -67,10 +67,85 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
-					{
-						gc_tx5 := gc_step5 + 0
+				gc_off2 := gc_bx5 * gc_bdx5
+				if gc_from5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to5 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to5]
+					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line specialize.go:34
+						{
+//line specialize.go:34
+							gc_at2[gc_tx5] = specAt(in, i+1)*k + specAt[T](in, i)
+//line specialize.go:36
+						}
+					}
+				} else {
+					gc_step5 := gc_from5
+					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+						{
+							gc_tx5 := gc_step5 + 0
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 1
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 2
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+						{
+							gc_tx5 := gc_step5 + 3
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:33
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[T](in, i)
+							}
+						}
+					}
+					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -82,61 +157,6 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 						{
 							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 						}
-					}
-					{
-						gc_tx5 := gc_step5 + 1
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx5 := gc_step5 + 2
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-					{
-						gc_tx5 := gc_step5 + 3
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-						i := gc_bx5*gc_bdx5 + gc_tx5
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-						}
-					}
-				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:33
-					i := gc_bx5*gc_bdx5 + gc_tx5
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 					}
 				}
 			}

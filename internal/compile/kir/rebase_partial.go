@@ -12,10 +12,11 @@ import (
 
 // pays reports whether rebasing part of a loop whose code may fail
 // elsewhere drops more bounds checks of slices than it keeps, an index
-// in a loop counting as eight of the loop's trips: otherwise the row's check and
-// the second copy of the code cost more than they save (kmeans' point
-// loop, whose only rebased index is its store after the loops over
-// features).
+// in a loop counting as eight of the loop's trips: otherwise the row's
+// check and the second copy of the code cost more than they save
+// (kmeans' point loop, whose only rebased index is its store after the
+// loops over features). Indexes of arrays, which Go checks alike in
+// both forms where it cannot prove them, and of maps count as neither.
 func (r *rebaser) pays(stmts []ast.Stmt) bool {
 	info := r.f.Src.Info
 	var rebased, checked int
@@ -35,11 +36,11 @@ func (r *rebaser) pays(stmts []ast.Stmt) bool {
 				walk(body, 8*weight)
 				return false
 			case *ast.IndexExpr:
-				_, isArray := info.TypeOf(n.X).Underlying().(*types.Array)
+				_, isSlice := info.TypeOf(n.X).Underlying().(*types.Slice)
 				switch _, ok := r.at[n]; {
 				case ok:
 					rebased += weight
-				case !isArray: // Go checks an array's indexes where it cannot prove them, in both forms
+				case isSlice:
 					checked += weight
 				}
 			}
