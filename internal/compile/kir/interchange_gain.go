@@ -51,11 +51,16 @@ func (f *Func) interchangeEffects(body *ast.BlockStmt, p *types.Var) (gain, hurt
 	return gain, hurt
 }
 
-// bodyDefs returns the variables body defines once and never changes,
-// with their values.
+// bodyDefs returns the variables body defines once, by :=, and never
+// changes (nor takes the address of), with their values.
 func (f *Func) bodyDefs(body *ast.BlockStmt) map[*types.Var]ast.Expr {
 	defs, changed := map[*types.Var]ast.Expr{}, map[*types.Var]bool{}
 	ast.Inspect(body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			if v := f.localOf(ast.Unparen(u.X)); v != nil {
+				changed[v] = true
+			}
+		}
 		s, ok := n.(ast.Stmt)
 		if !ok {
 			return true

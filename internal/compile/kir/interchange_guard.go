@@ -95,25 +95,11 @@ func (f *Func) plainDefine(s ast.Stmt) bool {
 			return false
 		}
 		anyVar := func(*types.Var) bool { return true }
-		if !f.pure(a.Rhs[i], anyVar, false) || !f.cannotFail(a.Rhs[i]) || !f.safeCalls(a.Rhs[i]) {
+		if !f.pure(a.Rhs[i], anyVar, false) || !f.cannotFail(a.Rhs[i]) || !f.safeCalls(a.Rhs[i], 0) {
 			return false
 		}
 	}
 	return true
-}
-
-// safeCalls reports whether every call in e cannot fail but by its
-// arguments: conversions, min and max, package math, helpers of one
-// result that cannot fail (cannotFail does not look into calls).
-func (f *Func) safeCalls(e ast.Expr) bool {
-	safe := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok && safe {
-			safe = f.safeCallee(call, 0)
-		}
-		return safe
-	})
-	return safe
 }
 
 // hoistDecls returns the declarations of the variables that statements
@@ -141,26 +127,13 @@ func (f *Func) hoistDecls(pre []ast.Stmt) (decls []Node, out []ast.Stmt) {
 // declaredBy returns the variables s declares: a := statement's new
 // ones, or a var declaration's.
 func (f *Func) declaredBy(s ast.Stmt) []*types.Var {
-	var out []*types.Var
-	note := func(id *ast.Ident) {
-		if v, ok := f.Src.Info.Defs[id].(*types.Var); ok {
-			out = append(out, v)
-		}
+	if !isDefine(s) {
+		return nil
 	}
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if s.Tok == token.DEFINE {
-			for _, x := range s.Lhs {
-				note(x.(*ast.Ident))
-			}
-		}
-	case *ast.DeclStmt:
-		for _, spec := range s.Decl.(*ast.GenDecl).Specs {
-			if vs, ok := spec.(*ast.ValueSpec); ok {
-				for _, id := range vs.Names {
-					note(id)
-				}
-			}
+	var out []*types.Var
+	for _, x := range assigned(s) {
+		if v, ok := f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); ok {
+			out = append(out, v)
 		}
 	}
 	return out

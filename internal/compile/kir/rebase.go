@@ -35,7 +35,7 @@ func rebase(f *Func) {
 			return
 		}
 		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{},
-			defs: map[*types.Var]ast.Expr{}, writes: map[*types.Var]int{}, locals: map[*types.Var]bool{}}
+			locals: map[*types.Var]bool{}}
 		stmts := r.loopStmts(l)
 		if s := f.lockstep(l); s != nil {
 			if stmts = r.strideStmts(l, s); stmts == nil {
@@ -45,6 +45,7 @@ func rebase(f *Func) {
 		for _, s := range stmts {
 			r.noteAssigned(s)
 		}
+		r.defs = f.bodyDefs(&ast.BlockStmt{List: stmts})
 		partial := false
 		for _, s := range stmts {
 			if !r.stmt(s) {
@@ -93,10 +94,9 @@ type rebaser struct {
 	rowScope // its assigned are the variables the loop's code assigns
 	slices   []RebasedSlice
 	at       map[*ast.IndexExpr]int
-	// defs holds the value of each variable the loop's code defines by
-	// :=, and writes counts each variable's assignments (local).
+	// defs holds the value of each variable the loop's code defines
+	// once, by :=, and never changes (bodyDefs), for local.
 	defs   map[*types.Var]ast.Expr
-	writes map[*types.Var]int
 	locals map[*types.Var]bool // those whose definitions local gave
 	// key, in a grid-stride loop run in lockstep, is its variable, which
 	// each step sets to keyOff plus the thread's x index.
@@ -141,8 +141,7 @@ func (r *rebaser) loopStmts(l *ThreadLoop) []ast.Stmt {
 	return out
 }
 
-// noteAssigned records the variables s assigns, and the definitions of
-// those it assigns once, by :=.
+// noteAssigned records the variables s assigns.
 func (r *rebaser) noteAssigned(s ast.Stmt) {
 	ast.Inspect(s, func(n ast.Node) bool {
 		var lhs []ast.Expr
@@ -151,7 +150,6 @@ func (r *rebaser) noteAssigned(s ast.Stmt) {
 			lhs = n.Lhs
 			if n.Tok == token.DEFINE {
 				lhs = r.notDefined(n)
-				r.noteDefs(n)
 			}
 		case *ast.IncDecStmt:
 			lhs = []ast.Expr{n.X}
@@ -164,7 +162,6 @@ func (r *rebaser) noteAssigned(s ast.Stmt) {
 			if id, ok := ast.Unparen(x).(*ast.Ident); ok {
 				if v, ok := r.f.Src.Info.ObjectOf(id).(*types.Var); ok {
 					r.assigned[v] = true
-					r.writes[v]++
 				}
 			}
 		}

@@ -81,21 +81,6 @@ func copyable(s ast.Stmt) bool {
 	return ok
 }
 
-// noteDefs records the value each variable of := statement s is defined
-// with, where the statement gives each its own.
-func (r *rebaser) noteDefs(s *ast.AssignStmt) {
-	if len(s.Lhs) != len(s.Rhs) {
-		return
-	}
-	for k, x := range s.Lhs {
-		if id, ok := x.(*ast.Ident); ok {
-			if v, ok := r.f.Src.Info.Defs[id].(*types.Var); ok {
-				r.defs[v] = s.Rhs[k]
-			}
-		}
-	}
-}
-
 // local returns the definition of the variable e names, where the loop's
 // code defines it once, by :=, and assigns it nowhere else: pathfinder's
 // index := cols*(startStep+i) + xidx. Its uses come after the definition
@@ -108,7 +93,7 @@ func (r *rebaser) local(e ast.Expr) ast.Expr {
 		return nil
 	}
 	v, ok := r.f.Src.Info.Uses[id].(*types.Var)
-	if !ok || r.writes[v] != 1 || r.defs[v] == nil {
+	if !ok || r.defs[v] == nil {
 		return nil
 	}
 	r.locals[v] = true

@@ -96,16 +96,25 @@ func (f *Func) safeHelper(fn *types.Func, depth int) bool {
 	if !ok {
 		return false
 	}
-	safe := true
 	for _, r := range ret.Results {
-		ast.Inspect(r, func(n ast.Node) bool {
-			if call, ok := n.(*ast.CallExpr); ok && safe {
-				safe = f.safeCallee(call, depth)
-			}
-			return safe
-		})
-		safe = safe && f.cannotFail(r)
+		if !f.safeCalls(r, depth) || !f.cannotFail(r) {
+			return false
+		}
 	}
+	return true
+}
+
+// safeCalls reports whether every call in e cannot fail but by its
+// arguments (safeCallee; cannotFail does not look into calls), depth
+// bounding the chain of helpers.
+func (f *Func) safeCalls(e ast.Expr, depth int) bool {
+	safe := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok && safe {
+			safe = f.safeCallee(call, depth)
+		}
+		return safe
+	})
 	return safe
 }
 
