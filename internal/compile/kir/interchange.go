@@ -85,7 +85,7 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 					for j, s := range s.Body.List {
 						body[j] = &Code{Stmt: s}
 					}
-					out = append(out, f.interchanged(s, body, false))
+					out = append(out, f.interchanged(s, body))
 					continue
 				}
 			case *ast.IfStmt:
@@ -117,19 +117,11 @@ func (f *Func) interchangeList(nodes []Node) []Node {
 }
 
 // interchanged returns fs run trip by trip for the block, its body
-// nodes body: a loop to interchange inside is interchanged in turn,
-// where body is fs's statements one by one or, guarded (distribute), the
-// one guard around them.
-func (f *Func) interchanged(fs *ast.ForStmt, body []Node, guarded bool) *For {
+// nodes body (fs's statements one by one, or the guard distribute put
+// around them), in which a loop to interchange is interchanged in turn.
+func (f *Func) interchanged(fs *ast.ForStmt, body []Node) *For {
 	f.Vars[f.loopVar(fs)].Class = Uniform
-	if guarded {
-		if pieces := f.distribute(body[0].(*Code).Stmt.(*ast.IfStmt)); pieces != nil {
-			body = pieces
-		}
-	} else {
-		body = f.interchangeList(body)
-	}
-	return &For{Src: fs, Body: body, Interchanged: true}
+	return &For{Src: fs, Body: f.interchangeList(body), Interchanged: true}
 }
 
 // interchangeable reports whether fs, a loop of thread code, gains from

@@ -44,7 +44,7 @@ func (f *Func) distribute(guard *ast.IfStmt) []Node {
 	out := f.distributePre(list[:k], under)
 	f.distributed = true
 	fs := list[k].(*ast.ForStmt)
-	out = append(out, f.interchanged(fs, []Node{&Code{Stmt: under(fs.Body.List)}}, true))
+	out = append(out, f.interchanged(fs, []Node{&Code{Stmt: under(fs.Body.List)}}))
 	if post := list[k+1:]; len(post) > 0 {
 		out = append(out, &Code{Stmt: under(post)})
 	}
