@@ -449,12 +449,6 @@ func gc_body_cfdComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int,
 
 //line cfd.go:185
 					for ; j_ < CFDNNB; j_++ {
-//line cfd.go:185
-						if gc_b2.Stopped() {
-//line cfd.go:185
-							return
-//line cfd.go:185
-						}
 						nb = elementsSurroundingElements[i+j_*nelr]
 						normal.X = normals[i+(j_+0*CFDNNB)*nelr]
 						normal.Y = normals[i+(j_+1*CFDNNB)*nelr]

@@ -333,9 +333,6 @@ func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaM
 
 //line lavamd.go:101
 		for ; k_ < 1+dBoxGPU[bx].NN; k_++ {
-			if gc_b.Stopped() {
-				return
-			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

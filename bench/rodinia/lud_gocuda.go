@@ -52,12 +52,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line lud.go:30
 				for ; i_ < LUDBlock; i_++ {
-//line lud.go:30
-					if gc_b.Stopped() {
-//line lud.go:30
-						return
-//line lud.go:30
-					}
 					shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 					arrayOffset += matrixDim
 				}
@@ -80,9 +74,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
-		if gc_b.Stopped() {
-			return
-		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i_2; gc_bound >= gc_to {
@@ -224,12 +215,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line lud.go:54
 				for ; i_3 < LUDBlock; i_3++ {
-//line lud.go:54
-					if gc_b.Stopped() {
-//line lud.go:54
-						return
-//line lud.go:54
-					}
 					m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 					arrayOffset += matrixDim
 				}
@@ -569,12 +554,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line lud.go:173
 					for ; i_ < LUDBlock; i_++ {
-//line lud.go:173
-						if gc_b.Stopped() {
-//line lud.go:173
-							return
-//line lud.go:173
-						}
 						sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 					}
 
@@ -604,12 +583,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line lud.go:173
 					for ; i_ < LUDBlock; i_++ {
-//line lud.go:173
-						if gc_b.Stopped() {
-//line lud.go:173
-							return
-//line lud.go:173
-						}
 						sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 					}
 

@@ -63,12 +63,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-						if gc_b2.Stopped() {
-//line lud.go:30
-							return
-//line lud.go:30
-						}
-//line lud.go:30
 						var gc_ld archsimd.Float32x8
 //line lud.go:30
 						if (arrayOffset+
@@ -148,12 +142,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:30
 				for ; i_ < LUDBlock; i_++ {
-//line lud.go:30
-					if gc_b2.Stopped() {
-//line lud.go:30
-						return
-//line lud.go:30
-					}
 					shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
 					arrayOffset += matrixDim
 				}
@@ -176,9 +164,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:35
 	for ; i_2 < LUDBlock-1; i_2++ {
-		if gc_b2.Stopped() {
-			return
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
@@ -358,12 +343,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						if gc_b2.Stopped() {
-//line lud.go:54
-							return
-//line lud.go:54
-						}
-//line lud.go:54
 						var gc_ld3 archsimd.Float32x8
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
@@ -448,12 +427,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:54
 				for ; i_3 < LUDBlock; i_3++ {
-//line lud.go:54
-					if gc_b2.Stopped() {
-//line lud.go:54
-						return
-//line lud.go:54
-					}
 					m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
 					arrayOffset += matrixDim
 				}
@@ -802,12 +775,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-						if gc_b2.Stopped() {
-//line lud.go:173
-							return
-//line lud.go:173
-						}
-//line lud.go:173
 						var gc_ld archsimd.Float32x8
 //line lud.go:173
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
@@ -860,12 +827,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line lud.go:173
 				for ; i_ < LUDBlock; i_++ {
-//line lud.go:173
-					if gc_b2.Stopped() {
-//line lud.go:173
-						return
-//line lud.go:173
-					}
 					sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
 				}
 

@@ -1201,9 +1201,6 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-			if gc_b.Stopped() {
-				return
-			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

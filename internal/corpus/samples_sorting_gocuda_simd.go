@@ -1158,9 +1158,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 
 //line samples_sorting.go:207
 		for ; stride > 0; stride >>= 1 {
-			if gc_b2.Stopped() {
-				return
-			}
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

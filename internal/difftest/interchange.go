@@ -101,3 +101,41 @@ func interchangeShadow(t *gocuda.Thread, b, out []float32, k, n int, s float32) 
 		out[col] += s
 	}
 }
+
+// InterchangeHelperKernel gives thread i < n the squared distance between
+// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// streamcluster does (interchangeDist, inlined and run row by row for the
+// block), weighed by w[i], plus the sum of every other row of column i
+// and the next element, from a helper that advances its parameter
+// (interchangeSkip: the parameter is copied, not read as the argument).
+//
+//gocuda:kernel InterchangeHelperKernel
+func interchangeHelper(t *gocuda.Thread, b, w, out []float32, k, n, x int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < n {
+		d := interchangeDist(i, x, n, k, b) * w[i]
+		s := interchangeSkip(b, i, n, k)
+		out[i] = d + s
+	}
+}
+
+func interchangeDist(p1, p2, n, k int, b []float32) float32 {
+	var r float32
+	for j := 0; j < k; j++ {
+		diff := b[j*n+p1] - b[j*n+p2]
+		r += diff * diff
+	}
+	return r
+}
+
+func interchangeSkip(b []float32, c, n, k int) float32 {
+	var r float32
+	for j := 0; j < k; j += 2 {
+		r += b[c+j*n]
+	}
+	c++
+	if c < len(b) {
+		r += b[c]
+	}
+	return r
+}

@@ -1498,3 +1498,276 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		}
 	}
 }
+
+// InterchangeHelperKernel gives thread i < n the squared distance between
+// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// streamcluster does (interchangeDist, inlined and run row by row for the
+// block), weighed by w[i], plus the sum of every other row of column i
+// and the next element, from a helper that advances its parameter
+// (interchangeSkip: the parameter is copied, not read as the argument).
+func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeHelper,
+		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeHelper(gc_b, gc_lo, gc_hi, b, w, out, k, n, x)
+		})
+}
+
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "cc4abc718a6c84d5e5c7fb80bd270c63519dddb360442bde96c27140c744abfa", "interchange.go:105-120", "interchange.go:122-129", "interchange.go:131-141")
+
+func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_r := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank] = r
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+				gc_pos.Thread = gc_rank
+
+//line interchange.go:123
+				var r float32
+				_ = r
+				gc_s_r[gc_rank] = r
+			}
+		}
+
+//line interchange.go:124
+		for j := 0; j < k; j++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := (gc_bx * gc_bdx) + (j * n)
+					gc_off2 := j*n + x
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 < len(b) {
+						gc_at := b[gc_off:][:gc_to]
+						gc_at2 := b[gc_off2:][:1]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:114
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := gc_at[gc_tx] - gc_at2[0]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+								{
+
+//line interchange.go:125
+									diff := b[j*n+i] - b[j*n+x]
+									r += diff * diff
+//line interchange.go:119
+								}
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+								{
+
+//line interchange.go:125
+									diff := b[j*n+i] - b[j*n+x]
+									r += diff * diff
+//line interchange.go:119
+								}
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+								{
+
+//line interchange.go:125
+									diff := b[j*n+i] - b[j*n+x]
+									r += diff * diff
+//line interchange.go:119
+								}
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+								r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+								{
+
+//line interchange.go:125
+									diff := b[j*n+i] - b[j*n+x]
+									r += diff * diff
+//line interchange.go:119
+								}
+								gc_s_r[gc_rank] = r
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := b[j*n+i] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank] = r
+						}
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:114
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					r := gc_s_r[gc_rank]
+
+//line interchange.go:115
+					{
+
+//line interchange.go:128
+						var r_ float32 = r
+//line interchange.go:128
+						_ = r_
+//line interchange.go:116
+						d := r_ * w[i]
+						var c int = i
+//line interchange.go:117
+						_ = c
+
+//line interchange.go:132
+						var r_2 float32
+						for j_ := 0; j_ < k; j_ += 2 {
+							r_2 += b[c+j_*n]
+						}
+						c++
+						if c < len(b) {
+							r_2 += b[c]
+						}
+						var r_3 float32 = r_2
+//line interchange.go:140
+						_ = r_3
+//line interchange.go:117
+						s := r_3
+						out[i] = d + s
+					}
+				}
+			}
+		}
+	}
+}

@@ -1809,3 +1809,429 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 		}
 	}
 }
+
+// InterchangeHelperKernel gives thread i < n the squared distance between
+// columns i and x of a k×n b, summed row by row in a helper as Rodinia's
+// streamcluster does (interchangeDist, inlined and run row by row for the
+// block), weighed by w[i], plus the sum of every other row of column i
+// and the next element, from a helper that advances its parameter
+// (interchangeSkip: the parameter is copied, not read as the argument).
+func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_interchangeHelper,
+		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_interchangeHelper(gc_b, gc_lo, gc_hi, b, w, out, k, n, x)
+		})
+}
+
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "cc4abc718a6c84d5e5c7fb80bd270c63519dddb360442bde96c27140c744abfa", "interchange.go:105-120", "interchange.go:122-129", "interchange.go:131-141")
+
+func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_r := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line interchange.go:123
+					var r float32
+//line interchange.go:123
+					_ = r
+					archsimd.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step3 := gc_vstep
+			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+				{
+					gc_rank2 := gc_step3 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step3 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step3 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step3 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:123
+					var r float32
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+			}
+			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+				gc_pos2.Thread = gc_rank2
+
+//line interchange.go:123
+				var r float32
+				_ = r
+				gc_s_r[gc_rank2] = r
+			}
+		}
+
+//line interchange.go:124
+		for j := 0; j < k; j++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+					gc_to2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line interchange.go:114
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:114
+							_ = i
+//line interchange.go:114
+							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+//line interchange.go:114
+							_ = r
+//line interchange.go:125
+							{
+//line interchange.go:125
+								if (j*n+i) < 0 || (j*n+i)+8 > len(b) {
+//line interchange.go:125
+									break
+//line interchange.go:125
+								}
+//line interchange.go:125
+								diff := archsimd.LoadFloat32x8Slice(b[j*n+i:]).Sub(archsimd.BroadcastFloat32x8(b[j*n+x]))
+//line interchange.go:125
+								_ = diff
+//line interchange.go:125
+								r = r.Add(diff.Mul(diff))
+//line interchange.go:125
+							}
+//line interchange.go:125
+							r.StoreSlice(gc_s_r[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := b[j*n+i] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := b[j*n+i] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := b[j*n+i] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank2] = r
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+							{
+
+//line interchange.go:125
+								diff := b[j*n+i] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:119
+							}
+							gc_s_r[gc_rank2] = r
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+						{
+
+//line interchange.go:125
+							diff := b[j*n+i] - b[j*n+x]
+							r += diff * diff
+//line interchange.go:119
+						}
+						gc_s_r[gc_rank2] = r
+					}
+				}
+			}
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+//line interchange.go:114
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:114
+					_ = gc_iota2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:114
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:114
+						_ = i
+//line interchange.go:114
+						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+//line interchange.go:114
+						_ = r
+//line interchange.go:116
+						{
+//line interchange.go:116
+							r_ := r
+//line interchange.go:116
+							_ = r_
+//line interchange.go:116
+							if i < 0 || i+8 > len(w) || i+8 > len(out) {
+//line interchange.go:116
+								break
+//line interchange.go:116
+							}
+//line interchange.go:116
+							d := r_.Mul(archsimd.LoadFloat32x8Slice(w[i:]))
+//line interchange.go:116
+							_ = d
+//line interchange.go:116
+							var c int = i
+//line interchange.go:116
+							_ = c
+//line interchange.go:116
+							var r_2 archsimd.Float32x8
+//line interchange.go:116
+							_ = r_2
+//line interchange.go:116
+							for j_ := 0; j_ < k; j_ = j_ + 2 {
+//line interchange.go:133
+								var gc_ld3 archsimd.Float32x8
+//line interchange.go:133
+								if (c+j_*
+									n) >= 0 && (c+j_*n)+8 <= len(b) {
+//line interchange.go:134
+									gc_ld3 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
+//line interchange.go:134
+								} else {
+//line interchange.go:134
+									var gc_lanes3 [8]float32
+//line interchange.go:134
+									for gc_k3 := range 8 {
+//line interchange.go:134
+										if 0xff&(1<<gc_k3) != 0 {
+//line interchange.go:134
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line interchange.go:134
+											gc_lanes3[gc_k3] = b[(c+j_*n)+gc_k3]
+//line interchange.go:134
+										}
+//line interchange.go:134
+									}
+//line interchange.go:134
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:134
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line interchange.go:134
+								}
+//line interchange.go:134
+								r_2 = r_2.Add(gc_ld3)
+//line interchange.go:134
+							}
+//line interchange.go:134
+							c = c + 1
+//line interchange.go:134
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+//line interchange.go:137
+							_ = gc_if2
+//line interchange.go:137
+							if gc_if2.ToBits() != 0 {
+//line interchange.go:137
+								var gc_ld4 archsimd.Float32x8
+//line interchange.go:137
+								if c >= 0 && c+8 <= len(b) {
+									gc_ld4 = archsimd.LoadFloat32x8Slice(b[c:])
+//line interchange.go:138
+								} else {
+//line interchange.go:138
+									var gc_lanes4 [8]float32
+//line interchange.go:138
+									for gc_k4 := range 8 {
+//line interchange.go:138
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line interchange.go:138
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line interchange.go:138
+											gc_lanes4[gc_k4] = b[c+gc_k4]
+//line interchange.go:138
+										}
+//line interchange.go:138
+									}
+//line interchange.go:138
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:138
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line interchange.go:138
+								}
+//line interchange.go:138
+								r_2 = r_2.Add(gc_ld4).Merge(r_2, gc_if2)
+//line interchange.go:138
+							}
+//line interchange.go:138
+							r_3 := r_2
+//line interchange.go:138
+							_ = r_3
+//line interchange.go:138
+							s := r_3
+//line interchange.go:138
+							_ = s
+//line interchange.go:138
+							d.Add(s).StoreSlice(out[i:])
+//line interchange.go:118
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:114
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					r := gc_s_r[gc_rank2]
+
+//line interchange.go:115
+					{
+
+//line interchange.go:128
+						var r_ float32 = r
+//line interchange.go:128
+						_ = r_
+//line interchange.go:116
+						d := r_ * w[i]
+						var c int = i
+//line interchange.go:117
+						_ = c
+
+//line interchange.go:132
+						var r_2 float32
+						for j_ := 0; j_ < k; j_ += 2 {
+							r_2 += b[c+j_*n]
+						}
+						c++
+						if c < len(b) {
+							r_2 += b[c]
+						}
+						var r_3 float32 = r_2
+//line interchange.go:140
+						_ = r_3
+//line interchange.go:117
+						s := r_3
+						out[i] = d + s
+					}
+				}
+			}
+		}
+	}
+}

@@ -180,3 +180,42 @@ func TestInterchangeShadowForms(t *testing.T) {
 		require.Equal(t, sum+s, got[col], "column %d", col)
 	}
 }
+
+// TestInterchangeHelperForms: helpers walking a column are inlined and
+// their loops run row by row for the block, with the same results as the
+// runtime path and a host reference; a b one row short fails on both
+// paths.
+func TestInterchangeHelperForms(t *testing.T) {
+	const k, bs, x = 7, 32, 3
+	for _, n := range []int{5, 32, 100} {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			b, w := randF(k*n), randF(n)
+			got := agree(t, func(f form) ([]float32, error) {
+				out := make([]float32, blocks(n, bs)*bs)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
+					InterchangeHelperKernel(b, w, out, k, n, x%n))
+			})
+			for i := range n {
+				var d, s float32
+				for j := range k {
+					diff := b[j*n+i] - b[j*n+x%n]
+					d += diff * diff
+				}
+				for j := 0; j < k; j += 2 {
+					s += b[i+j*n]
+				}
+				if i+1 < len(b) {
+					s += b[i+1]
+				}
+				require.Equal(t, d*w[i]+s, got[i], "column %d", i)
+			}
+		})
+	}
+	for _, f := range forms {
+		const n = 64
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: n / bs}, Block: gocuda.Dim3{X: bs}},
+			InterchangeHelperKernel(randF((k-1)*n), randF(n), out, k, n, x))
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+}

@@ -1369,9 +1369,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 
 //line regressions.go:102
 	for ; stride > 0; stride >>= 1 {
-		if gc_b.Stopped() {
-			return
-		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(counts) {

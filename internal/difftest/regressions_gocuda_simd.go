@@ -1556,9 +1556,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 
 //line regressions.go:102
 	for ; stride > 0; stride >>= 1 {
-		if gc_b2.Stopped() {
-			return
-		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(counts) {

@@ -521,12 +521,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 
 //line vector.go:129
 						for ; n_ < maxIter; n_++ {
-//line vector.go:129
-							if gc_b.Stopped() {
-//line vector.go:129
-								return
-//line vector.go:129
-							}
 							if zr*zr+zi*zi > 4 {
 								break
 							}
@@ -582,12 +576,6 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 
 //line vector.go:129
 						for ; n_ < maxIter; n_++ {
-//line vector.go:129
-							if gc_b.Stopped() {
-//line vector.go:129
-								return
-//line vector.go:129
-							}
 							if zr*zr+zi*zi > 4 {
 								break
 							}

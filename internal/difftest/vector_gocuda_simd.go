@@ -753,12 +753,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							for {
 //line vector.go:126
-								if gc_b2.Stopped() {
-//line vector.go:126
-									return
-//line vector.go:126
-								}
-//line vector.go:126
 								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
 //line vector.go:126
 								if gc_lanes3.ToBits() == 0 {
@@ -835,12 +829,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 
 //line vector.go:129
 					for ; n_ < maxIter; n_++ {
-//line vector.go:129
-						if gc_b2.Stopped() {
-//line vector.go:129
-							return
-//line vector.go:129
-						}
 						if zr*zr+zi*zi > 4 {
 							break
 						}

@@ -187,9 +187,12 @@ func (g *gen) guardedWalk(sum string) {
 	g.indent++
 	w := g.fresh("w")
 	g.line("%s := %s*2 + 1", w, sum)
-	if g.ch.pick(2) == 0 {
+	switch g.ch.pick(3) {
+	case 0:
 		g.walk(w, "")
-	} else {
+	case 1:
+		g.helperWalk(w)
+	default:
 		c, base := g.fresh("c"), g.fresh("base")
 		g.line("for %s := 0; %s < p1%%3+1; %s++ {", c, c, c)
 		g.indent++
@@ -201,6 +204,24 @@ func (g *gen) guardedWalk(sum string) {
 	g.line("%s ^= %s", sum, w)
 	g.indent--
 	g.line("}")
+}
+
+// helperWalk writes columnWalk's loop as Rodinia's streamcluster holds
+// it, in a helper called with the thread's index, which the compiler
+// inlines and interchanges; sometimes the helper advances its parameter
+// too, which it then copies.
+func (g *gen) helperWalk(sum string) {
+	name := g.fresh(g.prefix + "walk")
+	step := ""
+	if g.ch.pick(2) == 0 {
+		step = "\tx++\n\tif x < len(in) {\n\t\ts += in[x]\n\t}\n"
+	}
+	g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, x, size, trips int) int32 {\n"+
+		"\tvar s int32\n\tfor k := 0; k < trips; k++ {\n\t\tif ix := x + k*size; ix < len(in) {\n"+
+		"\t\t\ts += in[ix] * int32(k+1)\n\t\t}\n\t}\n%s\treturn s\n}\n", name, step))
+	x := g.fresh("x")
+	g.line("%s := t.ThreadIdx.X", x)
+	g.line("%s += %s(in, %s, size, int(p1)) * 3", sum, name, x)
 }
 
 // gridStride writes a grid-stride loop over g: each element is written by

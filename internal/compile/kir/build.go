@@ -47,8 +47,12 @@ func (f *Func) buildList(list []ast.Stmt) []Node {
 			out = append(out, f.inline(s, call, decl)...)
 			continue
 		}
+		if call, decl := f.loopHelperCall(s); call != nil {
+			out = append(out, f.inlineAliased(s, call, decl, true)...)
+			continue
+		}
 		if !f.structural(s) {
-			for _, part := range f.splitDefine(s) {
+			for _, part := range f.splitDefine(f.inlineLoops(s)) {
 				out = append(out, &Code{Stmt: part})
 			}
 			continue

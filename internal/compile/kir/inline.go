@@ -76,6 +76,13 @@ func (f *Func) syncHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 // the parameters bound to the arguments, the helper's body, and s going on
 // with the results.
 func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node {
+	return f.inlineAliased(s, call, decl, false)
+}
+
+// inlineAliased is inline; with alias, the parameters that stay equal to
+// their arguments (aliasedParams) are not copied: the body reads the
+// arguments, as the kernel's own code would.
+func (f *Func) inlineAliased(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl, alias bool) []Node {
 	depth := f.depth
 	if depth >= maxInlineDepth {
 		fail(f.unsupported(call, "helpers that synchronize nested more than %d deep (write a recursion as a loop)", maxInlineDepth))
@@ -88,11 +95,19 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 		fail(f.unsupported(call, "a variadic helper that synchronizes (pass a slice)"))
 	}
 	bind := f.funcBindings(callee, decl, sig)
-	out := f.bindParams(callee, sig, inst, bind)
+	var aliased map[*types.Var]ast.Expr
+	if alias {
+		aliased = f.aliasedParams(callee, decl, sig, inst)
+	}
+	out := f.bindParams(callee, sig, inst, bind, aliased)
 	if decl.Recv != nil {
 		out = append(out, f.bindReceiver(callee, decl, inst)...)
 	}
-	body := f.copyNode(decl.Body, inst, joinSubst(f.aliasReceiver(inst), f.funcParamSubst(bind))).(*ast.BlockStmt)
+	for p := range aliased {
+		delete(f.Vars, inst.objs[p].(*types.Var)) // never declared: the body reads the argument
+	}
+	subst := joinSubst(f.aliasReceiver(inst), joinSubst(f.funcParamSubst(bind), f.aliasSubst(aliased)))
+	body := f.copyNode(decl.Body, inst, subst).(*ast.BlockStmt)
 	f.Helpers = append(f.Helpers, decl)
 	results, list := f.helperResults(sig, inst, body, call)
 	for v, e := range f.localBindings(&ast.BlockStmt{List: list}) {
@@ -113,11 +128,11 @@ func (f *Func) inline(s ast.Stmt, call *ast.CallExpr, decl *ast.FuncDecl) []Node
 // inst of a helper to call's arguments; a parameter bound to a method
 // value (bind) takes it from a snapshot of its receiver, which bind then
 // names.
-func (f *Func) bindParams(call *ast.CallExpr, sig *types.Signature, inst *instance, bind map[*types.Var]ast.Expr) []Node {
+func (f *Func) bindParams(call *ast.CallExpr, sig *types.Signature, inst *instance, bind, aliased map[*types.Var]ast.Expr) []Node {
 	var out []Node
 	for i := range sig.Params().Len() {
 		p := sig.Params().At(i)
-		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" {
+		if inst.objs[p] == f.Src.Thread || p.Name() == "_" || p.Name() == "" || aliased[p] != nil {
 			continue
 		}
 		v := inst.objs[p].(*types.Var)

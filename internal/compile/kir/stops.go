@@ -43,20 +43,39 @@ func stops(f *Func) {
 	})
 }
 
-// counted reports whether fs is for i := x; i op bound; i step, with
-// neither i nor what bound reads changed in the body, and a step that
-// moves i by an amount the body does not change.
+// counted reports whether fs is for i := x; i op bound; i step (or for
+// ; i op bound; i step, as an inlined helper's own counter is written),
+// with neither i nor what bound reads changed in the body, and a step
+// that moves i by an amount the body does not change.
 func (f *Func) counted(fs *ast.ForStmt) bool {
-	init, ok1 := fs.Init.(*ast.AssignStmt)
-	if !ok1 || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
-		return false
-	}
 	for _, c := range conjuncts(fs.Cond) { // one bound that ends the loop is enough
-		if f.countedBy(fs, init, c) {
+		if f.countedBy(fs, f.counterOf(fs, c), c) {
 			return true
 		}
 	}
 	return false
+}
+
+// counterOf returns the variable fs's init defines, or with no init the
+// local variable condition c compares, or nil.
+func (f *Func) counterOf(fs *ast.ForStmt, c ast.Expr) *types.Var {
+	if fs.Init == nil {
+		if cond, ok := ast.Unparen(c).(*ast.BinaryExpr); ok {
+			if id, ok := ast.Unparen(cond.X).(*ast.Ident); ok {
+				if v, ok := f.Src.Info.Uses[id].(*types.Var); ok && f.Vars[v] != nil {
+					return v
+				}
+			}
+		}
+		return nil
+	}
+	init, ok := fs.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 {
+		return nil
+	}
+	id, _ := init.Lhs[0].(*ast.Ident)
+	key, _ := f.Src.Info.Defs[id].(*types.Var)
+	return key
 }
 
 // conjuncts returns the operands of a chain of &&.
@@ -64,14 +83,9 @@ func conjuncts(e ast.Expr) []ast.Expr { return operands(e, false) }
 
 // countedBy reports whether condition c of loop fs bounds its key as
 // counted requires.
-func (f *Func) countedBy(fs *ast.ForStmt, init *ast.AssignStmt, c ast.Expr) bool {
+func (f *Func) countedBy(fs *ast.ForStmt, key *types.Var, c ast.Expr) bool {
 	cond, ok2 := ast.Unparen(c).(*ast.BinaryExpr)
-	if !ok2 {
-		return false
-	}
-	id, _ := init.Lhs[0].(*ast.Ident)
-	key, _ := f.Src.Info.Defs[id].(*types.Var)
-	if key == nil || !f.isVar(cond.X, key) {
+	if !ok2 || key == nil || !f.isVar(cond.X, key) {
 		return false
 	}
 	switch cond.Op {

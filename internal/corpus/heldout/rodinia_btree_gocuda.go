@@ -43,9 +43,6 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:53
 	for ; i_ < height; i_++ {
-		if gc_b.Stopped() {
-			return
-		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid
@@ -277,9 +274,6 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:108
 	for ; i_ < height; i_++ {
-		if gc_b.Stopped() {
-			return
-		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := bid

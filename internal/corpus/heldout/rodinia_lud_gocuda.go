@@ -46,12 +46,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:25
 				for ; i_ < ludBlockSize; i_++ {
-//line rodinia_lud.go:25
-					if gc_b.Stopped() {
-//line rodinia_lud.go:25
-						return
-//line rodinia_lud.go:25
-					}
 					shadow[i_][gc_tx] = m[arrayOffset+gc_tx]
 					arrayOffset += matrixDim
 				}
@@ -74,9 +68,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
-		if gc_b.Stopped() {
-			return
-		}
 		{
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := i_2; gc_bound >= gc_to {
@@ -220,12 +211,6 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:56
 				for ; i_3 < ludBlockSize; i_3++ {
-//line rodinia_lud.go:56
-					if gc_b.Stopped() {
-//line rodinia_lud.go:56
-						return
-//line rodinia_lud.go:56
-					}
 					m[arrayOffset+gc_tx] = shadow[i_3][gc_tx]
 					arrayOffset += matrixDim
 				}
@@ -556,12 +541,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:167
 					for ; i_ < ludBlockSize; i_++ {
-//line rodinia_lud.go:167
-						if gc_b.Stopped() {
-//line rodinia_lud.go:167
-							return
-//line rodinia_lud.go:167
-						}
 						sum += gc_at5[0][i_] * periRow[i_][gc_tx]
 					}
 
@@ -591,12 +570,6 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 
 //line rodinia_lud.go:167
 					for ; i_ < ludBlockSize; i_++ {
-//line rodinia_lud.go:167
-						if gc_b.Stopped() {
-//line rodinia_lud.go:167
-							return
-//line rodinia_lud.go:167
-						}
 						sum += periCol[gc_ty][i_] * periRow[i_][gc_tx]
 					}
 

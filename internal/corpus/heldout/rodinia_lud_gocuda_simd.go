@@ -57,12 +57,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:25
-							return
-//line rodinia_lud.go:25
-						}
-//line rodinia_lud.go:25
 						var gc_ld archsimd.Float32x8
 //line rodinia_lud.go:25
 						if (arrayOffset+
@@ -142,12 +136,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:25
 				for ; i_ < ludBlockSize; i_++ {
-//line rodinia_lud.go:25
-					if gc_b2.Stopped() {
-//line rodinia_lud.go:25
-						return
-//line rodinia_lud.go:25
-					}
 					shadow[i_][gc_tx2] = m[arrayOffset+gc_tx2]
 					arrayOffset += matrixDim
 				}
@@ -170,9 +158,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:30
 	for ; i_2 < ludBlockSize-1; i_2++ {
-		if gc_b2.Stopped() {
-			return
-		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := i_2; gc_bound2 >= gc_to2 {
@@ -353,12 +338,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:56
-							return
-//line rodinia_lud.go:56
-						}
-//line rodinia_lud.go:56
 						var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
@@ -443,12 +422,6 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:56
 				for ; i_3 < ludBlockSize; i_3++ {
-//line rodinia_lud.go:56
-					if gc_b2.Stopped() {
-//line rodinia_lud.go:56
-						return
-//line rodinia_lud.go:56
-					}
 					m[arrayOffset+gc_tx2] = shadow[i_3][gc_tx2]
 					arrayOffset += matrixDim
 				}
@@ -788,12 +761,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-						if gc_b2.Stopped() {
-//line rodinia_lud.go:167
-							return
-//line rodinia_lud.go:167
-						}
-//line rodinia_lud.go:167
 						var gc_ld archsimd.Float32x8
 //line rodinia_lud.go:167
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
@@ -846,12 +813,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 //line rodinia_lud.go:167
 				for ; i_ < ludBlockSize; i_++ {
-//line rodinia_lud.go:167
-					if gc_b2.Stopped() {
-//line rodinia_lud.go:167
-						return
-//line rodinia_lud.go:167
-					}
 					sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
 				}
 

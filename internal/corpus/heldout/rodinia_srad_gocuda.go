@@ -376,9 +376,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:55
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
-			if gc_b.Stopped() {
-				return
-			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					gc_off := 0 - (i_ / 2)
@@ -541,9 +538,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:73
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
-				if gc_b.Stopped() {
-					return
-				}
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						gc_off3 := 0 - (i_2 / 2)
@@ -703,12 +697,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:89
 			for ; i_3 <= sradNumberThreads; i_3 = 2 * i_3 {
-//line rodinia_srad.go:89
-				if gc_b.Stopped() {
-//line rodinia_srad.go:89
-					return
-//line rodinia_srad.go:89
-				}
 				if nf >= i_3 {
 					df = i_3
 				}
@@ -783,9 +771,6 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:95
 			for ; i_4 <= df; i_4 = 2 * i_4 {
-				if gc_b.Stopped() {
-					return
-				}
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						gc_off5 := 0 - (i_4 / 2)

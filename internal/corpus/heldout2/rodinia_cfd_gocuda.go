@@ -423,12 +423,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 
 //line rodinia_cfd.go:153
 						for ; j_ < cfdNnb; j_++ {
-//line rodinia_cfd.go:153
-							if gc_b.Stopped() {
-//line rodinia_cfd.go:153
-								return
-//line rodinia_cfd.go:153
-							}
 							nb = int(elementsSurroundingElements[i+j_*nelr])
 							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
 							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
@@ -660,12 +654,6 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 
 //line rodinia_cfd.go:153
 						for ; j_ < cfdNnb; j_++ {
-//line rodinia_cfd.go:153
-							if gc_b.Stopped() {
-//line rodinia_cfd.go:153
-								return
-//line rodinia_cfd.go:153
-							}
 							nb = int(elementsSurroundingElements[i+j_*nelr])
 							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
 							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]

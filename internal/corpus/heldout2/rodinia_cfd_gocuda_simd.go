@@ -474,12 +474,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 
 //line rodinia_cfd.go:153
 						for ; j_ < cfdNnb; j_++ {
-//line rodinia_cfd.go:153
-							if gc_b2.Stopped() {
-//line rodinia_cfd.go:153
-								return
-//line rodinia_cfd.go:153
-							}
 							nb = int(elementsSurroundingElements[i+j_*nelr])
 							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
 							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]
@@ -711,12 +705,6 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 
 //line rodinia_cfd.go:153
 						for ; j_ < cfdNnb; j_++ {
-//line rodinia_cfd.go:153
-							if gc_b2.Stopped() {
-//line rodinia_cfd.go:153
-								return
-//line rodinia_cfd.go:153
-							}
 							nb = int(elementsSurroundingElements[i+j_*nelr])
 							normal.X = normals[i+(j_+0*cfdNnb)*nelr]
 							normal.Y = normals[i+(j_+1*cfdNnb)*nelr]

@@ -347,9 +347,6 @@ func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDi
 
 //line rodinia_lavamd.go:137
 		for ; k_ < (1 + int(dBoxGpu[bx].nn)); k_++ {
-			if gc_b.Stopped() {
-				return
-			}
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

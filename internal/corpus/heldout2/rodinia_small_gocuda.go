@@ -258,7 +258,7 @@ func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD
 		})
 }
 
-var gc_src_kernelComputeCost = compiled.NewSource("kernelComputeCost", "88cb2691f6291edc4554823fc3f3babadb03aaa7428440f7512f423e2754edfb", "rodinia_small.go:92-120")
+var gc_src_kernelComputeCost = compiled.NewSource("kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90")
 
 func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
 	gc_pos := gc_b.Pos()
@@ -268,6 +268,9 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
+	gc_s_p2 := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_retval := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_lower := compiled.Scratch[[]float32](gc_b, 2)[:gc_n]
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -291,6 +294,223 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_small.go:103
+					tid := gc_bdx*bid + gc_tx
+					_ = tid
+
+//line rodinia_small.go:106
+					var lower []float32
+
+//line rodinia_small.go:109
+					var p2 int
+
+//line rodinia_small.go:84
+					retval := float32(0.0)
+					_ = lower
+					_ = p2
+					_ = retval
+					gc_s_p2[gc_rank] = p2
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+				for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line rodinia_small.go:103
+					tid := gc_bdx*bid + gc_tx
+					_ = tid
+
+//line rodinia_small.go:106
+					var lower []float32
+
+//line rodinia_small.go:109
+					var p2 int
+
+//line rodinia_small.go:84
+					retval := float32(0.0)
+					_ = lower
+					_ = p2
+					_ = retval
+					gc_s_p2[gc_rank] = p2
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+					tid := gc_bdx*bid + gc_tx
+					_ = tid
+
+//line rodinia_small.go:106
+					var lower []float32
+
+//line rodinia_small.go:109
+					var p2 int
+
+//line rodinia_small.go:105
+					{
+						lower = workMemD[tid*stride:]
+
+//line rodinia_small.go:109
+						p2 = int(x)
+//line rodinia_small.go:109
+						_ = p2
+
+//line rodinia_small.go:119
+					}
+
+//line rodinia_small.go:84
+					retval := float32(0.0)
+					_ = lower
+					_ = p2
+					_ = retval
+					gc_s_p2[gc_rank] = p2
+					gc_s_retval[gc_rank] = retval
+					gc_s_lower[gc_rank] = lower
+				}
+			}
+		}
+
+//line rodinia_small.go:85
+		for i := 0; i < dim; i++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+							tid := gc_bdx*bid + gc_tx
+							_ = tid
+							p2 := gc_s_p2[gc_rank]
+							retval := gc_s_retval[gc_rank]
+
+//line rodinia_small.go:105
+							{
+//line rodinia_small.go:86
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+p2]
+								retval += tmp * tmp
+
+//line rodinia_small.go:119
+							}
+							gc_s_retval[gc_rank] = retval
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+							tid := gc_bdx*bid + gc_tx
+							_ = tid
+							p2 := gc_s_p2[gc_rank]
+							retval := gc_s_retval[gc_rank]
+
+//line rodinia_small.go:105
+							{
+//line rodinia_small.go:86
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+p2]
+								retval += tmp * tmp
+
+//line rodinia_small.go:119
+							}
+							gc_s_retval[gc_rank] = retval
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+							tid := gc_bdx*bid + gc_tx
+							_ = tid
+							p2 := gc_s_p2[gc_rank]
+							retval := gc_s_retval[gc_rank]
+
+//line rodinia_small.go:105
+							{
+//line rodinia_small.go:86
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+p2]
+								retval += tmp * tmp
+
+//line rodinia_small.go:119
+							}
+							gc_s_retval[gc_rank] = retval
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+							tid := gc_bdx*bid + gc_tx
+							_ = tid
+							p2 := gc_s_p2[gc_rank]
+							retval := gc_s_retval[gc_rank]
+
+//line rodinia_small.go:105
+							{
+//line rodinia_small.go:86
+								tmp := coordD[(i*num)+tid] - coordD[(i*num)+p2]
+								retval += tmp * tmp
+
+//line rodinia_small.go:119
+							}
+							gc_s_retval[gc_rank] = retval
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_small.go:103
+						tid := gc_bdx*bid + gc_tx
+						_ = tid
+						p2 := gc_s_p2[gc_rank]
+						retval := gc_s_retval[gc_rank]
+
+//line rodinia_small.go:105
+						{
+//line rodinia_small.go:86
+							tmp := coordD[(i*num)+tid] - coordD[(i*num)+p2]
+							retval += tmp * tmp
+
+//line rodinia_small.go:119
+						}
+						gc_s_retval[gc_rank] = retval
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bdx * bid
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(p) && gc_to <= len(p)-gc_off && gc_off <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off {
@@ -303,13 +523,18 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
 						_ = tid
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
 
 //line rodinia_small.go:105
 						{
-							lower := workMemD[tid*stride:]
+//line rodinia_small.go:89
+							var r float32 = retval
+//line rodinia_small.go:89
+							_ = r
 
 //line rodinia_small.go:109
-							xCost := dDist(tid, int(x), num, dim, coordD) * gc_at[gc_tx].weight
+							xCost := r * gc_at[gc_tx].weight
 
 //line rodinia_small.go:112
 							if xCost < gc_at[gc_tx].cost {
@@ -331,13 +556,18 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 //line rodinia_small.go:103
 						tid := gc_bdx*bid + gc_tx
 						_ = tid
+						retval := gc_s_retval[gc_rank]
+						lower := gc_s_lower[gc_rank]
 
 //line rodinia_small.go:105
 						{
-							lower := workMemD[tid*stride:]
+//line rodinia_small.go:89
+							var r float32 = retval
+//line rodinia_small.go:89
+							_ = r
 
 //line rodinia_small.go:109
-							xCost := dDist(tid, int(x), num, dim, coordD) * p[tid].weight
+							xCost := r * p[tid].weight
 
 //line rodinia_small.go:112
 							if xCost < p[tid].cost {

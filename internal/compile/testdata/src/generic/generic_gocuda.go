@@ -438,12 +438,6 @@ func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 
 //line generic.go:41
 					for ; i < len(x); i += gc_bdx * gc_gdx {
-//line generic.go:41
-						if gc_b.Stopped() {
-//line generic.go:41
-							return
-//line generic.go:41
-						}
 						x[i] *= x[i]
 					}
 					_ = i

@@ -1,4 +1,5 @@
-// Package inline holds kernels whose helpers synchronize.
+// Package inline holds kernels whose helpers synchronize, and kernels
+// calling helpers with loops, inlined or not.
 package inline
 
 import "github.com/gocuda/gocuda/gocuda"
@@ -116,4 +117,40 @@ func methodValue(t *gocuda.Thread, s, out []float32) {
 	p.scale = 3
 	v := f(t, s, 1)
 	out[t.ThreadIdx.X] = twice(t, s, v, p.apply)
+}
+
+// column sums column c of a k×n b: it walks from its parameter a multiple
+// of its counter apart, so it is inlined where it may be.
+func column(b []float32, c, n, k int) float32 {
+	var s float32
+	for j := 0; j < k; j++ {
+		s += b[c+j*n]
+	}
+	return s
+}
+
+// row sums row r: its walk is the thread's own order, so it stays a call.
+func row(b []float32, r, n int) float32 {
+	var s float32
+	for j := 0; j < n; j++ {
+		s += b[r*n+j]
+	}
+	return s
+}
+
+// loopHelpers calls column where it is inlined (its own statement, and
+// nested in the guard), and where it stays a call: beside another call
+// whose order it might change, and on the right of &&; row stays a call.
+func loopHelpers(t *gocuda.Thread, b, out []float32, n, k int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := column(b, 0, n, k)
+	if i < n {
+		c := column(b, i, n, k)
+		d := column(b, i, n, k) + row(b, i%k, n)
+		ok := i > 0 && column(b, i-1, n, k) > 0
+		if ok {
+			c += 1
+		}
+		out[i] = c + d + s
+	}
 }

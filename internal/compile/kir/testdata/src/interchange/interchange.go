@@ -131,3 +131,23 @@ func guardedCall(t *gocuda.Thread, b, out []float32, k, n int) {
 		out[col] = v
 	}
 }
+
+// helperWalk walks a point's coordinates, a row of threads apart, in a
+// helper, as Rodinia's streamcluster does: the helper is inlined and its
+// loop interchanged.
+func helperWalk(t *gocuda.Thread, coord, cost []float32, num, dim, x int) {
+	tid := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if tid < num {
+		d := dist(tid, x, num, dim, coord) * 2
+		cost[tid] = d
+	}
+}
+
+func dist(p1, p2, num, dim int, coord []float32) float32 {
+	var r float32
+	for i := 0; i < dim; i++ {
+		tmp := coord[i*num+p1] - coord[i*num+p2]
+		r += tmp * tmp
+	}
+	return r
+}
