@@ -47,11 +47,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_s_n := compiled.Scratch[int](gc_b, 0)[:gc_n]
-	gc_s_s := compiled.Scratch[int](gc_b, 1)[:gc_n]
-	gc_s_w := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_e := compiled.Scratch[int](gc_b, 3)[:gc_n]
-	gc_s_computed := compiled.Scratch[bool](gc_b, 4)[:gc_n]
+	gc_s_computed := compiled.Scratch[bool](gc_b, 0)[:gc_n]
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
@@ -243,69 +239,52 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
 	{
-		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
-
-//line hotspot.go:56
-				tx := gc_tx
-				_ = tx
-
-//line hotspot.go:56
-				ty := gc_ty
-				_ = ty
-
-//line hotspot.go:104
-				n := ty - 1
-
-//line hotspot.go:104
-				s := ty + 1
-
-//line hotspot.go:104
-				w := tx - 1
-
-//line hotspot.go:104
-				e := tx + 1
-
-//line hotspot.go:105
-				if n < validYmin {
-					n = validYmin
-				}
-
-//line hotspot.go:108
-				if s > validYmax {
-					s = validYmax
-				}
-
-//line hotspot.go:111
-				if w < validXmin {
-					w = validXmin
-				}
-
-//line hotspot.go:114
-				if e > validXmax {
-					e = validXmax
-				}
 
 //line hotspot.go:118
 				var computed bool
-				_ = n
-				_ = s
-				_ = w
-				_ = e
 				_ = computed
-				gc_s_n[gc_rank] = n
-				gc_s_s[gc_rank] = s
-				gc_s_w[gc_rank] = w
-				gc_s_e[gc_rank] = e
 				gc_s_computed[gc_rank] = computed
 			}
-			gc_ty++
-			if gc_ty == gc_bdy {
-				gc_ty = 0
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
 			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank] = computed
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+
+//line hotspot.go:118
+			var computed bool
+			_ = computed
+			gc_s_computed[gc_rank] = computed
 		}
 	}
 
@@ -342,13 +321,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 					ty := gc_ty
 					_ = ty
-					n := gc_s_n[gc_rank]
+
+//line hotspot.go:104
+					n := max(ty-1, validYmin)
 					_ = n
-					s := gc_s_s[gc_rank]
+
+//line hotspot.go:104
+					s := min(ty+1, validYmax)
 					_ = s
-					w := gc_s_w[gc_rank]
+
+//line hotspot.go:104
+					w := max(tx-1, validXmin)
 					_ = w
-					e := gc_s_e[gc_rank]
+
+//line hotspot.go:104
+					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					_ = computed
@@ -368,13 +355,21 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 					ty := gc_ty
 					_ = ty
-					n := gc_s_n[gc_rank]
+
+//line hotspot.go:104
+					n := max(ty-1, validYmin)
 					_ = n
-					s := gc_s_s[gc_rank]
+
+//line hotspot.go:104
+					s := min(ty+1, validYmax)
 					_ = s
-					w := gc_s_w[gc_rank]
+
+//line hotspot.go:104
+					w := max(tx-1, validXmin)
 					_ = w
-					e := gc_s_e[gc_rank]
+
+//line hotspot.go:104
+					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					_ = computed
@@ -429,10 +424,22 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 						ty := gc_ty
 						_ = ty
-						n := gc_s_n[gc_rank]
-						s := gc_s_s[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
+
+//line hotspot.go:104
+						n := max(ty-1, validYmin)
+						_ = n
+
+//line hotspot.go:104
+						s := min(ty+1, validYmax)
+						_ = s
+
+//line hotspot.go:104
+						w := max(tx-1, validXmin)
+						_ = w
+
+//line hotspot.go:104
+						e := min(tx+1, validXmax)
+						_ = e
 						var computed bool
 						_ = computed
 
@@ -464,10 +471,22 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:56
 						ty := gc_ty
 						_ = ty
-						n := gc_s_n[gc_rank]
-						s := gc_s_s[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
+
+//line hotspot.go:104
+						n := max(ty-1, validYmin)
+						_ = n
+
+//line hotspot.go:104
+						s := min(ty+1, validYmax)
+						_ = s
+
+//line hotspot.go:104
+						w := max(tx-1, validXmin)
+						_ = w
+
+//line hotspot.go:104
+						e := min(tx+1, validXmax)
+						_ = e
 						var computed bool
 						_ = computed
 
@@ -527,10 +546,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -549,7 +568,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -568,7 +587,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -587,7 +606,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -606,7 +625,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -681,10 +700,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -723,7 +742,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -762,7 +781,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -801,7 +820,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -840,7 +859,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -48,11 +48,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b2.Len()
-	gc_s_n := compiled.Scratch[int](gc_b2, 0)[:gc_n2]
-	gc_s_s := compiled.Scratch[int](gc_b2, 1)[:gc_n2]
-	gc_s_w := compiled.Scratch[int](gc_b2, 2)[:gc_n2]
-	gc_s_e := compiled.Scratch[int](gc_b2, 3)[:gc_n2]
-	gc_s_computed := compiled.Scratch[bool](gc_b2, 4)[:gc_n2]
+	gc_s_computed := compiled.Scratch[bool](gc_b2, 0)[:gc_n2]
 
 //line hotspot.go:50
 	tempOnCuda := gocuda.Shared[[HotspotBlock]float32](t, HotspotBlock)[:HotspotBlock]
@@ -245,69 +241,52 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
 	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			{
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
-
-//line hotspot.go:56
-				tx := gc_tx2
-				_ = tx
-
-//line hotspot.go:56
-				ty := gc_ty2
-				_ = ty
-
-//line hotspot.go:104
-				n := ty - 1
-
-//line hotspot.go:104
-				s := ty + 1
-
-//line hotspot.go:104
-				w := tx - 1
-
-//line hotspot.go:104
-				e := tx + 1
-
-//line hotspot.go:105
-				if n < validYmin {
-					n = validYmin
-				}
-
-//line hotspot.go:108
-				if s > validYmax {
-					s = validYmax
-				}
-
-//line hotspot.go:111
-				if w < validXmin {
-					w = validXmin
-				}
-
-//line hotspot.go:114
-				if e > validXmax {
-					e = validXmax
-				}
 
 //line hotspot.go:118
 				var computed bool
-				_ = n
-				_ = s
-				_ = w
-				_ = e
 				_ = computed
-				gc_s_n[gc_rank2] = n
-				gc_s_s[gc_rank2] = s
-				gc_s_w[gc_rank2] = w
-				gc_s_e[gc_rank2] = e
 				gc_s_computed[gc_rank2] = computed
 			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
+			{
+				gc_rank2 := gc_step4 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank2] = computed
 			}
+			{
+				gc_rank2 := gc_step4 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank2] = computed
+			}
+			{
+				gc_rank2 := gc_step4 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:118
+				var computed bool
+				_ = computed
+				gc_s_computed[gc_rank2] = computed
+			}
+		}
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:118
+			var computed bool
+			_ = computed
+			gc_s_computed[gc_rank2] = computed
 		}
 	}
 
@@ -344,13 +323,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 					ty := gc_ty2
 					_ = ty
-					n := gc_s_n[gc_rank2]
+
+//line hotspot.go:104
+					n := max(ty-1, validYmin)
 					_ = n
-					s := gc_s_s[gc_rank2]
+
+//line hotspot.go:104
+					s := min(ty+1, validYmax)
 					_ = s
-					w := gc_s_w[gc_rank2]
+
+//line hotspot.go:104
+					w := max(tx-1, validXmin)
 					_ = w
-					e := gc_s_e[gc_rank2]
+
+//line hotspot.go:104
+					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					_ = computed
@@ -370,13 +357,21 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 					ty := gc_ty2
 					_ = ty
-					n := gc_s_n[gc_rank2]
+
+//line hotspot.go:104
+					n := max(ty-1, validYmin)
 					_ = n
-					s := gc_s_s[gc_rank2]
+
+//line hotspot.go:104
+					s := min(ty+1, validYmax)
 					_ = s
-					w := gc_s_w[gc_rank2]
+
+//line hotspot.go:104
+					w := max(tx-1, validXmin)
 					_ = w
-					e := gc_s_e[gc_rank2]
+
+//line hotspot.go:104
+					e := min(tx+1, validXmax)
 					_ = e
 					var computed bool
 					_ = computed
@@ -431,10 +426,22 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 						ty := gc_ty2
 						_ = ty
-						n := gc_s_n[gc_rank2]
-						s := gc_s_s[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
+
+//line hotspot.go:104
+						n := max(ty-1, validYmin)
+						_ = n
+
+//line hotspot.go:104
+						s := min(ty+1, validYmax)
+						_ = s
+
+//line hotspot.go:104
+						w := max(tx-1, validXmin)
+						_ = w
+
+//line hotspot.go:104
+						e := min(tx+1, validXmax)
+						_ = e
 						var computed bool
 						_ = computed
 
@@ -466,10 +473,22 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:56
 						ty := gc_ty2
 						_ = ty
-						n := gc_s_n[gc_rank2]
-						s := gc_s_s[gc_rank2]
-						w := gc_s_w[gc_rank2]
-						e := gc_s_e[gc_rank2]
+
+//line hotspot.go:104
+						n := max(ty-1, validYmin)
+						_ = n
+
+//line hotspot.go:104
+						s := min(ty+1, validYmax)
+						_ = s
+
+//line hotspot.go:104
+						w := max(tx-1, validXmin)
+						_ = w
+
+//line hotspot.go:104
+						e := min(tx+1, validXmax)
+						_ = e
 						var computed bool
 						_ = computed
 
@@ -529,10 +548,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -551,7 +570,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -570,7 +589,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -589,7 +608,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -608,7 +627,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -683,10 +702,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -725,7 +744,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -764,7 +783,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -803,7 +822,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -842,7 +861,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

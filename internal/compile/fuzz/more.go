@@ -144,3 +144,25 @@ func (g *gen) tileStep(c ctx) {
 	g.line("\t%s += %s", g.sink, read)
 	g.line("}")
 }
+
+// clampStep writes the block's threads' values in shared memory, read
+// past a barrier at the neighbouring ranks clamped to the block by ifs, as
+// Rodinia's stencils clamp their neighbours' indices (w := tx-1; if w <
+// lo { w = lo }): the compiler folds the clamps into max and min.
+func (g *gen) clampStep(c ctx) {
+	g.tiles++
+	g.barrier(c) // reads of an earlier trip of a loop around it are done
+	cs, w, e, last := g.fresh("cs"), g.fresh("cw"), g.fresh("ce"), g.fresh("last")
+	g.line("%s := gocuda.Shared[int32](t, size)", cs)
+	g.line("%s := max(size-1-p1%%2, 0)", last)
+	g.line("%s, %s := rank-1, rank+1", w, e)
+	g.line("if %s < 0 {\n\t%s = 0\n}", w, w)
+	if g.ch.pick(2) == 0 {
+		g.line("if %s > %s {\n\t%s = %s\n}", e, last, e, last)
+	} else {
+		g.line("if %s < %s {\n\t%s = %s\n}", last, e, e, last)
+	}
+	g.line("%s[rank] = %s", cs, g.val(i32, false, 1))
+	g.barrier(c)
+	g.line("%s ^= %s[%s] + %s[%s]*3", g.sink, cs, w, cs, e)
+}

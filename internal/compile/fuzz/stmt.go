@@ -70,6 +70,7 @@ func init() {
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).float},
 		{1, func(g *gen, c ctx) bool { return !g.helper }, (*gen).array},
 		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper && g.tiles < 2 }, (*gen).tileStep},
+		{1, func(g *gen, c ctx) bool { return c.uniform && !g.grid && !g.helper && g.tiles < 2 }, (*gen).clampStep},
 	}
 }
 

@@ -59,7 +59,7 @@ func (f *Func) buildList(list []ast.Stmt) []Node {
 		}
 		out = append(out, f.buildStmt(s, nil))
 	}
-	return out
+	return f.clamps(out)
 }
 
 // buildStmt builds a structural statement; label is the label it carries.

@@ -8,8 +8,10 @@
 //   - check: refuse what no lowering can compile: the thread escaping,
 //     goto, defer, calls that may synchronize out of sight
 //   - build: the kernel as one thread's program, its sync points explicit:
-//     helpers and methods that synchronize inlined, sync points inside
-//     expressions evaluated into temporaries, switches as ifs
+//     helpers and methods that synchronize inlined, and helpers walking
+//     memory from the caller's position a multiple of their counter apart,
+//     sync points inside expressions evaluated into temporaries, switches
+//     as ifs
 //   - classify: each variable uniform, remat or varying; control around
 //     barriers must be uniform
 //   - interchange: a thread's loop whose body reads along a row of threads

@@ -18,7 +18,7 @@ type pass struct {
 // passes is the pipeline, in order. Emission follows it.
 var passes = [...]pass{
 	{"check", checkPass, "refuse what no lowering can compile: the thread escaping, goto, defer, calls that may synchronize out of sight"},
-	{"build", build, "the kernel as one thread's program, its sync points explicit: helpers and methods that synchronize inlined, sync points inside expressions evaluated into temporaries, switches as ifs"},
+	{"build", build, "the kernel as one thread's program, its sync points explicit: helpers and methods that synchronize inlined, and helpers walking memory from the caller's position a multiple of their counter apart, sync points inside expressions evaluated into temporaries, switches as ifs"},
 	{"classify", classify, "each variable uniform, remat or varying; control around barriers must be uniform"},
 	{"interchange", interchange, "a thread's loop whose body reads along a row of threads but strides from trip to trip runs trip by trip for the block"},
 	{"stride", stride, "grid-stride loops, to run in lockstep"},

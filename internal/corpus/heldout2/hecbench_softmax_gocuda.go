@@ -124,7 +124,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		var gc_l_value_ [32]float32
 		var gc_l_sum_ [32][]float32
 		var gc_l_sum_2 [32][]float32
-		var gc_l_localBatches [32]int
 		var gc_l_elements [32][2][32]float32
 		var gc_l_maxValue [32][2]float32
 		var gc_l_maskValue [32][2]float32
@@ -151,6 +150,10 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
 				_ = firstBatch
 
+//line hecbench_softmax.go:130
+				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
+				_ = localBatches
+
 //line hecbench_softmax.go:137
 				localIdx := gc_tx
 				_ = localIdx
@@ -166,14 +169,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 					padFirstBatch = (gc_bdy*(gc_bx+gc_gdx*gc_bz) + gc_ty) * WARP_BATCH
 				} else {
 					padFirstBatch = (gc_bdy*gc_bx + gc_ty) * WARP_BATCH
-				}
-
-//line hecbench_softmax.go:130
-				localBatches := microBatchSize - firstBatch
-
-//line hecbench_softmax.go:131
-				if localBatches > WARP_BATCH {
-					localBatches = WARP_BATCH
 				}
 
 //line hecbench_softmax.go:139
@@ -239,7 +234,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 //line hecbench_softmax.go:181
 				_ = sum_
 				_ = padFirstBatch
-				_ = localBatches
 				_ = elements
 				_ = tempData
 				_ = tempMask
@@ -249,7 +243,6 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 				gc_s_dst[gc_rank] = dst
 				gc_s_src[gc_rank] = src
 				gc_s_mask[gc_rank] = mask
-				gc_l_localBatches[gc_lane] = localBatches
 				gc_l_elements[gc_lane] = elements
 			}
 		}
@@ -424,20 +417,31 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
+
+//line hecbench_softmax.go:119
+				firstBatch := (gc_bdy*(gc_bx+gc_gdx*(gc_by+gc_gdy*gc_bz)) + gc_ty) * WARP_BATCH
+				_ = firstBatch
+
+//line hecbench_softmax.go:130
+				localBatches := min(microBatchSize-firstBatch, WARP_BATCH)
+				_ = localBatches
 
 //line hecbench_softmax.go:137
 				localIdx := gc_tx
 				_ = localIdx
 				dst := gc_s_dst[gc_rank]
-				localBatches := gc_l_localBatches[gc_lane]
-				_ = localBatches
 				elements := gc_l_elements[gc_lane]
 				_ = elements
 				maskValue := gc_l_maskValue[gc_lane]

@@ -59,3 +59,38 @@ func partial(t *gocuda.Thread, in, out []int32) {
 	t.SyncThreads()
 	out[i] = c
 }
+
+// clamped reads its neighbours at indices clamped to the block's valid
+// part, as Rodinia's stencils do: w and e fold into max and min, and are
+// recomputed where they are read, past the barrier; lo, clamped after a
+// read of itself, n, whose bound changes before the clamp, and f, a
+// float, keep their ifs and stay per thread.
+func clamped(t *gocuda.Thread, in, out []float32, valid, m int, x float32) {
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	w, e := tx-1, tx+1
+	lo := tx - 2
+	out[tx] = float32(lo)
+	bound := valid
+	n := tx + m
+	bound++
+	f := x * float32(tx)
+	if w < 0 {
+		w = 0
+	}
+	if valid < e {
+		e = valid
+	}
+	if lo < 0 {
+		lo = 0
+	}
+	if n > bound {
+		n = bound
+	}
+	if f > 1 {
+		f = 1
+	}
+	s[tx] = in[tx]
+	t.SyncThreads()
+	out[tx] = s[w] + s[e] + s[lo] + s[n%len(s)] + f
+}
