@@ -108,12 +108,14 @@ func interchangeShadow(t *gocuda.Thread, b, out []float32, k, n int, s float32) 
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
 // (interchangeSkip: the parameter is copied, not read as the argument).
+// interchangeDist is given the thread's index as an expression, which its
+// copy reads in place of the parameter.
 //
 //gocuda:kernel InterchangeHelperKernel
 func interchangeHelper(t *gocuda.Thread, b, w, out []float32, k, n, x int) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if i < n {
-		d := interchangeDist(i, x, n, k, b) * w[i]
+		d := interchangeDist(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X, x, n, k, b) * w[i]
 		s := interchangeSkip(b, i, n, k)
 		out[i] = d + s
 	}

@@ -1505,6 +1505,8 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
 // (interchangeSkip: the parameter is copied, not read as the argument).
+// interchangeDist is given the thread's index as an expression, which its
+// copy reads in place of the parameter.
 func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeHelper,
 		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
@@ -1513,7 +1515,7 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 		})
 }
 
-var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "cc4abc718a6c84d5e5c7fb80bd270c63519dddb360442bde96c27140c744abfa", "interchange.go:105-120", "interchange.go:122-129", "interchange.go:131-141")
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "536ea7889e2bc194bb0f24967ca43a2f0ecb949ea9e05609c53fb9d30ca5bded", "interchange.go:105-122", "interchange.go:124-131", "interchange.go:133-143")
 
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()
@@ -1540,7 +1542,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 0
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank] = r
@@ -1549,7 +1551,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 1
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank] = r
@@ -1558,7 +1560,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 2
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank] = r
@@ -1567,7 +1569,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_step + 3
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank] = r
@@ -1576,14 +1578,14 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
-//line interchange.go:123
+//line interchange.go:125
 				var r float32
 				_ = r
 				gc_s_r[gc_rank] = r
 			}
 		}
 
-//line interchange.go:124
+//line interchange.go:126
 		for j := 0; j < k; j++ {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -1600,121 +1602,38 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
-//line interchange.go:114
+//line interchange.go:116
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							r := gc_s_r[gc_rank]
 
-//line interchange.go:115
+//line interchange.go:117
 							{
 
-//line interchange.go:125
+//line interchange.go:127
 								diff := gc_at[gc_tx] - gc_at2[0]
 								r += diff * diff
-//line interchange.go:119
+//line interchange.go:121
 							}
 							gc_s_r[gc_rank] = r
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:114
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								r := gc_s_r[gc_rank]
-
-//line interchange.go:115
-								{
-
-//line interchange.go:125
-									diff := b[j*n+i] - b[j*n+x]
-									r += diff * diff
-//line interchange.go:119
-								}
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:114
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								r := gc_s_r[gc_rank]
-
-//line interchange.go:115
-								{
-
-//line interchange.go:125
-									diff := b[j*n+i] - b[j*n+x]
-									r += diff * diff
-//line interchange.go:119
-								}
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:114
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								r := gc_s_r[gc_rank]
-
-//line interchange.go:115
-								{
-
-//line interchange.go:125
-									diff := b[j*n+i] - b[j*n+x]
-									r += diff * diff
-//line interchange.go:119
-								}
-								gc_s_r[gc_rank] = r
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line interchange.go:114
-								i := gc_bx*gc_bdx + gc_tx
-								_ = i
-								r := gc_s_r[gc_rank]
-
-//line interchange.go:115
-								{
-
-//line interchange.go:125
-									diff := b[j*n+i] - b[j*n+x]
-									r += diff * diff
-//line interchange.go:119
-								}
-								gc_s_r[gc_rank] = r
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
-//line interchange.go:114
+//line interchange.go:116
 							i := gc_bx*gc_bdx + gc_tx
 							_ = i
 							r := gc_s_r[gc_rank]
 
-//line interchange.go:115
+//line interchange.go:117
 							{
 
-//line interchange.go:125
-								diff := b[j*n+i] - b[j*n+x]
+//line interchange.go:127
+								diff := b[j*n+(gc_bx*gc_bdx+gc_tx)] - b[j*n+x]
 								r += diff * diff
-//line interchange.go:119
+//line interchange.go:121
 							}
 							gc_s_r[gc_rank] = r
 						}
@@ -1732,25 +1651,25 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line interchange.go:114
+//line interchange.go:116
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 					r := gc_s_r[gc_rank]
 
-//line interchange.go:115
+//line interchange.go:117
 					{
 
-//line interchange.go:128
+//line interchange.go:130
 						var r_ float32 = r
-//line interchange.go:128
+//line interchange.go:130
 						_ = r_
-//line interchange.go:116
+//line interchange.go:118
 						d := r_ * w[i]
 						var c int = i
-//line interchange.go:117
+//line interchange.go:119
 						_ = c
 
-//line interchange.go:132
+//line interchange.go:134
 						var r_2 float32
 						for j_ := 0; j_ < k; j_ += 2 {
 							r_2 += b[c+j_*n]
@@ -1760,9 +1679,9 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 							r_2 += b[c]
 						}
 						var r_3 float32 = r_2
-//line interchange.go:140
+//line interchange.go:142
 						_ = r_3
-//line interchange.go:117
+//line interchange.go:119
 						s := r_3
 						out[i] = d + s
 					}

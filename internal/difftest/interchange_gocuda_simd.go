@@ -1816,6 +1816,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 // block), weighed by w[i], plus the sum of every other row of column i
 // and the next element, from a helper that advances its parameter
 // (interchangeSkip: the parameter is copied, not read as the argument).
+// interchangeDist is given the thread's index as an expression, which its
+// copy reads in place of the parameter.
 func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeHelper,
 		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
@@ -1824,7 +1826,7 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 		})
 }
 
-var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "cc4abc718a6c84d5e5c7fb80bd270c63519dddb360442bde96c27140c744abfa", "interchange.go:105-120", "interchange.go:122-129", "interchange.go:131-141")
+var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "536ea7889e2bc194bb0f24967ca43a2f0ecb949ea9e05609c53fb9d30ca5bded", "interchange.go:105-122", "interchange.go:124-131", "interchange.go:133-143")
 
 func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
 	gc_pos2 := gc_b2.Pos()
@@ -1850,64 +1852,64 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
-//line interchange.go:123
+//line interchange.go:125
 					_ = r
 					archsimd.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step2 + 0
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step2 + 1
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step2 + 2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step2 + 3
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:123
+//line interchange.go:125
 					var r float32
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
-//line interchange.go:123
+//line interchange.go:125
 				var r float32
 				_ = r
 				gc_s_r[gc_rank2] = r
 			}
 		}
 
-//line interchange.go:124
+//line interchange.go:126
 		for j := 0; j < k; j++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
@@ -1921,134 +1923,51 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line interchange.go:114
+//line interchange.go:116
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:114
+//line interchange.go:116
 							_ = i
-//line interchange.go:114
+//line interchange.go:116
 							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:114
+//line interchange.go:116
 							_ = r
-//line interchange.go:125
+//line interchange.go:127
 							{
-//line interchange.go:125
-								if (j*n+i) < 0 || (j*n+i)+8 > len(b) {
-//line interchange.go:125
+//line interchange.go:127
+								if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+8 > len(b) {
+//line interchange.go:127
 									break
-//line interchange.go:125
+//line interchange.go:127
 								}
-//line interchange.go:125
-								diff := archsimd.LoadFloat32x8Slice(b[j*n+i:]).Sub(archsimd.BroadcastFloat32x8(b[j*n+x]))
-//line interchange.go:125
+//line interchange.go:127
+								diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(archsimd.BroadcastFloat32x8(b[j*n+x]))
+//line interchange.go:127
 								_ = diff
-//line interchange.go:125
+//line interchange.go:127
 								r = r.Add(diff.Mul(diff))
-//line interchange.go:125
+//line interchange.go:127
 							}
-//line interchange.go:125
+//line interchange.go:127
 							r.StoreSlice(gc_s_r[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:114
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:115
-							{
-
-//line interchange.go:125
-								diff := b[j*n+i] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:119
-							}
-							gc_s_r[gc_rank2] = r
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:114
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:115
-							{
-
-//line interchange.go:125
-								diff := b[j*n+i] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:119
-							}
-							gc_s_r[gc_rank2] = r
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:114
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:115
-							{
-
-//line interchange.go:125
-								diff := b[j*n+i] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:119
-							}
-							gc_s_r[gc_rank2] = r
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:114
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							r := gc_s_r[gc_rank2]
-
-//line interchange.go:115
-							{
-
-//line interchange.go:125
-								diff := b[j*n+i] - b[j*n+x]
-								r += diff * diff
-//line interchange.go:119
-							}
-							gc_s_r[gc_rank2] = r
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line interchange.go:114
+//line interchange.go:116
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 						r := gc_s_r[gc_rank2]
 
-//line interchange.go:115
+//line interchange.go:117
 						{
 
-//line interchange.go:125
-							diff := b[j*n+i] - b[j*n+x]
+//line interchange.go:127
+							diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
 							r += diff * diff
-//line interchange.go:119
+//line interchange.go:121
 						}
 						gc_s_r[gc_rank2] = r
 					}
@@ -2063,131 +1982,131 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
-//line interchange.go:114
+//line interchange.go:116
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:114
+//line interchange.go:116
 					_ = gc_iota2
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line interchange.go:114
+//line interchange.go:116
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:114
+//line interchange.go:116
 						_ = i
-//line interchange.go:114
+//line interchange.go:116
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line interchange.go:114
+//line interchange.go:116
 						_ = r
-//line interchange.go:116
+//line interchange.go:118
 						{
-//line interchange.go:116
+//line interchange.go:118
 							r_ := r
-//line interchange.go:116
+//line interchange.go:118
 							_ = r_
-//line interchange.go:116
+//line interchange.go:118
 							if i < 0 || i+8 > len(w) || i+8 > len(out) {
-//line interchange.go:116
+//line interchange.go:118
 								break
-//line interchange.go:116
+//line interchange.go:118
 							}
-//line interchange.go:116
+//line interchange.go:118
 							d := r_.Mul(archsimd.LoadFloat32x8Slice(w[i:]))
-//line interchange.go:116
+//line interchange.go:118
 							_ = d
-//line interchange.go:116
+//line interchange.go:118
 							var c int = i
-//line interchange.go:116
+//line interchange.go:118
 							_ = c
-//line interchange.go:116
+//line interchange.go:118
 							var r_2 archsimd.Float32x8
-//line interchange.go:116
+//line interchange.go:118
 							_ = r_2
-//line interchange.go:116
+//line interchange.go:118
 							for j_ := 0; j_ < k; j_ = j_ + 2 {
-//line interchange.go:133
+//line interchange.go:135
 								var gc_ld3 archsimd.Float32x8
-//line interchange.go:133
+//line interchange.go:135
 								if (c+j_*
 									n) >= 0 && (c+j_*n)+8 <= len(b) {
-//line interchange.go:134
+//line interchange.go:136
 									gc_ld3 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
-//line interchange.go:134
+//line interchange.go:136
 								} else {
-//line interchange.go:134
+//line interchange.go:136
 									var gc_lanes3 [8]float32
-//line interchange.go:134
+//line interchange.go:136
 									for gc_k3 := range 8 {
-//line interchange.go:134
+//line interchange.go:136
 										if 0xff&(1<<gc_k3) != 0 {
-//line interchange.go:134
+//line interchange.go:136
 											gc_pos2.Thread = gc_rank2 + gc_k3
-//line interchange.go:134
+//line interchange.go:136
 											gc_lanes3[gc_k3] = b[(c+j_*n)+gc_k3]
-//line interchange.go:134
+//line interchange.go:136
 										}
-//line interchange.go:134
+//line interchange.go:136
 									}
-//line interchange.go:134
+//line interchange.go:136
 									gc_pos2.Thread = gc_rank2
-//line interchange.go:134
+//line interchange.go:136
 									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
-//line interchange.go:134
+//line interchange.go:136
 								}
-//line interchange.go:134
+//line interchange.go:136
 								r_2 = r_2.Add(gc_ld3)
-//line interchange.go:134
+//line interchange.go:136
 							}
-//line interchange.go:134
+//line interchange.go:136
 							c = c + 1
-//line interchange.go:134
+//line interchange.go:136
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
-//line interchange.go:137
+//line interchange.go:139
 							_ = gc_if2
-//line interchange.go:137
+//line interchange.go:139
 							if gc_if2.ToBits() != 0 {
-//line interchange.go:137
+//line interchange.go:139
 								var gc_ld4 archsimd.Float32x8
-//line interchange.go:137
+//line interchange.go:139
 								if c >= 0 && c+8 <= len(b) {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(b[c:])
-//line interchange.go:138
+//line interchange.go:140
 								} else {
-//line interchange.go:138
+//line interchange.go:140
 									var gc_lanes4 [8]float32
-//line interchange.go:138
+//line interchange.go:140
 									for gc_k4 := range 8 {
-//line interchange.go:138
+//line interchange.go:140
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line interchange.go:138
+//line interchange.go:140
 											gc_pos2.Thread = gc_rank2 + gc_k4
-//line interchange.go:138
+//line interchange.go:140
 											gc_lanes4[gc_k4] = b[c+gc_k4]
-//line interchange.go:138
+//line interchange.go:140
 										}
-//line interchange.go:138
+//line interchange.go:140
 									}
-//line interchange.go:138
+//line interchange.go:140
 									gc_pos2.Thread = gc_rank2
-//line interchange.go:138
+//line interchange.go:140
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line interchange.go:138
+//line interchange.go:140
 								}
-//line interchange.go:138
+//line interchange.go:140
 								r_2 = r_2.Add(gc_ld4).Merge(r_2, gc_if2)
-//line interchange.go:138
+//line interchange.go:140
 							}
-//line interchange.go:138
+//line interchange.go:140
 							r_3 := r_2
-//line interchange.go:138
+//line interchange.go:140
 							_ = r_3
-//line interchange.go:138
+//line interchange.go:140
 							s := r_3
-//line interchange.go:138
+//line interchange.go:140
 							_ = s
-//line interchange.go:138
+//line interchange.go:140
 							d.Add(s).StoreSlice(out[i:])
-//line interchange.go:118
+//line interchange.go:120
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2196,25 +2115,25 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line interchange.go:114
+//line interchange.go:116
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 					r := gc_s_r[gc_rank2]
 
-//line interchange.go:115
+//line interchange.go:117
 					{
 
-//line interchange.go:128
+//line interchange.go:130
 						var r_ float32 = r
-//line interchange.go:128
+//line interchange.go:130
 						_ = r_
-//line interchange.go:116
+//line interchange.go:118
 						d := r_ * w[i]
 						var c int = i
-//line interchange.go:117
+//line interchange.go:119
 						_ = c
 
-//line interchange.go:132
+//line interchange.go:134
 						var r_2 float32
 						for j_ := 0; j_ < k; j_ += 2 {
 							r_2 += b[c+j_*n]
@@ -2224,9 +2143,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							r_2 += b[c]
 						}
 						var r_3 float32 = r_2
-//line interchange.go:140
+//line interchange.go:142
 						_ = r_3
-//line interchange.go:117
+//line interchange.go:119
 						s := r_3
 						out[i] = d + s
 					}

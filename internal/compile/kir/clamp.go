@@ -152,8 +152,8 @@ func (f *Func) foldClamp(def *ast.AssignStmt, u ast.Expr, fn string) ast.Stmt {
 	return &ast.AssignStmt{Lhs: def.Lhs, TokPos: def.TokPos, Tok: token.DEFINE, Rhs: []ast.Expr{call}}
 }
 
-// moveTo moves the positions of e, a name or a constant expression, to
-// pos.
+// moveTo moves the positions of e, an expression of names, constants,
+// operators, selectors, indexes and calls, to pos.
 func moveTo(e ast.Expr, pos token.Pos) {
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -169,6 +169,8 @@ func moveTo(e ast.Expr, pos token.Pos) {
 			n.Lparen, n.Rparen = pos, pos
 		case *ast.CallExpr:
 			n.Lparen, n.Rparen = pos, pos
+		case *ast.IndexExpr:
+			n.Lbrack, n.Rbrack = pos, pos
 		}
 		return true
 	})

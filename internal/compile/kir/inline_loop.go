@@ -273,9 +273,9 @@ func (f *Func) holdsLoopHelper(s ast.Stmt) bool {
 // aliasedParams returns the parameters of helper decl that the copy may
 // read as call's arguments, with those arguments: parameters of a type
 // without pointer methods that the helper never changes nor addresses,
-// given a variable of the kernel's own of the same type that nothing can
-// change while the helper runs (nothing takes its address, no function
-// literal assigns it). The helper's loop then reads the kernel's
+// given a stable value (stableValue): a variable of the kernel's own that
+// nothing can change while the helper runs, or a pure expression of them
+// and the thread's coordinates. The helper's loop then reads the kernel's
 // variables, whose classes classify knows.
 func (f *Func) aliasedParams(call *ast.CallExpr, decl *ast.FuncDecl, sig *types.Signature, inst *instance) map[*types.Var]ast.Expr {
 	changed := changedVars(f.Src.Info, decl.Body, false)
@@ -285,16 +285,30 @@ func (f *Func) aliasedParams(call *ast.CallExpr, decl *ast.FuncDecl, sig *types.
 		if p.Name() == "_" || p.Name() == "" || changed[p] || hasPointerMethods(p.Type()) {
 			continue
 		}
-		id, ok := ast.Unparen(call.Args[i]).(*ast.Ident)
-		if !ok {
-			continue
-		}
-		v, ok := f.Src.Info.Uses[id].(*types.Var)
-		if ok && types.Identical(v.Type(), f.subst(p.Type(), inst)) && f.stableVar(v) {
-			out[p] = id
+		arg := ast.Unparen(call.Args[i])
+		if f.stableValue(arg, f.subst(p.Type(), inst)) {
+			out[p] = arg
 		}
 	}
 	return out
+}
+
+// stableValue reports whether e, an argument, may be read in place of a
+// parameter of type t wherever the helper reads it: a variable of the
+// kernel's own that nothing changes out of sight (stableVar), or an
+// expression of such variables, the thread's and block's coordinates and
+// pure calls that cannot fail (blockIdx.x*blockDim.x+threadIdx.x), of
+// type t and not a constant (whose untyped arithmetic could differ).
+func (f *Func) stableValue(e ast.Expr, t types.Type) bool {
+	tv, ok := f.Src.Info.Types[e]
+	if !ok || tv.Value != nil || !types.Identical(tv.Type, t) {
+		return false
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		v, ok := f.Src.Info.Uses[id].(*types.Var)
+		return ok && f.stableVar(v)
+	}
+	return f.pure(e, f.stableVar, true) && f.cannotFail(e)
 }
 
 // stableVar reports whether v is a parameter or local of the kernel's own
@@ -390,8 +404,15 @@ func (f *Func) aliasSubst(aliased map[*types.Var]ast.Expr) func(ast.Node) (ast.N
 		if !ok || aliased[p] == nil {
 			return nil, false
 		}
-		arg := aliased[p].(*ast.Ident)
-		return f.ident(f.Src.Info.Uses[arg].(*types.Var), id.Pos()), true
+		if arg, ok := aliased[p].(*ast.Ident); ok {
+			return f.ident(f.Src.Info.Uses[arg].(*types.Var), id.Pos()), true
+		}
+		none := &instance{objs: map[types.Object]types.Object{}}
+		arg := f.copyNode(aliased[p], none, nil).(ast.Expr)
+		moveTo(arg, id.Pos())
+		paren := &ast.ParenExpr{Lparen: id.Pos(), X: arg, Rparen: id.Pos()}
+		f.Src.Info.Types[paren] = f.Src.Info.Types[aliased[p]]
+		return paren, true
 	}
 }
 

@@ -151,3 +151,11 @@ func dist(p1, p2, num, dim int, coord []float32) float32 {
 	}
 	return r
 }
+
+// helperWalkExpr is helperWalk with the thread's index given to the
+// helper as an expression, which the inlined copy reads in place of p1.
+func helperWalkExpr(t *gocuda.Thread, coord, cost []float32, num, dim, x int) {
+	if t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X < num {
+		cost[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = dist(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X, x, num, dim, coord)
+	}
+}
