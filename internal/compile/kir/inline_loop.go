@@ -242,9 +242,21 @@ func (f *Func) inlineList(list []ast.Stmt) []ast.Stmt {
 			out = append(out, f.inlineLoops(s))
 			continue
 		}
-		for _, n := range f.inlineAliased(s, call, decl, true) {
-			out = append(out, n.(*Code).Stmt)
+		out = append(out, codeOf(f.inlineAliased(s, call, decl, true), s)...)
+	}
+	return out
+}
+
+// codeOf returns the statements of nodes, all Code, or else s: a helper
+// without sync points inlines as Code alone.
+func codeOf(nodes []Node, s ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, n := range nodes {
+		c, ok := n.(*Code)
+		if !ok {
+			return []ast.Stmt{s}
 		}
+		out = append(out, c.Stmt)
 	}
 	return out
 }
