@@ -335,16 +335,14 @@ func (f *Func) stableVar(v *types.Var) bool {
 }
 
 // changedVars returns the variables whose address body takes, and those
-// it assigns (only inside function literals, if inLits), outside their
-// elements and fields' targets: x for x = e, x++, &x, x.f = e of a
-// struct x, range x.
+// it assigns (only inside function literals, if inLits), by their root
+// (rootVar): x for x = e, x++, &x, x.f = e, x[i] = e, *x = e and range
+// x, which counts writes through a slice or pointer x too.
 func changedVars(info *types.Info, body *ast.BlockStmt, inLits bool) map[*types.Var]bool {
 	changed := map[*types.Var]bool{}
 	mark := func(e ast.Expr) {
-		if id, ok := rootIdent(e); ok {
-			if v, ok := info.ObjectOf(id).(*types.Var); ok {
-				changed[v] = true
-			}
+		if v, ok := rootVar(e, info).(*types.Var); ok {
+			changed[v] = true
 		}
 	}
 	var walk func(n ast.Node, lit bool)
@@ -372,23 +370,6 @@ func changedVars(info *types.Info, body *ast.BlockStmt, inLits bool) map[*types.
 	}
 	walk(body, false)
 	return changed
-}
-
-// rootIdent returns the variable whose storage e names: x for x, x.f and
-// x[i] of an array (not through a slice, map or pointer).
-func rootIdent(e ast.Expr) (*ast.Ident, bool) {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return x, true
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		default:
-			return nil, false
-		}
-	}
 }
 
 // hasPointerMethods reports whether t has methods with a pointer
