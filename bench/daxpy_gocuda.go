@@ -25,19 +25,22 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -47,8 +50,6 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					gc_at := y[gc_off:][:gc_to]
 					gc_at2 := x[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line daxpy.go:15
 						i := gc_bx*gc_bdx + gc_tx
@@ -66,7 +67,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line daxpy.go:15
@@ -80,7 +82,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line daxpy.go:15
@@ -94,7 +97,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line daxpy.go:15
@@ -108,7 +112,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line daxpy.go:15
@@ -122,7 +127,8 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line daxpy.go:15

@@ -26,19 +26,22 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -49,8 +52,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line daxpy.go:15
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line daxpy.go:15
@@ -74,7 +75,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line daxpy.go:15
@@ -88,7 +90,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line daxpy.go:15
@@ -102,7 +105,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line daxpy.go:15
@@ -116,7 +120,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line daxpy.go:15
@@ -130,7 +135,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line daxpy.go:15

@@ -27,22 +27,25 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 
 //line saxpy.go:30
 		n := len(x)
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -52,8 +55,6 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					gc_at := y[gc_off:][:gc_to]
 					gc_at2 := x[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line saxpy.go:31
 						i := gc_bx*gc_bdx + gc_tx
@@ -71,7 +72,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
@@ -85,7 +87,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
@@ -99,7 +102,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
@@ -113,7 +117,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
@@ -127,7 +132,8 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line saxpy.go:31
@@ -481,22 +487,25 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -507,8 +516,6 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 					gc_at2 := a[gc_off:][:gc_to]
 					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line saxpy.go:118
 						i := gc_bx*gc_bdx + gc_tx
@@ -526,7 +533,8 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
@@ -540,7 +548,8 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
@@ -554,7 +563,8 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
@@ -568,7 +578,8 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:118
@@ -582,7 +593,8 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line saxpy.go:118

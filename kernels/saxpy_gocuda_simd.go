@@ -28,22 +28,25 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 
 //line saxpy.go:30
 		n := len(x)
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -54,8 +57,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line saxpy.go:31
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:31
@@ -79,7 +80,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:31
@@ -93,7 +95,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:31
@@ -107,7 +110,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:31
@@ -121,7 +125,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:31
@@ -135,7 +140,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:31
@@ -514,22 +520,25 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 	gc_bdx5 := gc_bd5.X
 	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
+	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+	gc_bx5 := 0
+	_ = gc_bx5
+	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
 		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
-		}
+		gc_first5 := gc_q5 % gc_gdx5
+		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
+		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
+		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
+		gc_q5 += gc_run5
+		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
 
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
+			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -540,8 +549,6 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 					gc_at5 := a[gc_off2:][:gc_to5]
 					gc_at6 := b[gc_off2:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
 
 //line saxpy.go:118
 						i := gc_bx5*gc_bdx5 + gc_tx5
@@ -559,7 +566,8 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
 						{
 							gc_tx5 := gc_step5 + 0
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:118
@@ -573,7 +581,8 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						}
 						{
 							gc_tx5 := gc_step5 + 1
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:118
@@ -587,7 +596,8 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						}
 						{
 							gc_tx5 := gc_step5 + 2
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:118
@@ -601,7 +611,8 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						}
 						{
 							gc_tx5 := gc_step5 + 3
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:118
@@ -615,7 +626,8 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						}
 					}
 					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:118
@@ -639,22 +651,25 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -663,8 +678,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line saxpy.go:118
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:118
@@ -688,7 +701,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:118
@@ -702,7 +716,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:118
@@ -716,7 +731,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:118
@@ -730,7 +746,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:118
@@ -744,7 +761,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:118
@@ -767,22 +785,25 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 	gc_bdx3 := gc_bd3.X
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
+	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+	gc_bx3 := 0
+	_ = gc_bx3
+	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
+		gc_first3 := gc_q3 % gc_gdx3
+		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
+		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
+		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
+		gc_q3 += gc_run3
+		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
+			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -791,8 +812,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
 						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line saxpy.go:118
 						var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line saxpy.go:118
@@ -816,7 +835,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
 					{
 						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:118
@@ -830,7 +850,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					}
 					{
 						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:118
@@ -844,7 +865,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					}
 					{
 						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:118
@@ -858,7 +880,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					}
 					{
 						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:118
@@ -872,7 +895,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					}
 				}
 				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 					gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:118
@@ -895,22 +919,25 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 	gc_bdx4 := gc_bd4.X
 	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
+	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+	gc_bx4 := 0
+	_ = gc_bx4
+	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
-		}
+		gc_first4 := gc_q4 % gc_gdx4
+		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
+		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
+		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
+		gc_q4 += gc_run4
+		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 
 //line saxpy.go:117
 		n := len(c)
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
+			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
@@ -919,8 +946,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
 						gc_tx4 := gc_vstep3
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line saxpy.go:118
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line saxpy.go:118
@@ -944,7 +969,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
 					{
 						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:118
@@ -958,7 +984,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					}
 					{
 						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:118
@@ -972,7 +999,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					}
 					{
 						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:118
@@ -986,7 +1014,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					}
 					{
 						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:118
@@ -1000,7 +1029,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					}
 				}
 				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 					gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:118

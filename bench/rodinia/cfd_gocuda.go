@@ -553,17 +553,20 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bdx * gc_bx
@@ -572,26 +575,24 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 				gc_off4 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 0) * nelr)
 				gc_off5 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 1) * nelr)
 				gc_off6 := (gc_bdx * gc_bx) + ((cfdVarMomentum + 2) * nelr)
-				if gc_off >= 0 && gc_off <= len(stepFactors) && gc_bdx <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_bdx <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_bdx <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_bdx <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_bdx <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_bdx <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_bdx <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_bdx <= len(fluxes)-gc_off6 {
-					gc_at := stepFactors[gc_off:][:gc_bdx]
-					gc_at2 := variables[gc_off2:][:gc_bdx]
-					gc_at3 := oldVariables[gc_off2:][:gc_bdx]
-					gc_at4 := fluxes[gc_off2:][:gc_bdx]
-					gc_at5 := variables[gc_off3:][:gc_bdx]
-					gc_at6 := oldVariables[gc_off3:][:gc_bdx]
-					gc_at7 := fluxes[gc_off3:][:gc_bdx]
-					gc_at8 := variables[gc_off4:][:gc_bdx]
-					gc_at9 := oldVariables[gc_off4:][:gc_bdx]
-					gc_at10 := fluxes[gc_off4:][:gc_bdx]
-					gc_at11 := variables[gc_off5:][:gc_bdx]
-					gc_at12 := oldVariables[gc_off5:][:gc_bdx]
-					gc_at13 := fluxes[gc_off5:][:gc_bdx]
-					gc_at14 := variables[gc_off6:][:gc_bdx]
-					gc_at15 := oldVariables[gc_off6:][:gc_bdx]
-					gc_at16 := fluxes[gc_off6:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(stepFactors) && gc_runhi <= len(stepFactors)-gc_off && gc_off2 >= 0 && gc_off2 <= len(variables) && gc_runhi <= len(variables)-gc_off2 && gc_off2 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off2 && gc_off2 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(variables) && gc_runhi <= len(variables)-gc_off3 && gc_off3 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off3 && gc_off3 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(variables) && gc_runhi <= len(variables)-gc_off4 && gc_off4 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off4 && gc_off4 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(variables) && gc_runhi <= len(variables)-gc_off5 && gc_off5 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off5 && gc_off5 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(variables) && gc_runhi <= len(variables)-gc_off6 && gc_off6 <= len(oldVariables) && gc_runhi <= len(oldVariables)-gc_off6 && gc_off6 <= len(fluxes) && gc_runhi <= len(fluxes)-gc_off6 {
+					gc_at := stepFactors[gc_off:][:gc_runhi]
+					gc_at2 := variables[gc_off2:][:gc_runhi]
+					gc_at3 := oldVariables[gc_off2:][:gc_runhi]
+					gc_at4 := fluxes[gc_off2:][:gc_runhi]
+					gc_at5 := variables[gc_off3:][:gc_runhi]
+					gc_at6 := oldVariables[gc_off3:][:gc_runhi]
+					gc_at7 := fluxes[gc_off3:][:gc_runhi]
+					gc_at8 := variables[gc_off4:][:gc_runhi]
+					gc_at9 := oldVariables[gc_off4:][:gc_runhi]
+					gc_at10 := fluxes[gc_off4:][:gc_runhi]
+					gc_at11 := variables[gc_off5:][:gc_runhi]
+					gc_at12 := oldVariables[gc_off5:][:gc_runhi]
+					gc_at13 := fluxes[gc_off5:][:gc_runhi]
+					gc_at14 := variables[gc_off6:][:gc_runhi]
+					gc_at15 := oldVariables[gc_off6:][:gc_runhi]
+					gc_at16 := fluxes[gc_off6:][:gc_runhi]
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 
 //line cfd.go:277
 						i := gc_bdx*gc_bx + gc_tx
@@ -612,8 +613,9 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 						_ = factor
 					}
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line cfd.go:277

@@ -25,19 +25,22 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -47,8 +50,6 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					gc_at := y[gc_off:][:gc_to]
 					gc_at2 := x[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
@@ -66,7 +67,8 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:14
@@ -80,7 +82,8 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:14
@@ -94,7 +97,8 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:14
@@ -108,7 +112,8 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:14
@@ -122,7 +127,8 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line blog_memory.go:14
@@ -763,25 +769,26 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := (gc_bdx * gc_bx) + s
-				if gc_off >= 0 && gc_off <= len(a) && gc_bdx <= len(a)-gc_off {
-					gc_at := a[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
+					gc_at := a[gc_off:][:gc_runhi]
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 
 //line blog_memory.go:63
 						i := gc_bdx*gc_bx + gc_tx + s
@@ -790,11 +797,12 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:63
@@ -806,7 +814,8 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:63
@@ -818,7 +827,8 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:63
@@ -830,7 +840,8 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:63
@@ -841,8 +852,9 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line blog_memory.go:63

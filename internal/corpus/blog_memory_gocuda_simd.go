@@ -26,19 +26,22 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -49,8 +52,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					gc_vb := archsimd.BroadcastFloat32x8(a)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:14
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_memory.go:14
@@ -74,7 +75,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:14
@@ -88,7 +90,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:14
@@ -102,7 +105,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:14
@@ -116,7 +120,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:14
@@ -130,7 +135,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:14
@@ -800,25 +806,26 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 	gc_bdx5 := gc_bd5.X
 	gc_gd5 := gc_b5.GridDim()
 	gc_gdx5 := gc_gd5.X
+	gc_gdy5 := gc_gd5.Y
 	gc_n5 := gc_b5.Len()
-	gc_bx5 := gc_lo5%gc_gdx5 - 1
-	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
+	gc_bx5 := 0
+	_ = gc_bx5
+	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
 		if gc_b5.Stopped() {
 			return
 		}
-		gc_pos5.Block = gc_blk5
-		gc_bx5++
-		if gc_bx5 == gc_gdx5 {
-			gc_bx5 = 0
-		}
+		gc_first5 := gc_q5 % gc_gdx5
+		gc_by5 := gc_q5 / gc_gdx5 % gc_gdy5
+		gc_bz5 := gc_q5 / (gc_gdx5 * gc_gdy5)
+		gc_run5 := min(gc_hi5-gc_q5, gc_gdx5-gc_first5)
+		gc_q5 += gc_run5
+		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off2 := (gc_bdx5 * gc_bx5) + s
-				if gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx5 <= len(a)-gc_off2 {
-					gc_at2 := a[gc_off2:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						_ = gc_rank5
+				if gc_runlo5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi5 <= len(a)-gc_off2 {
+					gc_at2 := a[gc_off2:][:gc_runhi5]
+					for gc_tx5 := gc_runlo5; gc_tx5 < gc_runhi5; gc_tx5++ {
 
 //line blog_memory.go:63
 						i := gc_bdx5*gc_bx5 + gc_tx5 + s
@@ -827,11 +834,12 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						gc_at2[gc_tx5] = gc_at2[gc_tx5] + 1
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx5; gc_step5 += 4 {
+					gc_step5 := gc_runlo5
+					for ; gc_step5+3 < gc_runhi5; gc_step5 += 4 {
 						{
 							gc_tx5 := gc_step5 + 0
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line blog_memory.go:63
@@ -843,7 +851,8 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						}
 						{
 							gc_tx5 := gc_step5 + 1
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line blog_memory.go:63
@@ -855,7 +864,8 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						}
 						{
 							gc_tx5 := gc_step5 + 2
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line blog_memory.go:63
@@ -867,7 +877,8 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						}
 						{
 							gc_tx5 := gc_step5 + 3
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
 
 //line blog_memory.go:63
@@ -878,8 +889,9 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx5 := gc_step5; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
+					for gc_tx5 := gc_step5; gc_tx5 < gc_runhi5; gc_tx5++ {
+						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
 
 //line blog_memory.go:63
@@ -901,27 +913,28 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep := gc_runlo2
 				if compiled.SIMD {
 //line blog_memory.go:64
 					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line blog_memory.go:63
 						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
@@ -937,10 +950,11 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:63
@@ -952,7 +966,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:63
@@ -964,7 +979,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:63
@@ -976,7 +992,8 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:63
@@ -987,8 +1004,9 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:63
@@ -1009,27 +1027,28 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 	gc_bdx3 := gc_bd3.X
 	gc_gd3 := gc_b3.GridDim()
 	gc_gdx3 := gc_gd3.X
+	gc_gdy3 := gc_gd3.Y
 	gc_n3 := gc_b3.Len()
-	gc_bx3 := gc_lo3%gc_gdx3 - 1
-	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
+	gc_bx3 := 0
+	_ = gc_bx3
+	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
 		if gc_b3.Stopped() {
 			return
 		}
-		gc_pos3.Block = gc_blk3
-		gc_bx3++
-		if gc_bx3 == gc_gdx3 {
-			gc_bx3 = 0
-		}
+		gc_first3 := gc_q3 % gc_gdx3
+		gc_by3 := gc_q3 / gc_gdx3 % gc_gdy3
+		gc_bz3 := gc_q3 / (gc_gdx3 * gc_gdy3)
+		gc_run3 := min(gc_hi3-gc_q3, gc_gdx3-gc_first3)
+		gc_q3 += gc_run3
+		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := 0
+				gc_vstep2 := gc_runlo3
 				if compiled.SIMD {
 //line blog_memory.go:64
 					gc_vb2 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
+					for ; gc_vstep2+7 < gc_runhi3; gc_vstep2 += 8 {
 						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
 //line blog_memory.go:63
 						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
@@ -1045,10 +1064,11 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
+				for ; gc_step3+3 < gc_runhi3; gc_step3 += 4 {
 					{
 						gc_tx3 := gc_step3 + 0
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line blog_memory.go:63
@@ -1060,7 +1080,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 					{
 						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line blog_memory.go:63
@@ -1072,7 +1093,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 					{
 						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line blog_memory.go:63
@@ -1084,7 +1106,8 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 					{
 						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
 
 //line blog_memory.go:63
@@ -1095,8 +1118,9 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
+				for gc_tx3 := gc_step3; gc_tx3 < gc_runhi3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 					gc_pos3.Thread = gc_rank3
 
 //line blog_memory.go:63
@@ -1117,27 +1141,28 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 	gc_bdx4 := gc_bd4.X
 	gc_gd4 := gc_b4.GridDim()
 	gc_gdx4 := gc_gd4.X
+	gc_gdy4 := gc_gd4.Y
 	gc_n4 := gc_b4.Len()
-	gc_bx4 := gc_lo4%gc_gdx4 - 1
-	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
+	gc_bx4 := 0
+	_ = gc_bx4
+	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
 		if gc_b4.Stopped() {
 			return
 		}
-		gc_pos4.Block = gc_blk4
-		gc_bx4++
-		if gc_bx4 == gc_gdx4 {
-			gc_bx4 = 0
-		}
+		gc_first4 := gc_q4 % gc_gdx4
+		gc_by4 := gc_q4 / gc_gdx4 % gc_gdy4
+		gc_bz4 := gc_q4 / (gc_gdx4 * gc_gdy4)
+		gc_run4 := min(gc_hi4-gc_q4, gc_gdx4-gc_first4)
+		gc_q4 += gc_run4
+		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep3 := 0
+				gc_vstep3 := gc_runlo4
 				if compiled.SIMD {
 //line blog_memory.go:64
 					gc_vb3 := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
+					for ; gc_vstep3+7 < gc_runhi4; gc_vstep3 += 8 {
 						gc_tx4 := gc_vstep3
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
 //line blog_memory.go:63
 						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
@@ -1153,10 +1178,11 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_bdx4; gc_step4 += 4 {
+				for ; gc_step4+3 < gc_runhi4; gc_step4 += 4 {
 					{
 						gc_tx4 := gc_step4 + 0
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line blog_memory.go:63
@@ -1168,7 +1194,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 					{
 						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line blog_memory.go:63
@@ -1180,7 +1207,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 					{
 						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line blog_memory.go:63
@@ -1192,7 +1220,8 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 					{
 						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
 
 //line blog_memory.go:63
@@ -1203,8 +1232,9 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						a[i] = a[i] + 1
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
+				for gc_tx4 := gc_step4; gc_tx4 < gc_runhi4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 					gc_pos4.Thread = gc_rank4
 
 //line blog_memory.go:63

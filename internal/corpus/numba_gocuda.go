@@ -26,22 +26,25 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 
 //line numba.go:24
 		size := len(c)
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(size, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -52,8 +55,6 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_at2 := a[gc_off:][:gc_to]
 					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
@@ -71,7 +72,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line numba.go:23
@@ -85,7 +87,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line numba.go:23
@@ -99,7 +102,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line numba.go:23
@@ -113,7 +117,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line numba.go:23
@@ -127,7 +132,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line numba.go:23
@@ -160,54 +166,56 @@ var gc_src_numbaMatmul = compiled.NewSource("numbaMatmul", "3ddaed435948425ff10c
 func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
 	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_by := gc_lo%gc_gdy - 1
-	gc_bx := gc_lo / gc_gdy % gc_gdx
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
 	gc_bz := gc_lo / (gc_gdx * gc_gdy)
 	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_by++
-		if gc_by == gc_gdy {
-			gc_by = 0
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 				gc_bz++
 			}
 		}
-		gc_blk := gc_bx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
 		{
 			gc_ty := 0
+			gc_tz := 0
 			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(cRows, gc_bx*gc_bdx); gc_bound < gc_to {
+			if gc_bound := compiled.Diff(cCols, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= cCols {
+				if (gc_by*gc_bdy + gc_ty) >= cRows {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
+						gc_tz++
 					}
 					continue
 				}
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
 
 //line numba.go:36
-					i := gc_bx*gc_bdx + gc_tx
+					i := gc_by*gc_bdy + gc_ty
 					_ = i
 
 //line numba.go:37
-					j := gc_by*gc_bdy + gc_ty
+					j := gc_bx*gc_bdx + gc_tx
 					_ = j
 
 //line numba.go:38
@@ -222,6 +230,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}

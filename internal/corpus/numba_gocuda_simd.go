@@ -27,22 +27,25 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 
 //line numba.go:24
 		size := len(c)
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(size, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -51,8 +54,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line numba.go:23
 						var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:23
@@ -76,7 +77,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line numba.go:23
@@ -90,7 +92,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line numba.go:23
@@ -104,7 +107,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line numba.go:23
@@ -118,7 +122,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line numba.go:23
@@ -132,7 +137,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line numba.go:23
@@ -164,54 +170,129 @@ var gc_src_numbaMatmul = compiled.NewSource("numbaMatmul", "3ddaed435948425ff10c
 func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
+	gc_bdx2 := gc_bd2.Y
+	gc_bdy2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
+	gc_gdx2 := gc_gd2.Y
+	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_by2 := gc_lo2%gc_gdy2 - 1
-	gc_bx2 := gc_lo2 / gc_gdy2 % gc_gdx2
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_by2++
-		if gc_by2 == gc_gdy2 {
-			gc_by2 = 0
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+			gc_by2++
+			if gc_by2 == gc_gdy2 {
+				gc_by2 = 0
 				gc_bz2++
 			}
 		}
-		gc_blk2 := gc_bx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
 		{
 			gc_ty2 := 0
+			gc_tz2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(cRows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			if gc_bound2 := compiled.Diff(cCols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= cCols {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= cRows {
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
+						gc_tz2++
 					}
 					continue
 				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+//line numba.go:39
+					gc_vb := archsimd.BroadcastFloat64x4(0.)
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+//line numba.go:36
+						var i int = gc_by2*gc_bdy2 + gc_ty2
+//line numba.go:36
+						_ = i
+//line numba.go:37
+						var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:37
+						_ = j
+//line numba.go:40
+						{
+//line numba.go:40
+							tmp := gc_vb
+//line numba.go:40
+							_ = tmp
+//line numba.go:40
+							if (i*
+
+//line numba.go:43
+								cCols+j) < 0 || (i*cCols+j)+4 > len(c) {
+//line numba.go:40
+								break
+//line numba.go:40
+							}
+//line numba.go:40
+							for k := 0; k < aCols; k = k + 1 {
+//line numba.go:40
+								var gc_ld2 archsimd.Float64x4
+//line numba.go:40
+								if (k*
+									bCols+j) >= 0 && (k*bCols+j)+4 <= len(b) {
+//line numba.go:41
+									gc_ld2 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+//line numba.go:41
+								} else {
+//line numba.go:41
+									var gc_lanes2 [4]float64
+//line numba.go:41
+									for gc_k2 := range 4 {
+//line numba.go:41
+										if 0xff&(1<<gc_k2) != 0 {
+//line numba.go:41
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+gc_k2)+gc_bdx2*gc_tz2)
+//line numba.go:41
+											gc_lanes2[gc_k2] = b[(k*bCols+j)+gc_k2]
+//line numba.go:41
+										}
+//line numba.go:41
+									}
+//line numba.go:41
+									gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+//line numba.go:41
+									gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
+//line numba.go:41
+								}
+//line numba.go:41
+								tmp = tmp.Add(archsimd.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+//line numba.go:41
+							}
+//line numba.go:41
+							tmp.StoreSlice(c[i*cCols+j:])
+//line numba.go:43
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 					gc_pos2.Thread = gc_rank2
 
 //line numba.go:36
-					i := gc_bx2*gc_bdx2 + gc_tx2
+					i := gc_by2*gc_bdy2 + gc_ty2
 					_ = i
 
 //line numba.go:37
-					j := gc_by2*gc_bdy2 + gc_ty2
+					j := gc_bx2*gc_bdx2 + gc_tx2
 					_ = j
 
 //line numba.go:38
@@ -226,6 +307,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+					gc_tz2++
 				}
 			}
 		}

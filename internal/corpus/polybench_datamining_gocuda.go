@@ -660,24 +660,21 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -696,8 +693,6 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					gc_at2 := mean[gc_off2:][:gc_to]
 					gc_at3 := std[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_datamining.go:68
 						j := gc_bx*gc_bdx + gc_tx
@@ -717,7 +712,8 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:68
@@ -1204,24 +1200,21 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(m, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1239,8 +1232,6 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					gc_at := data[gc_off:][:gc_to]
 					gc_at2 := mean[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_datamining.go:116
 						j := gc_bx*gc_bdx + gc_tx
@@ -1262,7 +1253,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:116
@@ -1280,7 +1272,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:116
@@ -1298,7 +1291,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:116
@@ -1316,7 +1310,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:116
@@ -1334,7 +1329,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_datamining.go:116

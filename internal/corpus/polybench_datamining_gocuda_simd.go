@@ -709,24 +709,21 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -742,8 +739,6 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_datamining.go:68
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:68
@@ -773,7 +768,8 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:68
@@ -1274,24 +1270,21 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(m, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1307,8 +1300,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_datamining.go:116
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:116
@@ -1336,7 +1327,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:116
@@ -1354,7 +1346,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:116
@@ -1372,7 +1365,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:116
@@ -1390,7 +1384,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:116
@@ -1408,7 +1403,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:116

@@ -30,24 +30,21 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -68,8 +65,6 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_at3 := hz[gc_off:][:gc_to]
 					gc_at4 := hz[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:17
 						j := gc_bx*gc_bdx + gc_tx
@@ -94,7 +89,8 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:17
@@ -144,24 +140,21 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -185,8 +178,6 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_at2 := hz[gc_off:][:gc_to]
 					gc_at3 := hz[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:33
 						j := gc_bx*gc_bdx + gc_tx
@@ -205,7 +196,8 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:33
@@ -251,24 +243,21 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -290,8 +279,6 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					gc_at4 := ey[gc_off3:][:gc_to]
 					gc_at5 := ey[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:45
 						j := gc_bx*gc_bdx + gc_tx
@@ -310,7 +297,8 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:45
@@ -353,19 +341,22 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
 			} else if gc_bound >= gc_from {
@@ -384,8 +375,6 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at3 := a[gc_off:][:gc_to]
 					gc_at4 := a[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:59
 						i := gc_bx*gc_bdx + gc_tx
@@ -400,7 +389,8 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:59
@@ -434,19 +424,22 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
 			} else if gc_bound >= gc_from {
@@ -461,8 +454,6 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at := a[gc_off:][:gc_to]
 					gc_at2 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:71
 						j := gc_bx*gc_bdx + gc_tx
@@ -480,7 +471,8 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:71
@@ -494,7 +486,8 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:71
@@ -508,7 +501,8 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:71
@@ -522,7 +516,8 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:71
@@ -536,7 +531,8 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:71
@@ -573,24 +569,21 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -618,8 +611,6 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at5 := a[gc_off4:][:gc_to]
 					gc_at6 := a[gc_off5:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:83
 						i := gc_by*gc_bdy + gc_ty
@@ -638,7 +629,8 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:83
@@ -683,24 +675,21 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
 			}
@@ -720,8 +709,6 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					gc_at := a[gc_off:][:gc_to]
 					gc_at2 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line polybench_stencils.go:96
 						i := gc_by*gc_bdy + gc_ty
@@ -740,7 +727,8 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:96

@@ -31,24 +31,21 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -66,7 +63,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 //line polybench_stencils.go:17
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
@@ -102,7 +100,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:17
@@ -151,24 +150,21 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(ny, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -191,8 +187,6 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_stencils.go:33
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
@@ -217,7 +211,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:33
@@ -262,24 +257,21 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(ny-1, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -297,8 +289,6 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_vb := archsimd.BroadcastFloat32x8(0.7)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_stencils.go:45
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
@@ -323,7 +313,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:45
@@ -365,19 +356,22 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
@@ -396,8 +390,6 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					gc_at7 := a[gc_off4:][:gc_to2]
 					gc_at8 := a[gc_off6:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 
 //line polybench_stencils.go:59
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -412,7 +404,8 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:59
@@ -446,19 +439,22 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
@@ -472,8 +468,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_stencils.go:71
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:71
@@ -497,7 +491,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:71
@@ -511,7 +506,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:71
@@ -525,7 +521,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:71
@@ -539,7 +536,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:71
@@ -553,7 +551,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:71
@@ -589,24 +588,21 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
 			}
@@ -627,8 +623,6 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					gc_vb := archsimd.BroadcastFloat32x8(0.2)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_stencils.go:83
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
@@ -653,7 +647,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:83
@@ -697,24 +692,21 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(1, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
 			}
@@ -733,8 +725,6 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line polybench_stencils.go:96
 						var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:96
@@ -759,7 +749,8 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:96

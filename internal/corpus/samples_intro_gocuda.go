@@ -32,19 +32,22 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -55,8 +58,6 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					gc_at2 := a[gc_off:][:gc_to]
 					gc_at3 := b[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
@@ -74,7 +75,8 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:20
@@ -88,7 +90,8 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:20
@@ -102,7 +105,8 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:20
@@ -116,7 +120,8 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:20
@@ -130,7 +135,8 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line samples_intro.go:20
@@ -684,25 +690,26 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
-				if gc_off >= 0 && gc_off <= len(gData) && gc_bdx <= len(gData)-gc_off {
-					gc_at := gData[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+					gc_at := gData[gc_off:][:gc_runhi]
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 
 //line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
@@ -711,11 +718,12 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:90
@@ -727,7 +735,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:90
@@ -739,7 +748,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:90
@@ -751,7 +761,8 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line samples_intro.go:90
@@ -762,8 +773,9 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 							gData[idx] = gData[idx] + incValue
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line samples_intro.go:90

@@ -33,19 +33,22 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(numElements, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -56,8 +59,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:20
 						var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line samples_intro.go:20
@@ -81,7 +82,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:20
@@ -95,7 +97,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:20
@@ -109,7 +112,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:20
@@ -123,7 +127,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:20
@@ -137,7 +142,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:20
@@ -836,27 +842,28 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep := gc_runlo2
 				if compiled.SIMD {
 //line samples_intro.go:91
 					gc_vb := archsimd.BroadcastInt32x8(incValue)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line samples_intro.go:90
 						var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
@@ -872,10 +879,11 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:90
@@ -887,7 +895,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:90
@@ -899,7 +908,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:90
@@ -911,7 +921,8 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:90
@@ -922,8 +933,9 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						gData[idx] = gData[idx] + incValue
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:90

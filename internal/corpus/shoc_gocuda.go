@@ -25,27 +25,28 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := (gc_bx * gc_bdx)
-				if gc_off >= 0 && gc_off <= len(c) && gc_bdx <= len(c)-gc_off && gc_off <= len(a) && gc_bdx <= len(a)-gc_off && gc_off <= len(b) && gc_bdx <= len(b)-gc_off {
-					gc_at := c[gc_off:][:gc_bdx]
-					gc_at2 := a[gc_off:][:gc_bdx]
-					gc_at3 := b[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+					gc_at := c[gc_off:][:gc_runhi]
+					gc_at2 := a[gc_off:][:gc_runhi]
+					gc_at3 := b[gc_off:][:gc_runhi]
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 
 //line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
@@ -54,11 +55,12 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line shoc.go:19
@@ -70,7 +72,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line shoc.go:19
@@ -82,7 +85,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line shoc.go:19
@@ -94,7 +98,8 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line shoc.go:19
@@ -105,8 +110,9 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 							c[gid] = a[gid] + s*b[gid]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line shoc.go:19

@@ -26,27 +26,28 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep := gc_runlo2
 				if compiled.SIMD {
 //line shoc.go:20
 					gc_vb := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line shoc.go:19
 						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
@@ -62,10 +63,11 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:19
@@ -77,7 +79,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:19
@@ -89,7 +92,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:19
@@ -101,7 +105,8 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:19
@@ -112,8 +117,9 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						c[gid] = a[gid] + s*b[gid]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line shoc.go:19

@@ -814,62 +814,84 @@ var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bd
 func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
 	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_by := gc_lo%gc_gdy - 1
-	gc_bx := gc_lo / gc_gdy % gc_gdx
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
 	gc_bz := gc_lo / (gc_gdx * gc_gdy)
 	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_by++
-		if gc_by == gc_gdy {
-			gc_by = 0
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 				gc_bz++
 			}
 		}
-		gc_blk := gc_bx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
 		{
 			gc_ty := 0
+			gc_tz := 0
 			gc_from, gc_to := 0, gc_bdx
-			if gc_bound := compiled.Diff(h, gc_bx*gc_bdx); gc_bound < gc_to {
+			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				if (gc_by*gc_bdy + gc_ty) >= w {
+				if (gc_by*gc_bdy + gc_ty) >= h {
 					gc_ty++
 					if gc_ty == gc_bdy {
 						gc_ty = 0
+						gc_tz++
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_off := (gc_bx * gc_bdx) + ((gc_bz*h + (gc_by*gc_bdy + gc_ty)) * w)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						_ = gc_rank
 
 //line flat.go:84
-					x := gc_bx*gc_bdx + gc_tx
-					_ = x
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
 
 //line flat.go:85
-					y := gc_by*gc_bdy + gc_ty
-					_ = y
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
+
+						gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line flat.go:84
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
+
+//line flat.go:85
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
 
 //line flat.go:89
-					out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_by)*13+gc_bx)*1000 + gc_ty*31 + gc_tx)
+						out[(gc_bz*h+x)*w+y] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
+					}
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}

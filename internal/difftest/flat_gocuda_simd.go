@@ -1598,62 +1598,84 @@ var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bd
 func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, h int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
-	gc_bdx2 := gc_bd2.X
-	gc_bdy2 := gc_bd2.Y
+	gc_bdx2 := gc_bd2.Y
+	gc_bdy2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
-	gc_gdx2 := gc_gd2.X
-	gc_gdy2 := gc_gd2.Y
+	gc_gdx2 := gc_gd2.Y
+	gc_gdy2 := gc_gd2.X
 	gc_n2 := gc_b2.Len()
-	gc_by2 := gc_lo2%gc_gdy2 - 1
-	gc_bx2 := gc_lo2 / gc_gdy2 % gc_gdx2
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
 	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
 	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_by2++
-		if gc_by2 == gc_gdy2 {
-			gc_by2 = 0
-			gc_bx2++
-			if gc_bx2 == gc_gdx2 {
-				gc_bx2 = 0
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+			gc_by2++
+			if gc_by2 == gc_gdy2 {
+				gc_by2 = 0
 				gc_bz2++
 			}
 		}
-		gc_blk2 := gc_bx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
 		gc_pos2.Block = gc_blk2
 		{
 			gc_ty2 := 0
+			gc_tz2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(h, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				if (gc_by2*gc_bdy2 + gc_ty2) >= w {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
 						gc_ty2 = 0
+						gc_tz2++
 					}
 					continue
 				}
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_bz2*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						_ = gc_rank2
 
 //line flat.go:84
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
 
 //line flat.go:85
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+						gc_at2[gc_tx2] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line flat.go:84
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line flat.go:85
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
 
 //line flat.go:89
-					out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_by2)*13+gc_bx2)*1000 + gc_ty2*31 + gc_tx2)
+						out[(gc_bz2*h+x)*w+y] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
 					gc_ty2 = 0
+					gc_tz2++
 				}
 			}
 		}

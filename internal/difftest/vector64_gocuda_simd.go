@@ -27,19 +27,22 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -50,8 +53,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vb := archsimd.BroadcastFloat64x4(a)
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line vector64.go:19
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:19
@@ -75,7 +76,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:19
@@ -89,7 +91,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:19
@@ -103,7 +106,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:19
@@ -117,7 +121,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:19
@@ -131,7 +136,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line vector64.go:19
@@ -165,19 +171,22 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -200,8 +209,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line vector64.go:31
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:31
@@ -249,7 +256,8 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line vector64.go:31
@@ -293,19 +301,22 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(len(d), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -316,8 +327,6 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 					gc_at5 := d[gc_off2:][:gc_to2]
 					gc_at6 := n[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 
 //line vector64.go:51
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -335,7 +344,8 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 					}
 				} else {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:51
@@ -709,19 +719,22 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -730,8 +743,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 				if compiled.SIMD {
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line vector64.go:107
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
@@ -755,7 +766,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107
@@ -769,7 +781,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107
@@ -783,7 +796,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107
@@ -797,7 +811,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107
@@ -811,7 +826,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 					}
 				}
 				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107

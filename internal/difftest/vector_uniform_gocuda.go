@@ -29,24 +29,21 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -64,8 +61,6 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					gc_at := a[gc_off:][:1]
 					gc_at2 := out[gc_off2:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line vector_uniform.go:16
 						row := gc_by*gc_bdy + gc_ty
@@ -84,7 +79,8 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line vector_uniform.go:16

@@ -43,10 +43,13 @@ func Generate(name string, data []byte) *Kernel {
 	g := &gen{ch: chooser{data: data}, prefix: name, budget: 40,
 		imports: map[string]bool{"github.com/gocuda/gocuda/gocuda": true}}
 	k := &Kernel{Name: name, Ctor: strings.ToUpper(name[:1]) + name[1:], Input: slices.Clone(data)}
-	if g.ch.pick(6) == 5 { // an exhausted input, and a 0, choose the kernel with barriers
-		g.gridKernel(k)
-	} else {
+	switch {
+	case g.ch.pick(6) != 5: // an exhausted input, and a 0, choose the kernel with barriers
 		g.kernel(k)
+	case g.ch.pick(3) == 2:
+		g.gridThreadKernel(k)
+	default:
+		g.gridKernel(k)
 	}
 	for p := range g.imports {
 		k.Imports = append(k.Imports, p)

@@ -67,17 +67,7 @@ func (g *gen) epilogue() {
 // threads a launch of more than one dimension gives the same i (the loop
 // strides over x alone) write the same values.
 func (g *gen) gridKernel(k *Kernel) {
-	g.line("// %s returns a generated kernel.", k.Ctor)
-	g.line("//")
-	g.line("//gocuda:kernel %s", k.Ctor)
-	g.line("func %s(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {", k.Name)
-	g.indent++
-	g.grid = true
-	g.frames = [][]*variable{{{name: "p0", typ: i32, uniform: true}, {name: "p1", typ: tint, uniform: true}}}
-	g.line("size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z")
-	g.line("w0 := p0 + int32(size)")
-	g.frames[0] = append(g.frames[0], &variable{name: "size", typ: tint, uniform: true, used: true},
-		&variable{name: "w0", typ: i32, uniform: true, used: true})
+	g.gridHeader(k)
 	start := []string{"t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X", "t.ThreadIdx.X + t.BlockIdx.X*t.BlockDim.X",
 		"p1 + t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X"}[g.ch.pick(3)]
 	step := []string{"t.BlockDim.X * t.GridDim.X", "t.GridDim.X * t.BlockDim.X", "t.BlockDim.X*t.GridDim.X + p1%2"}[g.ch.pick(3)]
@@ -99,4 +89,60 @@ func (g *gen) gridKernel(k *Kernel) {
 	g.line("}")
 	g.indent--
 	g.line("}")
+}
+
+// gridThreadKernel writes a kernel without barriers or shared memory
+// whose threads each take one element i of g, from their coordinates in
+// the grid: x fastest (the runs pass runs blocks that follow one another
+// along x as one row) or y fastest (the transpose pass runs rows along
+// y). Every thread of the launch has its own i, so y and z may vary; the
+// statements of its body, where it has any, read x alone, as in
+// gridKernel. A body of none leaves thread code the rebase pass takes
+// whole, which runs needs.
+func (g *gen) gridThreadKernel(k *Kernel) {
+	g.gridHeader(k)
+	g.line("x := %s", []string{"t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X", "t.ThreadIdx.X + t.BlockDim.X*t.BlockIdx.X",
+		"p1 + t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X - p1"}[g.ch.pick(3)])
+	g.line("y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y")
+	g.line("z := t.ThreadIdx.Z + t.BlockIdx.Z*t.BlockDim.Z")
+	g.line("w, h := t.BlockDim.X*t.GridDim.X, t.BlockDim.Y*t.GridDim.Y")
+	g.line("i := %s", []string{"(z*h+y)*w + x", "(z*w+x)*h + y"}[g.ch.pick(2)])
+	g.line("if i < len(g) {")
+	g.indent++
+	g.line("gid := i")
+	g.line("a0 := int32(-1)")
+	g.line("if i < len(in) {\n\t\t\ta0 = in[i]\n\t\t}")
+	g.line("a1 := int32(i)*p0 + w0")
+	g.line("u0 := uint32(i) * 2654435761")
+	g.sink = "a0"
+	if g.ch.pick(2) == 1 {
+		g.line("f0 := float32(a0) * 0.25")
+		g.line("var q [4]int32")
+		g.line("var st struct {\n\t\t\tx int32\n\t\t\ty uint32\n\t\t}")
+		g.imports["math"] = true
+		g.block(ctx{depth: 1}, &variable{name: "gid", typ: tint}, &variable{name: "a0", typ: i32, mut: true, used: true},
+			&variable{name: "a1", typ: i32, mut: true, used: true}, &variable{name: "u0", typ: u32, mut: true, used: true})
+		g.line("a0 ^= q[0] ^ q[3] ^ st.x ^ int32(st.y) ^ int32(math.Float32bits(f0))")
+	}
+	g.line("g[i] = a0 ^ a1 ^ int32(u0) ^ int32(gid)")
+	g.indent--
+	g.line("}")
+	g.indent--
+	g.line("}")
+}
+
+// gridHeader opens a kernel without barriers or shared memory (gridKernel,
+// gridThreadKernel) and declares its block-level variables.
+func (g *gen) gridHeader(k *Kernel) {
+	g.line("// %s returns a generated kernel.", k.Ctor)
+	g.line("//")
+	g.line("//gocuda:kernel %s", k.Ctor)
+	g.line("func %s(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {", k.Name)
+	g.indent++
+	g.grid = true
+	g.frames = [][]*variable{{{name: "p0", typ: i32, uniform: true}, {name: "p1", typ: tint, uniform: true}}}
+	g.line("size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z")
+	g.line("w0 := p0 + int32(size)")
+	g.frames[0] = append(g.frames[0], &variable{name: "size", typ: tint, uniform: true, used: true},
+		&variable{name: "w0", typ: i32, uniform: true, used: true})
 }

@@ -92,19 +92,34 @@ func (f *Func) isBlockDim(e ast.Expr) bool {
 // the launch once as the chunks cover the positions, and each block is
 // named by its CUDA index (x fastest) for its position and thread.
 func (e *emitter) blockLoopYFirst(body []byte) {
+	e.used["bx"], e.used["by"] = true, true
+	e.blockLoopAcross("y", "x", body)
+}
+
+// blockLoopTransposed writes the loop over the chunk's blocks of a
+// transposed body (transpose): counted x fastest in the emitter's
+// coordinates, the source's y fastest, each block named by the source's
+// index for its position.
+func (e *emitter) blockLoopTransposed(body []byte) {
+	e.blockLoopAcross("x", "y", body)
+}
+
+// blockLoopAcross writes a loop over the chunk's blocks that counts the
+// emitter's coordinate fast ("x" or "y") fastest, then slow, then z, and
+// names each block by the CUDA index in which slow is fastest: the
+// source's x, whichever coordinate of the emitter holds it.
+func (e *emitter) blockLoopAcross(fast, slow string, body []byte) {
 	n := e.name
 	q := e.f.Names.Fresh("q")
-	gdx, gdy := e.use("gdx"), e.use("gdy")
-	e.used["bx"], e.used["by"] = true, true
-	e.printf("%s := %s%%%s - 1\n%s := %s/%s%%%s\n%s := %s/(%s*%s)\n", n["by"], n["lo"], gdy, n["bx"], n["lo"], gdy, gdx, n["bz"], n["lo"], gdx, gdy)
+	bf, bs, gf, gs := n["b"+fast], n["b"+slow], e.use("gd"+fast), e.use("gd"+slow)
+	e.printf("%s := %s%%%s - 1\n%s := %s/%s%%%s\n%s := %s/(%s*%s)\n", bf, n["lo"], gf, bs, n["lo"], gf, gs, n["bz"], n["lo"], gf, gs)
 	if e.used["blocks"] {
 		e.printf("%s:\n", n["blocks"])
 	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", q, n["lo"], q, n["hi"], q)
 	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
-	e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\nif %s == %s {\n%s = 0\n%s++\n}\n}\n",
-		n["by"], n["by"], gdy, n["by"], n["bx"], n["bx"], gdx, n["bx"], n["bz"])
-	e.printf("%s := %s + %s*(%s+%s*%s)\n%s.Block = %s\n", n["blk"], n["bx"], gdx, n["by"], gdy, n["bz"], n["pos"], n["blk"])
+	e.printf("%s++\nif %s == %s {\n%s = 0\n%s++\nif %s == %s {\n%s = 0\n%s++\n}\n}\n", bf, bf, gf, bf, bs, bs, gs, bs, n["bz"])
+	e.printf("%s := %s + %s*(%s+%s*%s)\n%s.Block = %s\n", n["blk"], bs, gs, bf, gf, n["bz"], n["pos"], n["blk"])
 	if e.f.Exits {
 		e.printf("clear(%s)\n", n["exited"])
 	}

@@ -29,6 +29,9 @@
 //     shared memory; the record of exited threads
 //   - blockorder: a grid body whose accesses run along y and stride along
 //     x takes its blocks y fastest
+//   - transpose: a grid body blockorder takes y fastest and that names the
+//     thread only by its coordinates' components runs its thread loops' rows
+//     along y: the emitter's x is the source's y
 //   - narrow: thread loops run the part of each row of x that their guards
 //     admit (if tid < s, if i >= n { return })
 //   - flatten: a grid-stride loop whose trips are independent runs its
@@ -45,6 +48,9 @@
 //     that offset alone, or a 2-D tile's row and x plus an offset) run,
 //     where the slices are long enough, without those checks, and
 //     without position records where nothing else can fail
+//   - runs: a grid body of one rebased thread loop that reads its block's
+//     and thread's x only as their sum runs the blocks of its chunk that
+//     follow one another along x as one row
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector

@@ -29,6 +29,14 @@ func Dump(f *Func) string {
 	if f.Exits {
 		b.WriteString("exits\n")
 	}
+	for _, flag := range []struct {
+		set  bool
+		text string
+	}{{f.BlocksYFirst, "blocks y first"}, {f.Transposed, "transposed"}, {f.Runs, "runs"}} {
+		if flag.set {
+			b.WriteString(flag.text + "\n")
+		}
+	}
 	d := &dumper{f: f, w: &b}
 	d.nodes(f.Body, 0)
 	return b.String()

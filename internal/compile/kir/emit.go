@@ -70,6 +70,9 @@ func emit(f *Func, name, tparams, params string, simd bool) string {
 	for _, r := range roles {
 		e.name[r] = f.Names.Fresh(r)
 	}
+	if f.Runs {
+		e.name["runlo"], e.name["runhi"] = f.Names.Fresh("runlo"), f.Names.Fresh("runhi")
+	}
 	var body bytes.Buffer
 	e.w = &body
 	e.nodes(f.Body)
@@ -133,7 +136,7 @@ func (e *emitter) preamble() {
 		e.printf("%s := %s.%s()\n", e.name[d.whole], b, d.of)
 		for _, c := range []string{"x", "y", "z"} {
 			if e.used[parts+c] {
-				e.printf("%s := %s.%s\n", e.name[parts+c], e.name[d.whole], string(c[0]-'a'+'A'))
+				e.printf("%s := %s.%s\n", e.name[parts+c], e.name[d.whole], e.f.emitAxis(string(c[0]-'a'+'A')))
 			}
 		}
 	}
@@ -166,6 +169,9 @@ func (e *emitter) preamble() {
 // gridNeeds marks the builtins the loop over a chunk's blocks uses.
 func (e *emitter) gridNeeds() {
 	e.use("pos")
+	if e.f.Transposed || e.f.Runs { // the source's index of a block reads all three
+		e.used["bx"], e.used["by"], e.used["bz"] = true, true, true
+	}
 	x, y, _ := e.blockUse()
 	if x {
 		e.use("gdx")
@@ -179,6 +185,14 @@ func (e *emitter) gridNeeds() {
 func (e *emitter) blockLoop(body []byte) {
 	if e.f.BlocksYFirst {
 		e.blockLoopYFirst(body)
+		return
+	}
+	if e.f.Runs {
+		e.blockLoopRuns(body)
+		return
+	}
+	if e.f.Transposed {
+		e.blockLoopTransposed(body)
 		return
 	}
 	n := e.name

@@ -119,6 +119,9 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	n := e.name
 	e.used["rank"] = true
 	e.printf("{\n")
+	if e.f.Transposed { // the source's rank of a thread reads all three
+		use["ty"], use["tz"] = true, true
+	}
 	if !(use["tx"] || use["ty"] || use["tz"] || len(l.Bounds) > 0) {
 		return n["rank"], "0", e.use("n"), ""
 	}
@@ -132,6 +135,9 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		e.printf("%s := 0\n", n["tz"])
 	}
 	from, to = "0", bdx
+	if e.f.Runs {
+		from, to = n["runlo"], n["runhi"]
+	}
 	more := ""
 	if len(l.Bounds) > 0 {
 		from, to = n["from"], n["to"]
@@ -144,18 +150,35 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	e.printf("for %s := 0; %s%s < %s; %s += %s {\n", base, more, base, e.use("n"), base, bdx)
 	if l.Outside {
 		lo, hi := e.outsideRow(from, to, skip)
-		return tx, lo, hi, base + " + " + tx
+		return tx, lo, hi, e.rankOf(tx)
 	}
 	if skip != "" {
 		if pos := rowRisk(l.Bounds); pos.IsValid() { // it may fail: where the row's first thread would
-			e.printf("%s.Thread = %s\n", e.use("pos"), base)
+			e.printf("%s.Thread = %s\n", e.use("pos"), e.rankOf("0"))
 			e.line(pos)
 		}
 		e.printf("if %s {\n", skip)
 		e.nextRow(use)
 		e.printf("continue\n}\n")
 	}
-	return tx, from, to, base + " + " + tx
+	return tx, from, to, e.rankOf(tx)
+}
+
+// rankOf returns the rank of the thread at x of the row loopHead is in:
+// base + x, or in a transposed body, whose x is the source's y, the
+// source's rank from the three coordinates.
+func (e *emitter) rankOf(x string) string {
+	n := e.name
+	if e.f.Runs { // x is the run's: the block's is its remainder
+		x = fmt.Sprintf("%s%%%s", x, e.use("bdx"))
+	}
+	if e.f.Transposed {
+		return fmt.Sprintf("%s + %s*(%s + %s*%s)", n["ty"], e.use("bdy"), x, e.use("bdx"), n["tz"])
+	}
+	if x == "0" {
+		return n["base"]
+	}
+	return n["base"] + " + " + x
 }
 
 // outsideRow writes, for a loop that runs the threads its bounds
@@ -235,7 +258,11 @@ func (e *emitter) nextRow(use map[string]bool) {
 func (e *emitter) bounds(bounds []Bound) {
 	n := e.name
 	from, to, v := n["from"], n["to"], n["bound"]
-	e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
+	if e.f.Runs {
+		e.printf("%s, %s := %s, %s\n", from, to, n["runlo"], n["runhi"])
+	} else {
+		e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
+	}
 	for _, b := range bounds {
 		if b.Row != nil {
 			continue // per row: loopHead
@@ -265,6 +292,9 @@ func (e *emitter) loopPrologue(l *ThreadLoop) {
 	if l.Outside {
 		e.printf("_ = %s\n", n["rank"]) // split's rejected threads cannot fail: no record
 	} else {
+		if e.f.Runs {
+			e.printf("%s.Block = %s\n", e.use("pos"), e.blockOf(n["tx"]))
+		}
 		e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])
 	}
 	if e.f.Exits {

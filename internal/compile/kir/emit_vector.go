@@ -40,13 +40,17 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	e.printf("for ; %s+%d < %s; %s += %d {\n", step, w-1, to, step, w)
 	e.printf("%s := %s\n", v, step)
 	r := v
-	if rank != "" {
+	if rank != "" && (!e.f.Runs || e.vec.fails) { // a thread of a run reads its rank only to record it, by a division
 		r = e.name["rank"]
 		e.printf("%s := %s\n", r, rank)
 	}
-	if e.vec.fails {
+	switch {
+	case e.vec.fails:
+		if e.f.Runs {
+			e.printf("%s.Block = %s\n", e.name["pos"], e.blockOf(v))
+		}
 		e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
-	} else {
+	case !e.f.Runs:
 		e.printf("_ = %s\n", r) // the step reads its rank only where it spills or goes lane by lane
 	}
 	e.stmts(e.vec.body)

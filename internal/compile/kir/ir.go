@@ -31,6 +31,13 @@ type Func struct {
 	// BlocksYFirst is set, in grid mode, when the body takes its chunk's
 	// blocks y fastest (blockorder).
 	BlocksYFirst bool
+	// Transposed is set, in grid mode, when the body's thread loops run
+	// along y and its blocks are taken y fastest (transpose): the
+	// emitter's x is the source's y.
+	Transposed bool
+	// Runs is set, in grid mode, when the body runs the blocks of its
+	// chunk that follow one another along x as one run (runs).
+	Runs bool
 	// Exits is set when a thread may return while later thread loops run:
 	// the body keeps a record of the threads that have.
 	Exits bool

@@ -309,12 +309,13 @@ func (f *Func) safeCond(cond ast.Expr) bool {
 func (f *Func) isThreadX(e ast.Expr) bool { return f.isThreadCoord(e, "ThreadIdx") }
 
 // isThreadCoord reports whether e is t.<field>.X (ThreadIdx, BlockIdx,
-// BlockDim...), or a remat int variable defined as it.
+// BlockDim...), or a remat int variable defined as it: the component
+// thread loops run along, Y in a transposed body.
 func (f *Func) isThreadCoord(e ast.Expr, field string) bool {
 	e = ast.Unparen(e)
 	if s, ok := e.(*ast.SelectorExpr); ok {
 		got, ok := f.threadFieldSel(s)
-		return ok && got == field && s.Sel.Name == "X"
+		return ok && got == field && s.Sel.Name == f.laneAxis()
 	}
 	v := f.varOf(e)
 	if v == nil || v.Class != Remat || !types.Identical(v.Obj.Type(), types.Typ[types.Int]) {

@@ -111,7 +111,7 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 		return e, kv != nil && kv.Class == Uniform
 	case *ast.SelectorExpr:
 		field, ok := r.f.threadFieldSel(x)
-		return e, ok && (field != "ThreadIdx" || x.Sel.Name != "X")
+		return e, ok && (field != "ThreadIdx" || x.Sel.Name != r.f.laneAxis())
 	case *ast.BinaryExpr:
 		switch x.Op {
 		case token.ADD, token.SUB, token.MUL, token.AND, token.OR, token.XOR, token.AND_NOT, token.QUO, token.REM, token.SHL, token.SHR:

@@ -168,6 +168,7 @@ func (e *emitter) selector(s *ast.SelectorExpr) (ast.Node, bool) {
 	at := e.pos.at(s.Pos())
 	if field, ok := e.f.threadFieldSel(s); ok && kapi.Field(field) != kapi.NotField {
 		if c := s.Sel.Name; c == "X" || c == "Y" || c == "Z" {
+			c = e.f.emitAxis(c)
 			role := fieldRoles[field][1] + string(c[0]-'X'+'x')
 			return &ast.Ident{NamePos: at, Name: e.use(role)}, true
 		}

@@ -114,15 +114,22 @@ func (v *vectorizer) laneByLane(k string, body ast.Stmt) []ast.Stmt {
 	if m := v.maskNow(); m != nil {
 		bits = vcall(m, "ToBits")
 	}
-	rank := ast.NewIdent(v.rankName())
-	setPos := func(x ast.Expr) ast.Stmt {
-		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(pos), Sel: ast.NewIdent("Thread")}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
-	}
 	on := &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(bits), Op: token.AND, Y: &ast.BinaryExpr{X: intLit(1), Op: token.SHL, Y: ast.NewIdent(k)}},
 		Op: token.NEQ, Y: intLit(0)}
 	loop := &ast.RangeStmt{Key: ast.NewIdent(k), Tok: token.DEFINE, X: intLit(int64(v.width())), Body: &ast.BlockStmt{List: []ast.Stmt{
-		&ast.IfStmt{Cond: on, Body: &ast.BlockStmt{List: []ast.Stmt{setPos(&ast.BinaryExpr{X: rank, Op: token.ADD, Y: ast.NewIdent(k)}), body}}}}}}
-	return []ast.Stmt{loop, setPos(rank)}
+		&ast.IfStmt{Cond: on, Body: &ast.BlockStmt{List: append(v.lanePos(pos, ast.NewIdent(k)), body)}}}}}
+	return append([]ast.Stmt{loop}, v.lanePos(pos, intLit(0))...)
+}
+
+// lanePos returns the statements that record lane k of the step as where
+// a failure is: its thread's rank, the step's first plus k, or what the
+// emitter says in a body whose lanes are not consecutive ranks.
+func (v *vectorizer) lanePos(pos string, k ast.Expr) []ast.Stmt {
+	if v.e != nil {
+		return v.e.lanePos(k)
+	}
+	return []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(pos), Sel: ast.NewIdent("Thread")}}, Tok: token.ASSIGN,
+		Rhs: []ast.Expr{&ast.BinaryExpr{X: ast.NewIdent(v.rankName()), Op: token.ADD, Y: k}}}}
 }
 
 // laneLoads returns the statements that load the lanes of the mask in

@@ -80,11 +80,8 @@ func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{vcall(v.maskNow(), "ToBits")}},
 		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
-		Body: &ast.BlockStmt{List: []ast.Stmt{
-			&ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(pos), Sel: ast.NewIdent("Thread")}}, Tok: token.ASSIGN,
-				Rhs: []ast.Expr{&ast.BinaryExpr{X: ast.NewIdent(v.rankName()), Op: token.ADD, Y: first}}},
-			&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}},
-		}},
+		Body: &ast.BlockStmt{List: append(v.lanePos(pos, first),
+			&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}})},
 	})
 	return ast.NewIdent(name)
 }
@@ -140,7 +137,7 @@ func (v *vectorizer) ident(id *ast.Ident) vval {
 func (v *vectorizer) selector(s *ast.SelectorExpr) vval {
 	t := v.typeOf(s)
 	if field, ok := v.f.threadFieldSel(s); ok && kapi.Field(field) != kapi.NotField {
-		if field == "ThreadIdx" && s.Sel.Name == "X" {
+		if field == "ThreadIdx" && s.Sel.Name == v.f.laneAxis() {
 			return vval{shape: vAffine, x: v.scalar(s).(ast.Expr), typ: t}
 		}
 		return vval{shape: vUniform, x: v.scalar(s).(ast.Expr), typ: t} // y and z: a step is part of a row of x

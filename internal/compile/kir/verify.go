@@ -18,7 +18,22 @@ func Verify(f *Func, after string) error {
 	if !fissioned {
 		return verifyThread(f.Body)
 	}
+	if err := verifyGrid(f); err != nil {
+		return err
+	}
 	return verifyBlock(f.Body)
+}
+
+// verifyGrid checks the orders of a grid body's blocks: one at most, and
+// only in grid mode.
+func verifyGrid(f *Func) error {
+	switch {
+	case (f.BlocksYFirst || f.Transposed || f.Runs) && !f.Grid:
+		return fmt.Errorf("a grid body's block order outside grid mode")
+	case f.BlocksYFirst && (f.Transposed || f.Runs):
+		return fmt.Errorf("blocks y first, and transposed or in runs")
+	}
+	return nil
 }
 
 // verifyThread checks a body before fission: no thread loops, no block

@@ -23,69 +23,74 @@ var gc_src_generateNmsBitmap = compiled.NewSource("generateNmsBitmap", "31b4ab32
 func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []float4, nmsbitmap []uint8, othreshold float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
 	gc_gd := gc_b.GridDim()
-	gc_gdx := gc_gd.X
-	gc_gdy := gc_gd.Y
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
 	gc_n := gc_b.Len()
-	gc_by := gc_lo%gc_gdy - 1
-	gc_bx := gc_lo / gc_gdy % gc_gdx
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
 	gc_bz := gc_lo / (gc_gdx * gc_gdy)
 	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_by++
-		if gc_by == gc_gdy {
-			gc_by = 0
-			gc_bx++
-			if gc_bx == gc_gdx {
-				gc_bx = 0
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
 				gc_bz++
 			}
 		}
-		gc_blk := gc_bx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
 		gc_pos.Block = gc_blk
 		{
 			gc_ty := 0
+			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bx * gc_bdx
-				gc_off2 := (gc_by*gc_bdy + gc_ty)
-				if gc_off >= 0 && gc_off <= len(rects) && gc_bdx <= len(rects)-gc_off && gc_off2 >= 0 && gc_off2 < len(rects) {
-					gc_at := rects[gc_off:][:gc_bdx]
-					gc_at2 := rects[gc_off2:][:1]
+				gc_off := (gc_by*gc_bdy + gc_ty)
+				gc_off2 := gc_bx * gc_bdx
+				gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nmsMaxDetections)
+				if gc_off >= 0 && gc_off < len(rects) && gc_off2 >= 0 && gc_off2 <= len(rects) && gc_bdx <= len(rects)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(nmsbitmap) && gc_bdx <= len(nmsbitmap)-gc_off3 {
+					gc_at := rects[gc_off:][:1]
+					gc_at2 := rects[gc_off2:][:gc_bdx]
+					gc_at3 := nmsbitmap[gc_off3:][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
 
 //line hecbench_nms.go:23
-						i := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						_ = i
 
 //line hecbench_nms.go:24
-						j := gc_by*gc_bdy + gc_ty
+						j := gc_bx*gc_bdx + gc_tx
 						_ = j
 
 //line hecbench_nms.go:26
-						if gc_at[gc_tx].W < gc_at2[0].W {
-							area := (gc_at2[0].Z + 1.0) * (gc_at2[0].Z + 1.0)
-							w := fmaxf(0.0, fminf(gc_at[gc_tx].X+gc_at[gc_tx].Z, gc_at2[0].X+gc_at2[0].Z)-fmaxf(gc_at[gc_tx].X, gc_at2[0].X)+1.0)
-							h := fmaxf(0.0, fminf(gc_at[gc_tx].Y+gc_at[gc_tx].Z, gc_at2[0].Y+gc_at2[0].Z)-fmaxf(gc_at[gc_tx].Y, gc_at2[0].Y)+1.0)
-							nmsbitmap[i*nmsMaxDetections+j] = b2u8(((w*h)/area) < othreshold && (gc_at2[0].Z != 0))
+						if gc_at[0].W < gc_at2[gc_tx].W {
+							area := (gc_at2[gc_tx].Z + 1.0) * (gc_at2[gc_tx].Z + 1.0)
+							w := fmaxf(0.0, fminf(gc_at[0].X+gc_at[0].Z, gc_at2[gc_tx].X+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].X, gc_at2[gc_tx].X)+1.0)
+							h := fmaxf(0.0, fminf(gc_at[0].Y+gc_at[0].Z, gc_at2[gc_tx].Y+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].Y, gc_at2[gc_tx].Y)+1.0)
+//line hecbench_nms.go:29
+							gc_at3[gc_tx] = b2u8(((w*h)/area) < othreshold && (gc_at2[gc_tx].Z != 0))
+//line hecbench_nms.go:31
 						}
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 						gc_pos.Thread = gc_rank
 
 //line hecbench_nms.go:23
-						i := gc_bx*gc_bdx + gc_tx
+						i := gc_by*gc_bdy + gc_ty
 						_ = i
 
 //line hecbench_nms.go:24
-						j := gc_by*gc_bdy + gc_ty
+						j := gc_bx*gc_bdx + gc_tx
 						_ = j
 
 //line hecbench_nms.go:26
@@ -100,6 +105,7 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 				gc_ty++
 				if gc_ty == gc_bdy {
 					gc_ty = 0
+					gc_tz++
 				}
 			}
 		}

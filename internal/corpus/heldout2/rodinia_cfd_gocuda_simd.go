@@ -858,25 +858,26 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep := gc_runlo2
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line rodinia_cfd.go:242
 						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
 //line rodinia_cfd.go:242
@@ -905,8 +906,9 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line rodinia_cfd.go:242

@@ -157,31 +157,26 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	gc_by := gc_lo / gc_gdx % gc_gdy
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-			gc_by++
-			if gc_by == gc_gdy {
-				gc_by = 0
-			}
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-				if gc_off >= 0 && gc_off <= len(texConstSrc) && gc_bdx <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
-					gc_at := texConstSrc[gc_off:][:gc_bdx]
-					gc_at2 := iptr[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+					gc_at := texConstSrc[gc_off:][:gc_runhi]
+					gc_at2 := iptr[gc_off:][:gc_runhi]
+					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 
 //line cbe_heat.go:64
 						x := gc_tx + gc_bx*gc_bdx
@@ -207,11 +202,12 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						_ = c
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:64
@@ -237,7 +233,8 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:64
@@ -263,7 +260,8 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:64
@@ -289,7 +287,8 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:64
@@ -314,8 +313,9 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 							_ = c
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line cbe_heat.go:64

@@ -158,32 +158,27 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 	gc_gdx2 := gc_gd2.X
 	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-			gc_by2++
-			if gc_by2 == gc_gdy2 {
-				gc_by2 = 0
-			}
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
+				gc_vstep := gc_runlo2
 				if compiled.SIMD {
 //line cbe_heat.go:69
 					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 //line cbe_heat.go:64
 						var x int = gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_heat.go:64
@@ -220,10 +215,11 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					archsimd.ClearAVXUpperBits()
 				}
 				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
 					{
 						gc_tx2 := gc_step2 + 0
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:64
@@ -249,7 +245,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 					{
 						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:64
@@ -275,7 +272,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 					{
 						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:64
@@ -301,7 +299,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					}
 					{
 						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:64
@@ -326,8 +325,9 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						_ = c
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
+				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 					gc_pos2.Thread = gc_rank2
 
 //line cbe_heat.go:64

@@ -1238,19 +1238,22 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 	gc_bdx := gc_bd.X
 	gc_gd := gc_b.GridDim()
 	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
-			gc_from, gc_to := 0, gc_bdx
+			gc_from, gc_to := gc_runlo, gc_runhi
 			if gc_bound := compiled.Diff(nrows, gc_bx*gc_bdx); gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
@@ -1259,8 +1262,6 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
 					gc_at := offsets[gc_off:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
 
 //line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
@@ -1278,7 +1279,8 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:150
@@ -1292,7 +1294,8 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						}
 						{
 							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:150
@@ -1306,7 +1309,8 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						}
 						{
 							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:150
@@ -1320,7 +1324,8 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						}
 						{
 							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:150
@@ -1334,7 +1339,8 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						}
 					}
 					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
 
 //line ggml_more.go:150

@@ -1519,19 +1519,22 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 	gc_bdx2 := gc_bd2.X
 	gc_gd2 := gc_b2.GridDim()
 	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
 	gc_n2 := gc_b2.Len()
-	gc_bx2 := gc_lo2%gc_gdx2 - 1
-	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
 		if gc_b2.Stopped() {
 			return
 		}
-		gc_pos2.Block = gc_blk2
-		gc_bx2++
-		if gc_bx2 == gc_gdx2 {
-			gc_bx2 = 0
-		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 			if gc_bound2 := compiled.Diff(nrows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
@@ -1540,8 +1543,6 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
 					gc_at2 := offsets[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
 
 //line ggml_more.go:150
 						idx := gc_bx2*gc_bdx2 + gc_tx2
@@ -1559,7 +1560,8 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:150
@@ -1573,7 +1575,8 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						}
 						{
 							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:150
@@ -1587,7 +1590,8 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						}
 						{
 							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:150
@@ -1601,7 +1605,8 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						}
 						{
 							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:150
@@ -1615,7 +1620,8 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						}
 					}
 					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:150

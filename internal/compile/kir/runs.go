@@ -1,0 +1,284 @@
+package kir
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+)
+
+// runs is the pass that lets a grid body run the blocks of its chunk that
+// follow one another along x as one run: one row of threads as long as
+// the run, x counted from the run's first thread, instead of a loop per
+// block. Gaussian's Fan2, transposed, has 4×4 blocks: four threads a row
+// per block, against a whole row of the matrix per run.
+//
+// A run is the same program where the body depends on the block's and
+// the thread's x only through bx*bdx + tx, the thread's x in the grid:
+// the run writes bx = 0 and tx = the grid's x, which gives that sum its
+// value, and each thread of each block of the run runs once. The pass
+// takes a body of one thread loop that names the thread only by its
+// coordinates' components, whose every use of tx or bx (its remat
+// variables written out) is part of a sum of bx*bdx, tx and other terms,
+// each once and added; that is rebased whole (rebase), so that the
+// threads of a run's fast rows record no position; and whose row
+// conditions cannot fail. A thread that fails elsewhere (a row whose
+// slices are short) records its block and rank from its x.
+func runs(f *Func) {
+	if !f.Grid || f.GridStride != nil || f.Exits || f.BlocksYFirst || len(f.Body) == 0 {
+		return
+	}
+	for _, n := range f.Body[:len(f.Body)-1] {
+		if c, ok := n.(*Code); !ok || !f.runsBlockCode(c) {
+			return
+		}
+	}
+	l, ok := f.Body[len(f.Body)-1].(*ThreadLoop)
+	if !ok || l.Reduce != nil || l.Outside || l.Rebase == nil || l.Rebase.Partial {
+		return
+	}
+	for _, b := range l.Bounds {
+		if b.RowRisk {
+			return
+		}
+	}
+	if !f.onlyCoords() {
+		return
+	}
+	c := &runCheck{f: f, lane: f.laneAxis()}
+	for _, n := range l.Body {
+		if !c.stmt(n.(*Code).Stmt) {
+			return
+		}
+	}
+	f.Runs = c.sums > 0
+}
+
+// runsBlockCode reports whether block code c may run once for a run of
+// blocks instead of once for each: a definition of variables, not from
+// the block's coordinates, that cannot fail.
+func (f *Func) runsBlockCode(c *Code) bool {
+	a, ok := c.Stmt.(*ast.AssignStmt)
+	if !ok || a.Tok != token.DEFINE || f.readsBlock(a) {
+		return false
+	}
+	for _, x := range a.Rhs {
+		if !f.safeCond(x) {
+			return false
+		}
+	}
+	return true
+}
+
+// A runCheck checks that code depends on the block's and the thread's x
+// only through their sum (runs).
+type runCheck struct {
+	f    *Func
+	lane string // the source's component along which threads run
+	sums int    // the sums bx*bdx + tx found
+	// work counts the terms examined: remat variables written out at
+	// each use could make that exponential, and the pass gives up.
+	work int
+}
+
+// stmt reports whether s reads tx and bx only in such sums. The
+// definitions of remat variables are skipped: their uses are examined
+// with the definitions written out.
+func (c *runCheck) stmt(s ast.Stmt) bool {
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		if a, isAssign := n.(*ast.AssignStmt); isAssign && c.definesRemat(a) {
+			return false
+		}
+		if x, isExpr := n.(ast.Expr); isExpr {
+			ok = c.expr(x)
+			return false
+		}
+		return true
+	})
+	return ok
+}
+
+// definesRemat reports whether a is the definition of remat variables.
+func (c *runCheck) definesRemat(a *ast.AssignStmt) bool {
+	if a.Tok != token.DEFINE {
+		return false
+	}
+	for _, x := range a.Lhs {
+		v := c.f.varOf(x)
+		if v == nil || v.Class != Remat || v.Def != ast.Stmt(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// A runTerm is a term of a sum, subtracted where neg.
+type runTerm struct {
+	e   ast.Expr
+	neg bool
+}
+
+// expr reports whether e, taken as a sum of terms, holds tx and bx*bdx
+// each once and added, or neither, and its other terms read tx and bx
+// only in such sums.
+func (c *runCheck) expr(e ast.Expr) bool {
+	var terms []runTerm
+	c.flatten(e, false, &terms, 0)
+	if c.work += len(terms); c.work > 1e5 {
+		return false
+	}
+	tx, base := 0, 0
+	for _, t := range terms {
+		switch {
+		case c.isLane(t.e, "ThreadIdx"):
+			tx++
+		case c.isLaneBase(t.e):
+			base++
+		default:
+			if !c.inside(t.e) {
+				return false
+			}
+			continue
+		}
+		if t.neg {
+			return false
+		}
+	}
+	c.sums += tx
+	return tx == base && tx <= 1
+}
+
+// flatten appends the terms of integer sum e (through parentheses and
+// remat variables) to terms.
+func (c *runCheck) flatten(e ast.Expr, neg bool, terms *[]runTerm, depth int) {
+	e = ast.Unparen(e)
+	if b, ok := e.(*ast.BinaryExpr); ok && (b.Op == token.ADD || b.Op == token.SUB) && isInteger(c.f.Src.Info.TypeOf(b)) {
+		c.flatten(b.X, neg, terms, depth+1)
+		c.flatten(b.Y, neg != (b.Op == token.SUB), terms, depth+1)
+		return
+	}
+	if v := c.f.varOf(e); v != nil && v.Class == Remat && depth < 64 {
+		if d := defExpr(v); d != nil && d != e {
+			c.flatten(d, neg, terms, depth+1)
+			return
+		}
+	}
+	*terms = append(*terms, runTerm{e, neg})
+}
+
+// inside reports whether e, a term that is neither tx nor bx*bdx, reads
+// them only in sums of its operands.
+func (c *runCheck) inside(e ast.Expr) bool {
+	if s, ok := e.(*ast.SelectorExpr); ok {
+		if c.isLane(s, "ThreadIdx") || c.isLane(s, "BlockIdx") {
+			return false
+		}
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if n == ast.Node(e) || !ok {
+			return ok
+		}
+		if x, isExpr := n.(ast.Expr); isExpr {
+			ok = c.expr(x)
+			return false
+		}
+		return true
+	})
+	return ok
+}
+
+// isLane reports whether e is t.<field>.<lane>.
+func (c *runCheck) isLane(e ast.Expr, field string) bool {
+	s, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	got, ok := c.f.threadFieldSel(s)
+	return ok && got == field && s.Sel.Name == c.lane
+}
+
+// isLaneBase reports whether e is bx*bdx, in either order.
+func (c *runCheck) isLaneBase(e ast.Expr) bool {
+	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+	return ok && b.Op == token.MUL &&
+		(c.isLane(b.X, "BlockIdx") && c.isLane(b.Y, "BlockDim") || c.isLane(b.X, "BlockDim") && c.isLane(b.Y, "BlockIdx"))
+}
+
+// blockLoopRuns writes the loop over the chunk's blocks of a body that
+// runs them in runs (runs): each run the blocks from the chunk's next
+// up to the end of the chunk or of the grid's row of blocks, bx 0 and
+// the thread loop's x from the run's first thread to past its last.
+func (e *emitter) blockLoopRuns(body []byte) {
+	n := e.name
+	q, first, run := e.f.Names.Fresh("q"), e.f.Names.Fresh("first"), e.f.Names.Fresh("run")
+	gdx, gdy, bdx := e.use("gdx"), e.use("gdy"), e.use("bdx")
+	e.printf("%s := 0\n_ = %s\n", n["bx"], n["bx"]) // no label: the body has no block-level return
+	e.printf("for %s := %s; %s < %s; {\n", q, n["lo"], q, n["hi"])
+	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
+	e.printf("%s := %s %% %s\n%s := %s / %s %% %s\n%s := %s / (%s * %s)\n", first, q, gdx, n["by"], q, gdx, gdy, n["bz"], q, gdx, gdy)
+	e.printf("%s := min(%s-%s, %s-%s)\n%s += %s\n", run, n["hi"], q, gdx, first, q, run)
+	e.printf("%s, %s := %s*%s, (%s+%s)*%s\n", n["runlo"], n["runhi"], first, bdx, first, run, bdx)
+	e.w.Write(body)
+	e.printf("}\n")
+}
+
+// blockOf returns, in a body run in runs, the source's linear index of
+// the block of the thread at the run's x.
+func (e *emitter) blockOf(x string) string {
+	n := e.name
+	bx := fmt.Sprintf("%s/%s", x, e.use("bdx"))
+	if e.f.Transposed {
+		return fmt.Sprintf("%s + %s*(%s+%s*%s)", n["by"], e.use("gdy"), bx, e.use("gdx"), n["bz"])
+	}
+	return fmt.Sprintf("%s + %s*(%s+%s*%s)", bx, e.use("gdx"), n["by"], e.use("gdy"), n["bz"])
+}
+
+// lanePos returns the statements that record, in a vector step of the
+// thread loop being written, the position of the step's lane k: the
+// rank of its first thread plus k, but in a transposed body or a run,
+// whose lanes are not consecutive ranks of one block, the block (in a
+// run) and the rank of the thread at x + k, as blockOf and rankOf write
+// them.
+func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
+	n := e.name
+	pos := e.use("pos")
+	id := ast.NewIdent
+	bin := func(x ast.Expr, op token.Token, y ast.Expr) ast.Expr { return &ast.BinaryExpr{X: x, Op: op, Y: y} }
+	set := func(field string, x ast.Expr) ast.Stmt {
+		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: id(pos), Sel: id(field)}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+	}
+	zero := false
+	if lit, ok := k.(*ast.BasicLit); ok && lit.Value == "0" {
+		zero = true
+	}
+	if !e.f.Transposed && !e.f.Runs {
+		if zero {
+			return []ast.Stmt{set("Thread", id(n["rank"]))}
+		}
+		return []ast.Stmt{set("Thread", bin(id(n["rank"]), token.ADD, k))}
+	}
+	x := ast.Expr(id(n["tx"]))
+	if !zero {
+		x = &ast.ParenExpr{X: bin(x, token.ADD, k)}
+	}
+	var out []ast.Stmt
+	bdx := id(e.use("bdx"))
+	if e.f.Runs {
+		bx := bin(x, token.QUO, bdx)
+		blk := bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, &ast.ParenExpr{X: bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, id(n["bz"])))}))
+		if e.f.Transposed {
+			blk = bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, &ast.ParenExpr{X: bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, id(n["bz"])))}))
+		}
+		out = append(out, set("Block", blk))
+		x = bin(x, token.REM, bdx)
+	}
+	rank := bin(id(n["base"]), token.ADD, x)
+	if e.f.Transposed {
+		rank = bin(id(n["ty"]), token.ADD, bin(id(e.use("bdy")), token.MUL, &ast.ParenExpr{X: bin(x, token.ADD, bin(bdx, token.MUL, id(n["tz"])))}))
+	}
+	return append(out, set("Thread", rank))
+}
