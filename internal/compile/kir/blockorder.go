@@ -112,7 +112,7 @@ func (e *emitter) blockLoopAcross(fast, slow string, body []byte) {
 	n := e.name
 	q := e.f.Names.Fresh("q")
 	bf, bs, gf, gs := n["b"+fast], n["b"+slow], e.use("gd"+fast), e.use("gd"+slow)
-	e.printf("%s := %s%%%s - 1\n%s := %s/%s%%%s\n%s := %s/(%s*%s)\n", bf, n["lo"], gf, bs, n["lo"], gf, gs, n["bz"], n["lo"], gf, gs)
+	e.printf("%s := %s%%%s - 1\n%s := %s/%s%%%s\n%s := %s/(%s*%s)\n", bf, n["lo"], gf, bs, n["lo"], gf, gs, n["bz"], n["lo"], n["gdx"], n["gdy"])
 	if e.used["blocks"] {
 		e.printf("%s:\n", n["blocks"])
 	}
