@@ -61,11 +61,15 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				if compiled.SIMD {
 //line polybench_stencils.go:24
 					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx2 {
+							gc_sx -= gc_bdx2
+							gc_sbx++
+						}
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx
 //line polybench_stencils.go:17
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:17

@@ -542,11 +542,15 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
 					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx2 {
+							gc_sx -= gc_bdx2
+							gc_sbx++
+						}
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx
 //line runs.go:77
 						var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:77
@@ -697,11 +701,15 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
 					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx2 {
+							gc_sx -= gc_bdx2
+							gc_sbx++
+						}
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
+						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
 //line runs.go:93
 						var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:93

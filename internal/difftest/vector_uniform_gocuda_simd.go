@@ -58,11 +58,15 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 				}
 				gc_vstep := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+						for gc_sx >= gc_bdx2 {
+							gc_sx -= gc_bdx2
+							gc_sbx++
+						}
 						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
+						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_base2 + gc_sx
 //line vector_uniform.go:16
 						var row int = gc_by2*gc_bdy2 + gc_ty2
 //line vector_uniform.go:16

@@ -166,12 +166,18 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 
 // rankOf returns the rank of the thread at x of the row loopHead is in:
 // base + x, or in a transposed body, whose x is the source's y, the
-// source's rank from the three coordinates.
+// source's rank from the three coordinates; in a run, whose x is the
+// run's, from x's remainder in its block.
 func (e *emitter) rankOf(x string) string {
-	n := e.name
-	if e.f.Runs { // x is the run's: the block's is its remainder
+	if e.f.Runs {
 		x = fmt.Sprintf("%s%%%s", x, e.use("bdx"))
 	}
+	return e.rankIn(x)
+}
+
+// rankIn is rankOf for x in the block.
+func (e *emitter) rankIn(x string) string {
+	n := e.name
 	if e.f.Transposed {
 		return fmt.Sprintf("%s + %s*(%s + %s*%s)", n["ty"], e.use("bdy"), x, e.use("bdx"), n["tz"])
 	}

@@ -229,12 +229,31 @@ func (e *emitter) blockLoopRuns(body []byte) {
 // blockOf returns, in a body run in runs, the source's linear index of
 // the block of the thread at the run's x.
 func (e *emitter) blockOf(x string) string {
+	return e.blockAt(fmt.Sprintf("%s/%s", x, e.use("bdx")))
+}
+
+// blockAt returns the source's linear index of the block bx of the
+// emitter's grid row of blocks.
+func (e *emitter) blockAt(bx string) string {
 	n := e.name
-	bx := fmt.Sprintf("%s/%s", x, e.use("bdx"))
 	if e.f.Transposed {
 		return fmt.Sprintf("%s + %s*(%s+%s*%s)", n["by"], e.use("gdy"), bx, e.use("gdx"), n["bz"])
 	}
 	return fmt.Sprintf("%s + %s*(%s+%s*%s)", bx, e.use("gdx"), n["by"], e.use("gdy"), n["bz"])
+}
+
+// runSteps opens the loop of vector steps of a run's row whose steps may
+// fail, v from step w at a time while w remain before to: each step
+// records its first thread's block and rank as the scalar form's thread
+// would, from counters of the block and of x in it that the loop carries
+// along, a division per row instead of per step.
+func (e *emitter) runSteps(v, step, to string, w int) {
+	bx, x, bdx := e.f.Names.Fresh("sbx"), e.f.Names.Fresh("sx"), e.use("bdx")
+	e.printf("%s, %s := %s/%s, %s%%%s\n", bx, x, step, bdx, step, bdx)
+	e.printf("for ; %s+%d < %s; %s, %s = %s+%d, %s+%d {\n", step, w-1, to, step, x, step, w, x, w)
+	e.printf("for %s >= %s {\n%s -= %s\n%s++\n}\n", x, bdx, x, bdx, bx)
+	e.printf("%s := %s\n", v, step)
+	e.printf("%s.Block = %s\n%s.Thread = %s\n", e.name["pos"], e.blockAt(bx), e.name["pos"], e.rankIn(x))
 }
 
 // lanePos returns the statements that record, in a vector step of the
