@@ -408,11 +408,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					continue
 				}
 				gc_row2 := gc_ty
-				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row2]) && gc_row2 < len(tempT) && gc_to <= len(tempT[gc_row2]) && gc_row2 < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row2]) {
+				gc_row3 := min(gc_ty+1, validYmax)
+				gc_row4 := max(gc_ty-1, validYmin)
+				if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row2]) && gc_row2 < len(tempT) && gc_to <= len(tempT[gc_row2]) && gc_row2 < len(powerOnCuda) && gc_to <= len(powerOnCuda[gc_row2]) && gc_row3 >= 0 && gc_row3 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(tempOnCuda) && gc_to <= len(tempOnCuda[gc_row4]) {
 					gc_at5 := tempOnCuda[gc_row2][:gc_to]
 					gc_at6 := tempT[gc_row2][:gc_to]
 					gc_at7 := powerOnCuda[gc_row2][:gc_to]
-					gc_at8 := tempOnCuda[gc_row2:][:1]
+					gc_at8 := tempOnCuda[gc_row3][:gc_to]
+					gc_at9 := tempOnCuda[gc_row4][:gc_to]
+					gc_at10 := tempOnCuda[gc_row2:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
@@ -453,8 +457,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:124
 							gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
 //line hotspot.go:126
-								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-								(float64(gc_at8[0][e]+gc_at8[0][w])-2.0*c)*float64(rx1)+
+								(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
+								(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
 								float64((ambTemp-gc_at5[gc_tx])*rz1)))
 						}
 						gc_s_computed[gc_rank] = computed
@@ -521,10 +525,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_row3 := gc_ty
-				if gc_row3 >= 0 && gc_row3 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row3]) && gc_row3 < len(tempT) && gc_bdx <= len(tempT[gc_row3]) {
-					gc_at9 := tempOnCuda[gc_row3][:gc_bdx]
-					gc_at10 := tempT[gc_row3][:gc_bdx]
+				gc_row5 := gc_ty
+				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
+					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
+					gc_at12 := tempT[gc_row5][:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
@@ -541,7 +545,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:134
 						if computed {
 //line hotspot.go:134
-							gc_at9[gc_tx] = gc_at10[gc_tx]
+							gc_at11[gc_tx] = gc_at12[gc_tx]
 //line hotspot.go:136
 						}
 					}
@@ -655,10 +659,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := blkX + (gridCols * (blkY + gc_ty))
-			gc_row4 := gc_ty
-			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row4 >= 0 && gc_row4 < len(tempT) && gc_bdx <= len(tempT[gc_row4]) {
-				gc_at11 := tempDst[gc_off2:][:gc_bdx]
-				gc_at12 := tempT[gc_row4][:gc_bdx]
+			gc_row6 := gc_ty
+			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
+				gc_at13 := tempDst[gc_off2:][:gc_bdx]
+				gc_at14 := tempT[gc_row6][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -695,7 +699,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 //line hotspot.go:142
 					if computed {
 //line hotspot.go:142
-						gc_at11[gc_tx] = gc_at12[gc_tx]
+						gc_at13[gc_tx] = gc_at14[gc_tx]
 //line hotspot.go:144
 					}
 				}

@@ -409,12 +409,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					continue
 				}
-				gc_row5 := gc_ty2
-				if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_to2 <= len(tempT[gc_row5]) && gc_row5 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row5]) {
-					gc_at13 := tempOnCuda[gc_row5][:gc_to2]
-					gc_at14 := tempT[gc_row5][:gc_to2]
-					gc_at15 := powerOnCuda[gc_row5][:gc_to2]
-					gc_at16 := tempOnCuda[gc_row5:][:1]
+				gc_row7 := gc_ty2
+				gc_row8 := min(gc_ty2+1, validYmax)
+				gc_row9 := max(gc_ty2-1, validYmin)
+				if gc_from2 >= 0 && gc_row7 >= 0 && gc_row7 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row7]) && gc_row7 < len(tempT) && gc_to2 <= len(tempT[gc_row7]) && gc_row7 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row9]) {
+					gc_at15 := tempOnCuda[gc_row7][:gc_to2]
+					gc_at16 := tempT[gc_row7][:gc_to2]
+					gc_at17 := powerOnCuda[gc_row7][:gc_to2]
+					gc_at18 := tempOnCuda[gc_row8][:gc_to2]
+					gc_at19 := tempOnCuda[gc_row9][:gc_to2]
+					gc_at20 := tempOnCuda[gc_row7:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -451,13 +455,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:122
 						{
 							computed = true
-							c := float64(gc_at13[gc_tx2])
+							c := float64(gc_at15[gc_tx2])
 //line hotspot.go:124
-							gc_at14[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at15[gc_tx2])+
+							gc_at16[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at17[gc_tx2])+
 //line hotspot.go:126
-								(float64(tempOnCuda[s][tx]+tempOnCuda[n][tx])-2.0*c)*float64(ry1)+
-								(float64(gc_at16[0][e]+gc_at16[0][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-gc_at13[gc_tx2])*rz1)))
+								(float64(gc_at18[gc_tx2]+gc_at19[gc_tx2])-2.0*c)*float64(ry1)+
+								(float64(gc_at20[0][e]+gc_at20[0][w])-2.0*c)*float64(rx1)+
+								float64((ambTemp-gc_at15[gc_tx2])*rz1)))
 						}
 						gc_s_computed[gc_rank2] = computed
 					}
@@ -523,10 +527,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row6]) && gc_row6 < len(tempT) && gc_bdx2 <= len(tempT[gc_row6]) {
-					gc_at17 := tempOnCuda[gc_row6][:gc_bdx2]
-					gc_at18 := tempT[gc_row6][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row10]) && gc_row10 < len(tempT) && gc_bdx2 <= len(tempT[gc_row10]) {
+					gc_at21 := tempOnCuda[gc_row10][:gc_bdx2]
+					gc_at22 := tempT[gc_row10][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -543,7 +547,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:134
 						if computed {
 //line hotspot.go:134
-							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+							gc_at21[gc_tx2] = gc_at22[gc_tx2]
 //line hotspot.go:136
 						}
 					}
@@ -657,10 +661,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
-			gc_row7 := gc_ty2
-			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row7 >= 0 && gc_row7 < len(tempT) && gc_bdx2 <= len(tempT[gc_row7]) {
-				gc_at19 := tempDst[gc_off3:][:gc_bdx2]
-				gc_at20 := tempT[gc_row7][:gc_bdx2]
+			gc_row11 := gc_ty2
+			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row11 >= 0 && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
+				gc_at23 := tempDst[gc_off3:][:gc_bdx2]
+				gc_at24 := tempT[gc_row11][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -697,7 +701,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:142
 					if computed {
 //line hotspot.go:142
-						gc_at19[gc_tx2] = gc_at20[gc_tx2]
+						gc_at23[gc_tx2] = gc_at24[gc_tx2]
 //line hotspot.go:144
 					}
 				}

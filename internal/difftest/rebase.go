@@ -137,3 +137,17 @@ func rebaseLocal(t *gocuda.Thread, in, out []float32, off int) {
 		out[i] = in[src] * 2
 	}
 }
+
+// RebaseClampRowsKernel adds to each element of a w×h image the elements
+// above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
+// h-1)): row offsets of builtin min and max, rebased.
+//
+//gocuda:kernel RebaseClampRowsKernel
+func rebaseClampRows(t *gocuda.Thread, in, out []float32, w, h int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	n, s := max(y-1, 0), min(y+1, h-1)
+	if x < w && y < h {
+		out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+	}
+}

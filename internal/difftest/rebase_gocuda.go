@@ -1470,3 +1470,121 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 		}
 	}
 }
+
+// RebaseClampRowsKernel adds to each element of a w×h image the elements
+// above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
+// h-1)): row offsets of builtin min and max, rebased.
+func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseClampRows,
+		func(gc_t *gocuda.Thread) { rebaseClampRows(gc_t, in, out, w, h) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_rebaseClampRows(gc_b, gc_lo, gc_hi, in, out, w, h)
+		})
+}
+
+var gc_src_rebaseClampRows = compiled.NewSource("rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153")
+
+func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		{
+			gc_ty := 0
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if (gc_by*gc_bdy + gc_ty) >= h {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * w)
+				gc_off2 := (gc_bx * gc_bdx) + (max((gc_by*gc_bdy+gc_ty)-1, 0) * w)
+				gc_off3 := (gc_bx * gc_bdx) + (min((gc_by*gc_bdy+gc_ty)+1, h-1) * w)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := out[gc_off:][:gc_to]
+					gc_at2 := in[gc_off2:][:gc_to]
+					gc_at3 := in[gc_off:][:gc_to]
+					gc_at4 := in[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+
+//line rebase.go:147
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line rebase.go:148
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line rebase.go:149
+						n := max(y-1, 0)
+						_ = n
+
+//line rebase.go:149
+						s := min(y+1, h-1)
+						_ = s
+
+//line rebase.go:150
+						{
+//line rebase.go:150
+							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
+//line rebase.go:152
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+
+//line rebase.go:147
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line rebase.go:148
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+
+//line rebase.go:149
+						n := max(y-1, 0)
+						_ = n
+
+//line rebase.go:149
+						s := min(y+1, h-1)
+						_ = s
+
+//line rebase.go:150
+						{
+							out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}

@@ -1610,3 +1610,121 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 		}
 	}
 }
+
+// RebaseClampRowsKernel adds to each element of a w×h image the elements
+// above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
+// h-1)): row offsets of builtin min and max, rebased.
+func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_rebaseClampRows,
+		func(gc_t *gocuda.Thread) { rebaseClampRows(gc_t, in, out, w, h) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_rebaseClampRows(gc_b, gc_lo, gc_hi, in, out, w, h)
+		})
+}
+
+var gc_src_rebaseClampRows = compiled.NewSource("rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153")
+
+func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if (gc_by2*gc_bdy2 + gc_ty2) >= h {
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+					continue
+				}
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+//line rebase.go:147
+						var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:147
+						_ = x
+//line rebase.go:148
+						var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:148
+						_ = y
+//line rebase.go:149
+						var n int = max(y-1, 0)
+//line rebase.go:149
+						_ = n
+//line rebase.go:149
+						var s int = min(y+1, h-1)
+//line rebase.go:149
+						_ = s
+//line rebase.go:151
+						{
+//line rebase.go:151
+							if (n*w+x) < 0 || (n*w+x)+8 > len(in) || (y*w+x) < 0 || (y*w+x)+8 > len(in) || (s*w+x) < 0 || (s*w+x)+8 > len(in) || (y*w+x)+8 > len(out) {
+//line rebase.go:151
+								break
+//line rebase.go:151
+							}
+//line rebase.go:151
+							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+//line rebase.go:151
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+					gc_pos2.Thread = gc_rank2
+
+//line rebase.go:147
+					x := gc_bx2*gc_bdx2 + gc_tx2
+					_ = x
+
+//line rebase.go:148
+					y := gc_by2*gc_bdy2 + gc_ty2
+					_ = y
+
+//line rebase.go:149
+					n := max(y-1, 0)
+					_ = n
+
+//line rebase.go:149
+					s := min(y+1, h-1)
+					_ = s
+
+//line rebase.go:150
+					{
+						out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	}
+}

@@ -301,3 +301,27 @@ func TestRebaseLocal(t *testing.T) {
 	assert.Equal(t, gocuda.Dim3{X: (short - off) % bs}, errs[0].Thread, "compiled")
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }
+
+// TestRebaseClampRowsForms: each element gets its column's clamped
+// neighbours on both paths, as the host computes them.
+func TestRebaseClampRowsForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 16, Y: 4}, {X: 5, Y: 3}, {X: 32, Y: 1, Z: 2}} {
+		for _, wh := range [][2]int{{1, 1}, {17, 5}, {64, 9}} {
+			w, h := wh[0], wh[1]
+			t.Run(fmt.Sprintf("%v/%dx%d", block, w, h), func(t *testing.T) {
+				in := randF(w * h)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(w, block.X), Y: blocks(h, block.Y)}, Block: block}
+				got := agree(t, func(f form) ([]float32, error) {
+					out := make([]float32, w*h)
+					return out, f.launch(cfg, RebaseClampRowsKernel(in, out, w, h))
+				})
+				for y := range h {
+					for x := range w {
+						want := in[max(y-1, 0)*w+x] + in[y*w+x] + in[min(y+1, h-1)*w+x]
+						require.Equal(t, want, got[y*w+x], "x=%d y=%d", x, y)
+					}
+				}
+			})
+		}
+	}
+}

@@ -133,6 +133,35 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 		}
 		in, ok := r.rowUniform(x.X)
 		return &ast.UnaryExpr{Op: x.Op, X: in}, ok
+	case *ast.CallExpr:
+		return r.rowMinMax(x)
 	}
 	return nil, false
+}
+
+// rowMinMax returns a call of builtin min or max of integers the same for
+// every thread of a row of x (a clamped neighbour's row, hotspot's
+// n := max(ty-1, validYmin)), with its arguments written out.
+func (r rowScope) rowMinMax(call *ast.CallExpr) (ast.Expr, bool) {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || !isInteger(r.f.Src.Info.TypeOf(call)) {
+		return nil, false
+	}
+	if b, isBuiltin := r.f.Src.Info.Uses[id].(*types.Builtin); !isBuiltin || b.Name() != "min" && b.Name() != "max" {
+		return nil, false
+	}
+	for v := range r.f.Vars {
+		if v.Name() == id.Name {
+			return nil, false // a variable of the kernel's could shadow the builtin where the row's check is written
+		}
+	}
+	out := &ast.CallExpr{Fun: ast.NewIdent(id.Name), Args: make([]ast.Expr, len(call.Args))}
+	for i, a := range call.Args {
+		in, ok := r.rowUniform(a)
+		if !ok {
+			return nil, false
+		}
+		out.Args[i] = in
+	}
+	return out, true
 }

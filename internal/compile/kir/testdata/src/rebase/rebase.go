@@ -133,3 +133,15 @@ func localIndex(t *gocuda.Thread, in, out []float32, w int) {
 		out[x] = in[k] + in[j]
 	}
 }
+
+// clampRows reads the rows above and below its own, clamped to the
+// image: the rows' offsets are builtin min and max of the thread's y,
+// the same for a row of x, so they are rebased.
+func clampRows(t *gocuda.Thread, in, out []float32, w, h int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	n, s := max(y-1, 0), min(y+1, h-1)
+	if x < w && y < h {
+		out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+	}
+}
