@@ -36,32 +36,115 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 	for range rounds {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				if gc_bdx2 <= len(s) {
+					gc_at4 := s[:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
 //line blocks.go:18
-					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blocks.go:18
+							var tid int = gc_tx2
+//line blocks.go:18
+							_ = tid
+//line blocks.go:20
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line blocks.go:20
+								break
+//line blocks.go:20
+							}
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line blocks.go:18
-						var tid int = gc_tx2
-//line blocks.go:18
+						tid := gc_tx2
 						_ = tid
+
+						gc_at4[gc_tx2]++
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line blocks.go:18
+						gc_vb := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blocks.go:18
+							var tid int = gc_tx2
+//line blocks.go:18
+							_ = tid
 //line blocks.go:20
-						if tid < 0 || tid+8 > len(s) {
+							if tid < 0 || tid+8 > len(s) {
 //line blocks.go:20
-							break
+								break
 //line blocks.go:20
+							}
+							archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 						}
-						archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:20
+							s[tid]++
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -72,83 +155,118 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:20
 						s[tid]++
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:20
-						s[tid]++
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:20
-					s[tid]++
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(counts) && gc_bdx2 <= len(s) {
+				gc_at5 := counts[:gc_bdx2]
+				gc_at6 := s[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blocks.go:18
+						var tid int = gc_tx2
+//line blocks.go:18
+						_ = tid
+//line blocks.go:23
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line blocks.go:23
+							break
+//line blocks.go:23
+						}
+						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line blocks.go:18
-					var tid int = gc_tx2
-//line blocks.go:18
+					tid := gc_tx2
 					_ = tid
+
+					gc_at5[gc_tx2] = gc_at6[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blocks.go:18
+						var tid int = gc_tx2
+//line blocks.go:18
+						_ = tid
 //line blocks.go:23
-					if tid < 0 || tid+8 > len(s) || tid+8 > len(counts) {
+						if tid < 0 || tid+8 > len(s) || tid+8 > len(counts) {
 //line blocks.go:23
-						break
+							break
 //line blocks.go:23
+						}
+						archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
 					}
-					archsimd.LoadInt32x8Slice(s[tid:]).StoreSlice(counts[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blocks.go:18
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:23
+						counts[tid] = s[tid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -159,53 +277,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:23
 					counts[tid] = s[tid]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:23
-					counts[tid] = s[tid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blocks.go:18
-				tid := gc_tx2
-				_ = tid
-
-//line blocks.go:23
-				counts[tid] = s[tid]
 			}
 		}
 	}
@@ -443,35 +514,136 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to2 <= len(s)-gc_off4 {
+					gc_at7 := s[:gc_to2]
+					gc_at8 := s[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line blocks.go:60
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line blocks.go:60
-						_ = tid
+							_ = tid
 //line blocks.go:65
-						{
+							{
 //line blocks.go:65
-							if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at8) || gc_tx2+4 > len(gc_at7) {
 //line blocks.go:65
-								break
+									break
+//line blocks.go:65
+								}
+//line blocks.go:65
+								archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line blocks.go:65
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:64
+						{
+//line blocks.go:64
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line blocks.go:66
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blocks.go:60
+							var tid int = gc_tx2
+//line blocks.go:60
+							_ = tid
 //line blocks.go:65
-							archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+							{
 //line blocks.go:65
+								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+//line blocks.go:65
+									break
+//line blocks.go:65
+								}
+//line blocks.go:65
+								archsimd.LoadFloat64x4Slice(s[tid:]).Add(archsimd.LoadFloat64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+//line blocks.go:65
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blocks.go:60
+							tid := gc_tx2
+							_ = tid
+
+//line blocks.go:64
+							{
+								s[tid] += s[tid+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -483,61 +655,6 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						{
 							s[tid] += s[tid+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-						tid := gc_tx2
-						_ = tid
-
-//line blocks.go:64
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blocks.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line blocks.go:64
-					{
-						s[tid] += s[tid+stride]
 					}
 				}
 			}
@@ -549,11 +666,11 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(s) {
-				gc_at7 := partial[gc_off4:][:1]
-				gc_at8 := s[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := s[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -565,7 +682,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 //line blocks.go:69
 					{
 //line blocks.go:69
-						gc_at7[0] = gc_at8[0]
+						gc_at9[0] = gc_at10[0]
 //line blocks.go:71
 					}
 				}

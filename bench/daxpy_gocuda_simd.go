@@ -46,35 +46,138 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to2]
+					gc_at4 := x[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line daxpy.go:17
-					gc_vb := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line daxpy.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line daxpy.go:15
-						_ = i
+							_ = i
 //line daxpy.go:17
-						{
+							{
 //line daxpy.go:17
-							if i < 0 || i+4 > len(x) || i+4 > len(y) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
 //line daxpy.go:17
-								break
+									break
+//line daxpy.go:17
+								}
+//line daxpy.go:17
+								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line daxpy.go:17
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line daxpy.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line daxpy.go:16
+						{
+//line daxpy.go:16
+							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line daxpy.go:18
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line daxpy.go:17
-							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+						gc_vb := archsimd.BroadcastFloat64x4(a)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+//line daxpy.go:15
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line daxpy.go:15
+							_ = i
 //line daxpy.go:17
+							{
+//line daxpy.go:17
+								if i < 0 || i+4 > len(x) || i+4 > len(y) {
+//line daxpy.go:17
+									break
+//line daxpy.go:17
+								}
+//line daxpy.go:17
+								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+//line daxpy.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line daxpy.go:15
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line daxpy.go:16
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line daxpy.go:15
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line daxpy.go:16
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line daxpy.go:15
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line daxpy.go:16
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line daxpy.go:15
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line daxpy.go:16
+							{
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -87,65 +190,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line daxpy.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line daxpy.go:16
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line daxpy.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line daxpy.go:16
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line daxpy.go:15
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line daxpy.go:16
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line daxpy.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line daxpy.go:16
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}

@@ -68,157 +68,313 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * width)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line mandelbrot64.go:32
-					gc_iota323 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota326 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line mandelbrot64.go:32
-					_ = gc_iota323
+						_ = gc_iota326
 //line mandelbrot64.go:39
-					gc_vb9 := archsimd.BroadcastFloat64x4(dx)
+						gc_vb24 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
-					gc_vb10 := archsimd.BroadcastFloat64x4(x0)
+						gc_vb25 := archsimd.BroadcastFloat64x4(x0)
 //line mandelbrot64.go:13
-					gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
+						gc_vb26 := archsimd.BroadcastInt64x4(int64(0))
 //line mandelbrot64.go:13
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line mandelbrot64.go:13
-					_ = gc_all2
+						_ = gc_all4
 //line mandelbrot64.go:41
-					gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
+						gc_vb27 := archsimd.BroadcastInt64x4(int64(maxIter))
 //line mandelbrot64.go:14
-					gc_vb13 := archsimd.BroadcastFloat64x4(4)
+						gc_vb28 := archsimd.BroadcastFloat64x4(4)
 //line mandelbrot64.go:18
-					gc_vb14 := archsimd.BroadcastFloat64x4(2)
+						gc_vb29 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
-					gc_vb15 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb30 := archsimd.BroadcastInt64x4(1)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line mandelbrot64.go:32
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line mandelbrot64.go:32
-						_ = i
+							_ = i
 //line mandelbrot64.go:33
-						var j int = gc_by2*gc_bdy2 + gc_ty2
+							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line mandelbrot64.go:33
-						_ = j
+							_ = j
 //line mandelbrot64.go:33
-						x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
+							x := gc_vb25.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota326).ConvertToFloat64().Mul(gc_vb24))
 //line mandelbrot64.go:33
-						_ = x
+							_ = x
 //line mandelbrot64.go:40
-						var y float64 = y0 + float64(j)*dy
+							var y float64 = y0 + float64(j)*dy
 //line mandelbrot64.go:40
-						_ = y
+							_ = y
 //line mandelbrot64.go:41
-						if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i)+4 > len(out) {
+							if i < -2147483648 || i > 2147483644 || gc_tx2 < 0 || gc_tx2+4 > len(gc_at2) {
 //line mandelbrot64.go:41
-							break
-//line mandelbrot64.go:41
-						}
-//line mandelbrot64.go:41
-						gc_cRe3 := x
-//line mandelbrot64.go:41
-						_ = gc_cRe3
-//line mandelbrot64.go:41
-						var gc_cIm3 float64 = y
-//line mandelbrot64.go:41
-						_ = gc_cIm3
-//line mandelbrot64.go:41
-						gc_t5 := gc_cRe3
-//line mandelbrot64.go:41
-						_ = gc_t5
-//line mandelbrot64.go:41
-						var gc_t6 float64 = gc_cIm3
-//line mandelbrot64.go:41
-						_ = gc_t6
-//line mandelbrot64.go:41
-						gc_zRe3 := gc_t5
-//line mandelbrot64.go:41
-						_ = gc_zRe3
-//line mandelbrot64.go:41
-						gc_zIm3 := archsimd.BroadcastFloat64x4(gc_t6)
-//line mandelbrot64.go:41
-						_ = gc_zIm3
-//line mandelbrot64.go:41
-						var gc_i3 archsimd.Int64x4
-//line mandelbrot64.go:41
-						_ = gc_i3
-//line mandelbrot64.go:41
-						{
-//line mandelbrot64.go:41
-							gc_i3 = gc_vb11
-//line mandelbrot64.go:41
-							gc_lanes2 := gc_all2
-//line mandelbrot64.go:41
-							_ = gc_lanes2
-//line mandelbrot64.go:41
-							for {
-//line mandelbrot64.go:41
-								gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
-//line mandelbrot64.go:41
-								if gc_lanes2.ToBits() == 0 {
-//line mandelbrot64.go:41
-									break
-//line mandelbrot64.go:41
-								}
-//line mandelbrot64.go:41
-								gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
-//line mandelbrot64.go:41
-								_ = gc_if3
-//line mandelbrot64.go:41
-								if gc_lanes2.And(gc_if3).ToBits() != 0 {
-//line mandelbrot64.go:41
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
-//line mandelbrot64.go:41
-								}
-//line mandelbrot64.go:41
-								gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
-//line mandelbrot64.go:41
-								_ = gc_newRe3
-//line mandelbrot64.go:41
-								gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
-//line mandelbrot64.go:41
-								_ = gc_newIm3
-//line mandelbrot64.go:41
-								gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
-//line mandelbrot64.go:41
-								gc_zIm3 = archsimd.BroadcastFloat64x4(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
-//line mandelbrot64.go:41
-								gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+								break
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-						}
+							gc_cRe6 := x
 //line mandelbrot64.go:41
-						gc_i3.StoreSlice(out[j*width+i:])
+							_ = gc_cRe6
+//line mandelbrot64.go:41
+							var gc_cIm6 float64 = y
+//line mandelbrot64.go:41
+							_ = gc_cIm6
+//line mandelbrot64.go:41
+							gc_t11 := gc_cRe6
+//line mandelbrot64.go:41
+							_ = gc_t11
+//line mandelbrot64.go:41
+							var gc_t12 float64 = gc_cIm6
+//line mandelbrot64.go:41
+							_ = gc_t12
+//line mandelbrot64.go:41
+							gc_zRe6 := gc_t11
+//line mandelbrot64.go:41
+							_ = gc_zRe6
+//line mandelbrot64.go:41
+							gc_zIm6 := archsimd.BroadcastFloat64x4(gc_t12)
+//line mandelbrot64.go:41
+							_ = gc_zIm6
+//line mandelbrot64.go:41
+							var gc_i6 archsimd.Int64x4
+//line mandelbrot64.go:41
+							_ = gc_i6
+//line mandelbrot64.go:41
+							{
+//line mandelbrot64.go:41
+								gc_i6 = gc_vb26
+//line mandelbrot64.go:41
+								gc_lanes4 := gc_all4
+//line mandelbrot64.go:41
+								_ = gc_lanes4
+//line mandelbrot64.go:41
+								for {
+//line mandelbrot64.go:41
+									gc_lanes4 = gc_lanes4.And(gc_i6.Less(gc_vb27))
+//line mandelbrot64.go:41
+									if gc_lanes4.ToBits() == 0 {
+//line mandelbrot64.go:41
+										break
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_if6 := gc_zRe6.Mul(gc_zRe6).Add(gc_zIm6.Mul(gc_zIm6)).Greater(gc_vb28)
+//line mandelbrot64.go:41
+									_ = gc_if6
+//line mandelbrot64.go:41
+									if gc_lanes4.And(gc_if6).ToBits() != 0 {
+//line mandelbrot64.go:41
+										gc_lanes4 = gc_lanes4.And(gc_lanes4.And(gc_if6).ToInt64x4().Not().ToMask())
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_newRe6 := gc_zRe6.Mul(gc_zRe6).Sub(gc_zIm6.Mul(gc_zIm6))
+//line mandelbrot64.go:41
+									_ = gc_newRe6
+//line mandelbrot64.go:41
+									gc_newIm6 := gc_vb29.Mul(gc_zRe6).Mul(gc_zIm6)
+//line mandelbrot64.go:41
+									_ = gc_newIm6
+//line mandelbrot64.go:41
+									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
+//line mandelbrot64.go:41
+									gc_zIm6 = archsimd.BroadcastFloat64x4(gc_cIm6).Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
+//line mandelbrot64.go:41
+									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
+//line mandelbrot64.go:41
+								}
+//line mandelbrot64.go:41
+							}
+//line mandelbrot64.go:41
+							gc_i6.StoreSlice(gc_at2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line mandelbrot64.go:32
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line mandelbrot64.go:33
-					j := gc_by2*gc_bdy2 + gc_ty2
-					_ = j
+						j := gc_by2*gc_bdy2 + gc_ty2
+						_ = j
 
 //line mandelbrot64.go:39
-					x := x0 + float64(i)*dx
-					_ = x
+						x := x0 + float64(i)*dx
+						_ = x
 
 //line mandelbrot64.go:40
-					y := y0 + float64(j)*dy
-					_ = y
+						y := y0 + float64(j)*dy
+						_ = y
+
+						gc_at2[gc_tx2] = int64(mandel64(x, y, maxIter))
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line mandelbrot64.go:32
+						gc_iota323 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+//line mandelbrot64.go:32
+						_ = gc_iota323
+//line mandelbrot64.go:39
+						gc_vb9 := archsimd.BroadcastFloat64x4(dx)
+//line mandelbrot64.go:39
+						gc_vb10 := archsimd.BroadcastFloat64x4(x0)
+//line mandelbrot64.go:13
+						gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
+//line mandelbrot64.go:13
+						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line mandelbrot64.go:13
+						_ = gc_all2
+//line mandelbrot64.go:41
+						gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
+//line mandelbrot64.go:14
+						gc_vb13 := archsimd.BroadcastFloat64x4(4)
+//line mandelbrot64.go:18
+						gc_vb14 := archsimd.BroadcastFloat64x4(2)
+//line mandelbrot64.go:18
+						gc_vb15 := archsimd.BroadcastInt64x4(1)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line mandelbrot64.go:32
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line mandelbrot64.go:32
+							_ = i
+//line mandelbrot64.go:33
+							var j int = gc_by2*gc_bdy2 + gc_ty2
+//line mandelbrot64.go:33
+							_ = j
+//line mandelbrot64.go:33
+							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
+//line mandelbrot64.go:33
+							_ = x
+//line mandelbrot64.go:40
+							var y float64 = y0 + float64(j)*dy
+//line mandelbrot64.go:40
+							_ = y
+//line mandelbrot64.go:41
+							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i)+4 > len(out) {
+//line mandelbrot64.go:41
+								break
+//line mandelbrot64.go:41
+							}
+//line mandelbrot64.go:41
+							gc_cRe3 := x
+//line mandelbrot64.go:41
+							_ = gc_cRe3
+//line mandelbrot64.go:41
+							var gc_cIm3 float64 = y
+//line mandelbrot64.go:41
+							_ = gc_cIm3
+//line mandelbrot64.go:41
+							gc_t5 := gc_cRe3
+//line mandelbrot64.go:41
+							_ = gc_t5
+//line mandelbrot64.go:41
+							var gc_t6 float64 = gc_cIm3
+//line mandelbrot64.go:41
+							_ = gc_t6
+//line mandelbrot64.go:41
+							gc_zRe3 := gc_t5
+//line mandelbrot64.go:41
+							_ = gc_zRe3
+//line mandelbrot64.go:41
+							gc_zIm3 := archsimd.BroadcastFloat64x4(gc_t6)
+//line mandelbrot64.go:41
+							_ = gc_zIm3
+//line mandelbrot64.go:41
+							var gc_i3 archsimd.Int64x4
+//line mandelbrot64.go:41
+							_ = gc_i3
+//line mandelbrot64.go:41
+							{
+//line mandelbrot64.go:41
+								gc_i3 = gc_vb11
+//line mandelbrot64.go:41
+								gc_lanes2 := gc_all2
+//line mandelbrot64.go:41
+								_ = gc_lanes2
+//line mandelbrot64.go:41
+								for {
+//line mandelbrot64.go:41
+									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
+//line mandelbrot64.go:41
+									if gc_lanes2.ToBits() == 0 {
+//line mandelbrot64.go:41
+										break
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
+//line mandelbrot64.go:41
+									_ = gc_if3
+//line mandelbrot64.go:41
+									if gc_lanes2.And(gc_if3).ToBits() != 0 {
+//line mandelbrot64.go:41
+										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
+//line mandelbrot64.go:41
+									}
+//line mandelbrot64.go:41
+									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
+//line mandelbrot64.go:41
+									_ = gc_newRe3
+//line mandelbrot64.go:41
+									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
+//line mandelbrot64.go:41
+									_ = gc_newIm3
+//line mandelbrot64.go:41
+									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
+//line mandelbrot64.go:41
+									gc_zIm3 = archsimd.BroadcastFloat64x4(gc_cIm3).Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
+//line mandelbrot64.go:41
+									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
+//line mandelbrot64.go:41
+								}
+//line mandelbrot64.go:41
+							}
+//line mandelbrot64.go:41
+							gc_i3.StoreSlice(out[j*width+i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line mandelbrot64.go:32
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line mandelbrot64.go:33
+						j := gc_by2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line mandelbrot64.go:39
+						x := x0 + float64(i)*dx
+						_ = x
+
+//line mandelbrot64.go:40
+						y := y0 + float64(j)*dy
+						_ = y
 
 //line mandelbrot64.go:41
-					out[j*width+i] = int64(mandel64(x, y, maxIter))
+						out[j*width+i] = int64(mandel64(x, y, maxIter))
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

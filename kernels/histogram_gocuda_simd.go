@@ -55,40 +55,153 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
+					gc_at4 := local[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line histogram.go:34
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line histogram.go:31
+							var tid int = gc_tx2
+//line histogram.go:31
+							_ = tid
+//line histogram.go:33
+							var b int = tid + gc_off
+//line histogram.go:33
+							_ = b
+//line histogram.go:34
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line histogram.go:34
+								break
+//line histogram.go:34
+							}
+//line histogram.go:34
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line histogram.go:31
-						var tid int = gc_tx2
-//line histogram.go:31
+						tid := gc_tx2
 						_ = tid
+
 //line histogram.go:33
-						var b int = tid + gc_off
-//line histogram.go:33
+						b := tid + gc_off
+						gc_more = true
 						_ = b
+
+						gc_at4[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line histogram.go:34
-						if b < 0 || b+8 > len(local) {
+						gc_vb := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line histogram.go:31
+							var tid int = gc_tx2
+//line histogram.go:31
+							_ = tid
+//line histogram.go:33
+							var b int = tid + gc_off
+//line histogram.go:33
+							_ = b
 //line histogram.go:34
-							break
+							if b < 0 || b+8 > len(local) {
 //line histogram.go:34
+								break
+//line histogram.go:34
+							}
+//line histogram.go:34
+							gc_vb.StoreSlice(local[b:])
 						}
-//line histogram.go:34
-						gc_vb.StoreSlice(local[b:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+
+//line histogram.go:34
+							local[b] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+
+//line histogram.go:34
+							local[b] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+
+//line histogram.go:34
+							local[b] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+
+//line histogram.go:34
+							local[b] = 0
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -103,69 +216,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:34
 						local[b] = 0
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-
-//line histogram.go:34
-						local[b] = 0
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-
-//line histogram.go:34
-						local[b] = 0
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:33
-						b := tid + gc_off
-						gc_more = true
-
-//line histogram.go:34
-						local[b] = 0
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-					tid := gc_tx2
-					_ = tid
-
-//line histogram.go:33
-					b := tid + gc_off
-					gc_more = true
-
-//line histogram.go:34
-					local[b] = 0
 				}
 			}
 		}
@@ -284,10 +334,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off3
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
-					gc_at4 := local[gc_off6:][:gc_to2]
-					gc_at5 := bins[gc_off6:][:gc_to2]
+				gc_off7 := gc_off3
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
+					gc_at5 := local[gc_off7:][:gc_to2]
+					gc_at6 := bins[gc_off7:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -302,8 +352,8 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						_ = b_
 
 //line histogram.go:43
-						if c := gc_at4[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at5[gc_tx2], c)
+						if c := gc_at5[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at6[gc_tx2], c)
 						}
 					}
 				} else {

@@ -127,53 +127,108 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_off4 := (gc_by2*gc_bdy2+gc_ty2)*k + p
+					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+						gc_at4 := a[gc_off4:][:1]
+						gc_at5 := b[gc_off5:][:gc_to2]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:128
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+								_ = row
+//line matmul.go:129
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+								_ = col
+//line matmul.go:129
+								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+								_ = sum
+//line matmul.go:135
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line matmul.go:135
+									break
+//line matmul.go:135
+								}
+//line matmul.go:135
+								sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+//line matmul.go:135
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line matmul.go:128
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line matmul.go:129
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:135
+							sum += gc_at4[0] * gc_at5[gc_tx2]
+							gc_s_sum[gc_rank2] = sum
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:128
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+								_ = row
+//line matmul.go:129
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+								_ = col
+//line matmul.go:129
+								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+								_ = sum
+//line matmul.go:135
+								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+//line matmul.go:135
+									break
+//line matmul.go:135
+								}
+//line matmul.go:135
+								sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+//line matmul.go:135
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
 //line matmul.go:128
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
+							row := gc_by2*gc_bdy2 + gc_ty2
 							_ = row
+
 //line matmul.go:129
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
+							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
-//line matmul.go:129
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-							_ = sum
+							sum := gc_s_sum[gc_rank2]
+
 //line matmul.go:135
-							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
-//line matmul.go:135
-								break
-//line matmul.go:135
-							}
-//line matmul.go:135
-							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line matmul.go:135
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum += a[row*k+p] * b[p*n+col]
+							gc_s_sum[gc_rank2] = sum
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:128
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line matmul.go:129
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:135
-						sum += a[row*k+p] * b[p*n+col]
-						gc_s_sum[gc_rank2] = sum
 					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
@@ -196,50 +251,99 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 					continue
 				}
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
+					gc_at6 := c[gc_off6:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:128
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+							_ = col
+//line matmul.go:129
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+							_ = sum
+//line matmul.go:137
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line matmul.go:137
+								break
+//line matmul.go:137
+							}
+//line matmul.go:137
+							sum.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line matmul.go:128
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line matmul.go:128
+						row := gc_by2*gc_bdy2 + gc_ty2
 						_ = row
+
 //line matmul.go:129
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line matmul.go:129
+						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-//line matmul.go:129
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:129
-						_ = sum
-//line matmul.go:137
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
-//line matmul.go:137
-							break
-//line matmul.go:137
-						}
-//line matmul.go:137
-						sum.StoreSlice(c[row*n+col:])
+						sum := gc_s_sum[gc_rank2]
+
+						gc_at6[gc_tx2] = sum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:128
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+							_ = col
+//line matmul.go:129
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+							_ = sum
+//line matmul.go:137
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:137
+								break
+//line matmul.go:137
+							}
+//line matmul.go:137
+							sum.StoreSlice(c[row*n+col:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line matmul.go:128
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
 
 //line matmul.go:129
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					sum := gc_s_sum[gc_rank2]
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:137
-					c[row*n+col] = sum
+						c[row*n+col] = sum
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -360,181 +464,475 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
+					gc_at4 := as[gc_row6][:gc_bdx2]
+					gc_at5 := bs[gc_row6][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line matmul.go:162
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:162
-					_ = gc_iota2
+						_ = gc_iota4
 //line matmul.go:162
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-					_ = gc_none2
+						_ = gc_none4
 //line matmul.go:162
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_all4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line matmul.go:162
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line matmul.go:162
-						_ = tx
+							_ = tx
 //line matmul.go:162
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line matmul.go:162
-						_ = ty
+							_ = ty
 //line matmul.go:163
-						var row int = gc_by2*MatMulTile + ty
+							var row int = gc_by2*MatMulTile + ty
 //line matmul.go:163
-						_ = row
+							_ = row
 //line matmul.go:164
-						var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
-						_ = col
+							_ = col
 //line matmul.go:167
-						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
 //line matmul.go:167
-							break
-//line matmul.go:167
-						}
-//line matmul.go:167
-						var gc_t3 int = p + tx
-//line matmul.go:167
-						_ = gc_t3
-//line matmul.go:167
-						var gc_t4 int = p + ty
-//line matmul.go:167
-						_ = gc_t4
-//line matmul.go:167
-						var gc_row3 int = row
-//line matmul.go:167
-						_ = gc_row3
-//line matmul.go:167
-						var gc_col2 int = col
-//line matmul.go:167
-						_ = gc_col2
-//line matmul.go:167
-						var gc_ac2 int = gc_t3
-//line matmul.go:167
-						_ = gc_ac2
-//line matmul.go:167
-						var gc_br2 int = gc_t4
-//line matmul.go:167
-						_ = gc_br2
-//line matmul.go:167
-						var gc_av2 archsimd.Float32x8
-//line matmul.go:167
-						_ = gc_av2
-//line matmul.go:167
-						var gc_bv2 archsimd.Float32x8
-//line matmul.go:167
-						_ = gc_bv2
-//line matmul.go:167
-						gc_b5 := gc_none2
-//line matmul.go:167
-						if gc_row3 < m {
-//line matmul.go:167
-							gc_b5 = gc_all2
-//line matmul.go:167
-						}
-//line matmul.go:167
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:167
-						_ = gc_if3
-//line matmul.go:167
-						if gc_if3.ToBits() != 0 {
-//line matmul.go:167
-							var gc_ld3 archsimd.Float32x8
-//line matmul.go:167
-							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
-//line matmul.go:167
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line matmul.go:167
-							} else {
-//line matmul.go:167
-								var gc_lanes3 [8]float32
-//line matmul.go:167
-								for gc_k3 := range 8 {
-//line matmul.go:167
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line matmul.go:167
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:167
-										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line matmul.go:167
-									}
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							var gc_t7 int = p + tx
 //line matmul.go:167
-						}
+							_ = gc_t7
 //line matmul.go:167
-						gc_b6 := gc_none2
+							var gc_t8 int = p + ty
 //line matmul.go:167
-						if gc_br2 < k {
+							_ = gc_t8
 //line matmul.go:167
-							gc_b6 = gc_all2
+							var gc_row5 int = row
 //line matmul.go:167
-						}
+							_ = gc_row5
 //line matmul.go:167
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							var gc_col4 int = col
 //line matmul.go:167
-						_ = gc_if4
+							_ = gc_col4
 //line matmul.go:167
-						if gc_if4.ToBits() != 0 {
+							var gc_ac4 int = gc_t7
 //line matmul.go:167
-							var gc_ld4 archsimd.Float32x8
+							_ = gc_ac4
 //line matmul.go:167
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+							var gc_br4 int = gc_t8
 //line matmul.go:167
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							_ = gc_br4
 //line matmul.go:167
-							} else {
+							var gc_av4 archsimd.Float32x8
 //line matmul.go:167
-								var gc_lanes4 [8]float32
+							_ = gc_av4
 //line matmul.go:167
-								for gc_k4 := range 8 {
+							var gc_bv4 archsimd.Float32x8
 //line matmul.go:167
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+							_ = gc_bv4
 //line matmul.go:167
-										gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_b9 := gc_none4
 //line matmul.go:167
-										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+							if gc_row5 < m {
 //line matmul.go:167
-									}
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_b9 = gc_all4
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line matmul.go:167
+							_ = gc_if7
+//line matmul.go:167
+							if gc_if7.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld7 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+//line matmul.go:167
+									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									var gc_lanes7 [8]float32
+//line matmul.go:167
+									for gc_k7 := range 8 {
+//line matmul.go:167
+										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line matmul.go:167
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:167
+											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line matmul.go:167
+										}
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_b10 := gc_none4
+//line matmul.go:167
+							if gc_br4 < k {
+//line matmul.go:167
+								gc_b10 = gc_all4
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:167
+							_ = gc_if8
+//line matmul.go:167
+							if gc_if8.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld8 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+//line matmul.go:167
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									var gc_lanes8 [8]float32
+//line matmul.go:167
+									for gc_k8 := range 8 {
+//line matmul.go:167
+										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:167
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:167
+											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line matmul.go:167
+										}
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+//line matmul.go:167
+							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
 						}
-//line matmul.go:167
-						gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:167
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line matmul.go:162
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:162
+						_ = gc_iota2
+//line matmul.go:162
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+						_ = gc_none2
+//line matmul.go:162
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+						_ = gc_all2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:163
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+							_ = row
+//line matmul.go:164
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+							_ = col
+//line matmul.go:167
+							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line matmul.go:167
+								break
+//line matmul.go:167
+							}
+//line matmul.go:167
+							var gc_t3 int = p + tx
+//line matmul.go:167
+							_ = gc_t3
+//line matmul.go:167
+							var gc_t4 int = p + ty
+//line matmul.go:167
+							_ = gc_t4
+//line matmul.go:167
+							var gc_row3 int = row
+//line matmul.go:167
+							_ = gc_row3
+//line matmul.go:167
+							var gc_col2 int = col
+//line matmul.go:167
+							_ = gc_col2
+//line matmul.go:167
+							var gc_ac2 int = gc_t3
+//line matmul.go:167
+							_ = gc_ac2
+//line matmul.go:167
+							var gc_br2 int = gc_t4
+//line matmul.go:167
+							_ = gc_br2
+//line matmul.go:167
+							var gc_av2 archsimd.Float32x8
+//line matmul.go:167
+							_ = gc_av2
+//line matmul.go:167
+							var gc_bv2 archsimd.Float32x8
+//line matmul.go:167
+							_ = gc_bv2
+//line matmul.go:167
+							gc_b5 := gc_none2
+//line matmul.go:167
+							if gc_row3 < m {
+//line matmul.go:167
+								gc_b5 = gc_all2
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:167
+							_ = gc_if3
+//line matmul.go:167
+							if gc_if3.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld3 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+//line matmul.go:167
+									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									var gc_lanes3 [8]float32
+//line matmul.go:167
+									for gc_k3 := range 8 {
+//line matmul.go:167
+										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line matmul.go:167
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line matmul.go:167
+											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
+//line matmul.go:167
+										}
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_b6 := gc_none2
+//line matmul.go:167
+							if gc_br2 < k {
+//line matmul.go:167
+								gc_b6 = gc_all2
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:167
+							_ = gc_if4
+//line matmul.go:167
+							if gc_if4.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld4 archsimd.Float32x8
+//line matmul.go:167
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line matmul.go:167
+									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									var gc_lanes4 [8]float32
+//line matmul.go:167
+									for gc_k4 := range 8 {
+//line matmul.go:167
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line matmul.go:167
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:167
+											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line matmul.go:167
+										}
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+							gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:162
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:163
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:164
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:167
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -557,101 +955,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-
-//line matmul.go:167
-					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -662,10 +965,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul.go:162
@@ -787,7 +1090,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -955,51 +1258,232 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				continue
 			}
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off2 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
+				gc_at6 := c[gc_off2:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line matmul.go:162
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line matmul.go:162
-					_ = ty
+						_ = ty
 //line matmul.go:163
-					var row int = gc_by2*MatMulTile + ty
+						var row int = gc_by2*MatMulTile + ty
 //line matmul.go:163
-					_ = row
+						_ = row
 //line matmul.go:162
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line matmul.go:162
-					_ = tx
+						_ = tx
 //line matmul.go:164
-					var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
-					_ = col
+						_ = col
 //line matmul.go:164
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:164
-					_ = sum
+						_ = sum
 //line matmul.go:175
-					{
+						{
 //line matmul.go:175
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line matmul.go:175
-							break
+								break
+//line matmul.go:175
+							}
+//line matmul.go:175
+							sum.StoreSlice(gc_at6[gc_tx2:])
 //line matmul.go:175
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line matmul.go:162
+					ty := gc_ty2
+					_ = ty
+
+//line matmul.go:163
+					row := gc_by2*MatMulTile + ty
+					_ = row
+
+//line matmul.go:162
+					tx := gc_tx2
+					_ = tx
+
+//line matmul.go:164
+					col := gc_bx2*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:174
+					{
+//line matmul.go:174
+						gc_at6[gc_tx2] = sum
+//line matmul.go:176
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line matmul.go:162
+						var ty int = gc_ty2
+//line matmul.go:162
+						_ = ty
+//line matmul.go:163
+						var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+						_ = row
+//line matmul.go:162
+						var tx int = gc_tx2
+//line matmul.go:162
+						_ = tx
+//line matmul.go:164
+						var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+						_ = col
+//line matmul.go:164
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:164
+						_ = sum
 //line matmul.go:175
-						sum.StoreSlice(c[row*n+col:])
+						{
 //line matmul.go:175
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:175
+								break
+//line matmul.go:175
+							}
+//line matmul.go:175
+							sum.StoreSlice(c[row*n+col:])
+//line matmul.go:175
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:174
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:174
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:174
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:174
+						{
+							c[row*n+col] = sum
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1024,113 +1508,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					{
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:163
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:162
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:164
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-					{
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-				ty := gc_ty2
-				_ = ty
-
-//line matmul.go:163
-				row := gc_by2*MatMulTile + ty
-				_ = row
-
-//line matmul.go:162
-				tx := gc_tx2
-				_ = tx
-
-//line matmul.go:164
-				col := gc_bx2*MatMulTile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:174
-				{
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty2++
@@ -1239,181 +1616,475 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
+					gc_at5 := as[gc_row6][:gc_bdx2]
+					gc_at6 := bs[gc_row6][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line matmul.go:203
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:203
-					_ = gc_iota2
+						_ = gc_iota4
 //line matmul.go:203
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-					_ = gc_none2
+						_ = gc_none4
 //line matmul.go:203
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_all4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line matmul.go:203
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line matmul.go:203
-						_ = tx
+							_ = tx
 //line matmul.go:203
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line matmul.go:203
-						_ = ty
+							_ = ty
 //line matmul.go:204
-						var row int = gc_by2*MatMulTile + ty
+							var row int = gc_by2*MatMulTile + ty
 //line matmul.go:204
-						_ = row
+							_ = row
 //line matmul.go:205
-						var col int = gc_bx2*MatMulTile + tx
+							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
-						_ = col
+							_ = col
 //line matmul.go:208
-						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line matmul.go:208
-							break
-//line matmul.go:208
-						}
-//line matmul.go:208
-						var gc_t3 int = p + tx
-//line matmul.go:208
-						_ = gc_t3
-//line matmul.go:208
-						var gc_t4 int = p + ty
-//line matmul.go:208
-						_ = gc_t4
-//line matmul.go:208
-						var gc_row3 int = row
-//line matmul.go:208
-						_ = gc_row3
-//line matmul.go:208
-						var gc_col2 int = col
-//line matmul.go:208
-						_ = gc_col2
-//line matmul.go:208
-						var gc_ac2 int = gc_t3
-//line matmul.go:208
-						_ = gc_ac2
-//line matmul.go:208
-						var gc_br2 int = gc_t4
-//line matmul.go:208
-						_ = gc_br2
-//line matmul.go:208
-						var gc_av2 archsimd.Float32x8
-//line matmul.go:208
-						_ = gc_av2
-//line matmul.go:208
-						var gc_bv2 archsimd.Float32x8
-//line matmul.go:208
-						_ = gc_bv2
-//line matmul.go:208
-						gc_b5 := gc_none2
-//line matmul.go:208
-						if gc_row3 < m {
-//line matmul.go:208
-							gc_b5 = gc_all2
-//line matmul.go:208
-						}
-//line matmul.go:208
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line matmul.go:208
-						_ = gc_if3
-//line matmul.go:208
-						if gc_if3.ToBits() != 0 {
-//line matmul.go:208
-							var gc_ld3 archsimd.Float32x8
-//line matmul.go:208
-							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
-//line matmul.go:208
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line matmul.go:208
-							} else {
-//line matmul.go:208
-								var gc_lanes3 [8]float32
-//line matmul.go:208
-								for gc_k3 := range 8 {
-//line matmul.go:208
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line matmul.go:208
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:208
-										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line matmul.go:208
-									}
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							var gc_t7 int = p + tx
 //line matmul.go:208
-						}
+							_ = gc_t7
 //line matmul.go:208
-						gc_b6 := gc_none2
+							var gc_t8 int = p + ty
 //line matmul.go:208
-						if gc_br2 < k {
+							_ = gc_t8
 //line matmul.go:208
-							gc_b6 = gc_all2
+							var gc_row5 int = row
 //line matmul.go:208
-						}
+							_ = gc_row5
 //line matmul.go:208
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							var gc_col4 int = col
 //line matmul.go:208
-						_ = gc_if4
+							_ = gc_col4
 //line matmul.go:208
-						if gc_if4.ToBits() != 0 {
+							var gc_ac4 int = gc_t7
 //line matmul.go:208
-							var gc_ld4 archsimd.Float32x8
+							_ = gc_ac4
 //line matmul.go:208
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+							var gc_br4 int = gc_t8
 //line matmul.go:208
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							_ = gc_br4
 //line matmul.go:208
-							} else {
+							var gc_av4 archsimd.Float32x8
 //line matmul.go:208
-								var gc_lanes4 [8]float32
+							_ = gc_av4
 //line matmul.go:208
-								for gc_k4 := range 8 {
+							var gc_bv4 archsimd.Float32x8
 //line matmul.go:208
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+							_ = gc_bv4
 //line matmul.go:208
-										gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_b9 := gc_none4
 //line matmul.go:208
-										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+							if gc_row5 < m {
 //line matmul.go:208
-									}
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_b9 = gc_all4
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line matmul.go:208
+							_ = gc_if7
+//line matmul.go:208
+							if gc_if7.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld7 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+//line matmul.go:208
+									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									var gc_lanes7 [8]float32
+//line matmul.go:208
+									for gc_k7 := range 8 {
+//line matmul.go:208
+										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line matmul.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:208
+											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line matmul.go:208
+										}
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_b10 := gc_none4
+//line matmul.go:208
+							if gc_br4 < k {
+//line matmul.go:208
+								gc_b10 = gc_all4
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line matmul.go:208
+							_ = gc_if8
+//line matmul.go:208
+							if gc_if8.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld8 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+//line matmul.go:208
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									var gc_lanes8 [8]float32
+//line matmul.go:208
+									for gc_k8 := range 8 {
+//line matmul.go:208
+										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:208
+											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line matmul.go:208
+										}
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av4.StoreSlice(gc_at5[gc_tx2:])
+//line matmul.go:208
+							gc_bv4.StoreSlice(gc_at6[gc_tx2:])
 						}
-//line matmul.go:208
-						gc_av2.StoreSlice(as[ty][tx:])
-//line matmul.go:208
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line matmul.go:203
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul.go:203
+						_ = gc_iota2
+//line matmul.go:203
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+						_ = gc_none2
+//line matmul.go:203
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+						_ = gc_all2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:204
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+							_ = row
+//line matmul.go:205
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+							_ = col
+//line matmul.go:208
+							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line matmul.go:208
+								break
+//line matmul.go:208
+							}
+//line matmul.go:208
+							var gc_t3 int = p + tx
+//line matmul.go:208
+							_ = gc_t3
+//line matmul.go:208
+							var gc_t4 int = p + ty
+//line matmul.go:208
+							_ = gc_t4
+//line matmul.go:208
+							var gc_row3 int = row
+//line matmul.go:208
+							_ = gc_row3
+//line matmul.go:208
+							var gc_col2 int = col
+//line matmul.go:208
+							_ = gc_col2
+//line matmul.go:208
+							var gc_ac2 int = gc_t3
+//line matmul.go:208
+							_ = gc_ac2
+//line matmul.go:208
+							var gc_br2 int = gc_t4
+//line matmul.go:208
+							_ = gc_br2
+//line matmul.go:208
+							var gc_av2 archsimd.Float32x8
+//line matmul.go:208
+							_ = gc_av2
+//line matmul.go:208
+							var gc_bv2 archsimd.Float32x8
+//line matmul.go:208
+							_ = gc_bv2
+//line matmul.go:208
+							gc_b5 := gc_none2
+//line matmul.go:208
+							if gc_row3 < m {
+//line matmul.go:208
+								gc_b5 = gc_all2
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line matmul.go:208
+							_ = gc_if3
+//line matmul.go:208
+							if gc_if3.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld3 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+//line matmul.go:208
+									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									var gc_lanes3 [8]float32
+//line matmul.go:208
+									for gc_k3 := range 8 {
+//line matmul.go:208
+										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line matmul.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line matmul.go:208
+											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
+//line matmul.go:208
+										}
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_b6 := gc_none2
+//line matmul.go:208
+							if gc_br2 < k {
+//line matmul.go:208
+								gc_b6 = gc_all2
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line matmul.go:208
+							_ = gc_if4
+//line matmul.go:208
+							if gc_if4.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld4 archsimd.Float32x8
+//line matmul.go:208
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line matmul.go:208
+									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									var gc_lanes4 [8]float32
+//line matmul.go:208
+									for gc_k4 := range 8 {
+//line matmul.go:208
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line matmul.go:208
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line matmul.go:208
+											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line matmul.go:208
+										}
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av2.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+							gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+							tx := gc_tx2
+							_ = tx
+
+//line matmul.go:203
+							ty := gc_ty2
+							_ = ty
+
+//line matmul.go:204
+							row := gc_by2*MatMulTile + ty
+							_ = row
+
+//line matmul.go:205
+							col := gc_bx2*MatMulTile + tx
+							_ = col
+
+//line matmul.go:208
+							as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1436,101 +2107,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-
-//line matmul.go:208
-					as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -1544,136 +2120,272 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off3 := gc_ty2
+				if gc_off3 >= 0 && gc_off3 < len(as) {
+					gc_at7 := as[gc_off3:][:1]
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:203
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:203
+							_ = sum
+//line matmul.go:203
+							var ar *[16]float32 = &gc_at7[0]
+//line matmul.go:203
+							_ = ar
+//line matmul.go:211
+							if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
+//line matmul.go:211
+								break
+//line matmul.go:211
+							}
+//line matmul.go:211
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+//line matmul.go:212
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+//line matmul.go:213
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+//line matmul.go:214
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+//line matmul.go:215
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+//line matmul.go:216
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+//line matmul.go:217
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+//line matmul.go:218
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+//line matmul.go:219
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+//line matmul.go:220
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+//line matmul.go:221
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+//line matmul.go:222
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+//line matmul.go:223
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+//line matmul.go:224
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+//line matmul.go:225
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+//line matmul.go:226
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+//line matmul.go:226
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line matmul.go:203
-						var tx int = gc_tx2
-//line matmul.go:203
+						tx := gc_tx2
 						_ = tx
+
 //line matmul.go:203
-						var ty int = gc_ty2
-//line matmul.go:203
+						ty := gc_ty2
 						_ = ty
-//line matmul.go:203
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line matmul.go:203
-						_ = sum
+						sum := gc_s_sum[gc_rank2]
+
 //line matmul.go:210
-						var ar *[16]float32 = &as[ty]
-//line matmul.go:210
+						ar := &gc_at7[0]
+
+//line matmul.go:211
+						sum += ar[0] * bt[0][tx]
+
+//line matmul.go:212
+						sum += ar[1] * bt[1][tx]
+
+//line matmul.go:213
+						sum += ar[2] * bt[2][tx]
+
+//line matmul.go:214
+						sum += ar[3] * bt[3][tx]
+
+//line matmul.go:215
+						sum += ar[4] * bt[4][tx]
+
+//line matmul.go:216
+						sum += ar[5] * bt[5][tx]
+
+//line matmul.go:217
+						sum += ar[6] * bt[6][tx]
+
+//line matmul.go:218
+						sum += ar[7] * bt[7][tx]
+
+//line matmul.go:219
+						sum += ar[8] * bt[8][tx]
+
+//line matmul.go:220
+						sum += ar[9] * bt[9][tx]
+
+//line matmul.go:221
+						sum += ar[10] * bt[10][tx]
+
+//line matmul.go:222
+						sum += ar[11] * bt[11][tx]
+
+//line matmul.go:223
+						sum += ar[12] * bt[12][tx]
+
+//line matmul.go:224
+						sum += ar[13] * bt[13][tx]
+
+//line matmul.go:225
+						sum += ar[14] * bt[14][tx]
+
+//line matmul.go:226
+						sum += ar[15] * bt[15][tx]
 						_ = ar
-//line matmul.go:211
-						if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
-//line matmul.go:211
-							break
-//line matmul.go:211
-						}
-//line matmul.go:211
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
-//line matmul.go:212
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
-//line matmul.go:213
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
-//line matmul.go:214
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
-//line matmul.go:215
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
-//line matmul.go:216
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
-//line matmul.go:217
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
-//line matmul.go:218
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
-//line matmul.go:219
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
-//line matmul.go:220
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
-//line matmul.go:221
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
-//line matmul.go:222
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
-//line matmul.go:223
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
-//line matmul.go:224
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
-//line matmul.go:225
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
-//line matmul.go:226
-						sum = sum.Add(archsimd.BroadcastFloat32x8(ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
-//line matmul.go:226
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						gc_s_sum[gc_rank2] = sum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:203
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:203
+							_ = sum
+//line matmul.go:210
+							var ar *[16]float32 = &as[ty]
+//line matmul.go:210
+							_ = ar
+//line matmul.go:211
+							if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
+//line matmul.go:211
+								break
+//line matmul.go:211
+							}
+//line matmul.go:211
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[0]).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+//line matmul.go:212
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[1]).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+//line matmul.go:213
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[2]).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+//line matmul.go:214
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[3]).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+//line matmul.go:215
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[4]).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+//line matmul.go:216
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[5]).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+//line matmul.go:217
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[6]).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+//line matmul.go:218
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[7]).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+//line matmul.go:219
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[8]).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+//line matmul.go:220
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[9]).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+//line matmul.go:221
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[10]).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+//line matmul.go:222
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[11]).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+//line matmul.go:223
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[12]).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+//line matmul.go:224
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[13]).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+//line matmul.go:225
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[14]).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+//line matmul.go:226
+							sum = sum.Add(archsimd.BroadcastFloat32x8(ar[15]).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+//line matmul.go:226
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line matmul.go:203
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-					sum := gc_s_sum[gc_rank2]
+						ty := gc_ty2
+						_ = ty
+						sum := gc_s_sum[gc_rank2]
 
 //line matmul.go:210
-					ar := &as[ty]
+						ar := &as[ty]
 
 //line matmul.go:211
-					sum += ar[0] * bt[0][tx]
+						sum += ar[0] * bt[0][tx]
 
 //line matmul.go:212
-					sum += ar[1] * bt[1][tx]
+						sum += ar[1] * bt[1][tx]
 
 //line matmul.go:213
-					sum += ar[2] * bt[2][tx]
+						sum += ar[2] * bt[2][tx]
 
 //line matmul.go:214
-					sum += ar[3] * bt[3][tx]
+						sum += ar[3] * bt[3][tx]
 
 //line matmul.go:215
-					sum += ar[4] * bt[4][tx]
+						sum += ar[4] * bt[4][tx]
 
 //line matmul.go:216
-					sum += ar[5] * bt[5][tx]
+						sum += ar[5] * bt[5][tx]
 
 //line matmul.go:217
-					sum += ar[6] * bt[6][tx]
+						sum += ar[6] * bt[6][tx]
 
 //line matmul.go:218
-					sum += ar[7] * bt[7][tx]
+						sum += ar[7] * bt[7][tx]
 
 //line matmul.go:219
-					sum += ar[8] * bt[8][tx]
+						sum += ar[8] * bt[8][tx]
 
 //line matmul.go:220
-					sum += ar[9] * bt[9][tx]
+						sum += ar[9] * bt[9][tx]
 
 //line matmul.go:221
-					sum += ar[10] * bt[10][tx]
+						sum += ar[10] * bt[10][tx]
 
 //line matmul.go:222
-					sum += ar[11] * bt[11][tx]
+						sum += ar[11] * bt[11][tx]
 
 //line matmul.go:223
-					sum += ar[12] * bt[12][tx]
+						sum += ar[12] * bt[12][tx]
 
 //line matmul.go:224
-					sum += ar[13] * bt[13][tx]
+						sum += ar[13] * bt[13][tx]
 
 //line matmul.go:225
-					sum += ar[14] * bt[14][tx]
+						sum += ar[14] * bt[14][tx]
 
 //line matmul.go:226
-					sum += ar[15] * bt[15][tx]
-					_ = ar
-					gc_s_sum[gc_rank2] = sum
+						sum += ar[15] * bt[15][tx]
+						_ = ar
+						gc_s_sum[gc_rank2] = sum
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -1696,51 +2408,232 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				continue
 			}
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off4 := (gc_bx2 * MatMulTile) + ((gc_by2*MatMulTile + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 {
+				gc_at8 := c[gc_off4:][:gc_to2]
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line matmul.go:203
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line matmul.go:203
-					_ = ty
+						_ = ty
 //line matmul.go:204
-					var row int = gc_by2*MatMulTile + ty
+						var row int = gc_by2*MatMulTile + ty
 //line matmul.go:204
-					_ = row
+						_ = row
 //line matmul.go:203
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line matmul.go:203
-					_ = tx
+						_ = tx
 //line matmul.go:205
-					var col int = gc_bx2*MatMulTile + tx
+						var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
-					_ = col
+						_ = col
 //line matmul.go:205
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:205
-					_ = sum
+						_ = sum
 //line matmul.go:230
-					{
+						{
 //line matmul.go:230
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
 //line matmul.go:230
-							break
+								break
+//line matmul.go:230
+							}
+//line matmul.go:230
+							sum.StoreSlice(gc_at8[gc_tx2:])
 //line matmul.go:230
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line matmul.go:203
+					ty := gc_ty2
+					_ = ty
+
+//line matmul.go:204
+					row := gc_by2*MatMulTile + ty
+					_ = row
+
+//line matmul.go:203
+					tx := gc_tx2
+					_ = tx
+
+//line matmul.go:205
+					col := gc_bx2*MatMulTile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:229
+					{
+//line matmul.go:229
+						gc_at8[gc_tx2] = sum
+//line matmul.go:231
+					}
+				}
+			} else {
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line matmul.go:203
+						var ty int = gc_ty2
+//line matmul.go:203
+						_ = ty
+//line matmul.go:204
+						var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+						_ = row
+//line matmul.go:203
+						var tx int = gc_tx2
+//line matmul.go:203
+						_ = tx
+//line matmul.go:205
+						var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+						_ = col
+//line matmul.go:205
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:205
+						_ = sum
 //line matmul.go:230
-						sum.StoreSlice(c[row*n+col:])
+						{
 //line matmul.go:230
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul.go:230
+								break
+//line matmul.go:230
+							}
+//line matmul.go:230
+							sum.StoreSlice(c[row*n+col:])
+//line matmul.go:230
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep7
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:229
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:229
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:229
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul.go:229
+						{
+							c[row*n+col] = sum
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1765,113 +2658,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					{
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-					ty := gc_ty2
-					_ = ty
-
-//line matmul.go:204
-					row := gc_by2*MatMulTile + ty
-					_ = row
-
-//line matmul.go:203
-					tx := gc_tx2
-					_ = tx
-
-//line matmul.go:205
-					col := gc_bx2*MatMulTile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-					{
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-				ty := gc_ty2
-				_ = ty
-
-//line matmul.go:204
-				row := gc_by2*MatMulTile + ty
-				_ = row
-
-//line matmul.go:203
-				tx := gc_tx2
-				_ = tx
-
-//line matmul.go:205
-				col := gc_bx2*MatMulTile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank2]
-
-//line matmul.go:229
-				{
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty2++

@@ -40,21 +40,21 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
-func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
+func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at8 := sdata[:gc_bdx5]
+				gc_at17 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -63,7 +63,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					tid := gc_tx5
 					_ = tid
 
-					gc_at8[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at17[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
 				gc_step13 := 0
@@ -140,10 +140,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off6 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_to5]
-					gc_at10 := sdata[gc_off6:][:gc_to5]
+				gc_off9 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to5 <= len(sdata)-gc_off9 {
+					gc_at18 := sdata[:gc_to5]
+					gc_at19 := sdata[gc_off9:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -155,7 +155,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 //line reduce.go:189
 						{
 //line reduce.go:189
-							gc_at9[gc_tx5] += gc_at10[gc_tx5]
+							gc_at18[gc_tx5] += gc_at19[gc_tx5]
 //line reduce.go:191
 						}
 					}
@@ -242,9 +242,9 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off7 := 0
-			if gc_from5 >= 0 && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at11 := sdata[gc_off7:][:1]
+			gc_off10 := 0
+			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at20 := sdata[gc_off10:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -255,7 +255,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at11[0])
+						atomic.Add(sum, gc_at20[0])
 					}
 				}
 			} else {
@@ -349,131 +349,313 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce.go:184
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-				_ = gc_none
+					_ = gc_none2
 //line reduce.go:184
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce.go:184
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce.go:184
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce.go:184
-					_ = tid
+						_ = tid
 //line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line reduce.go:186
-						break
+							break
 //line reduce.go:186
-					}
+						}
 //line reduce.go:186
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:186
-					_ = gc_t2
+						_ = gc_t4
 //line reduce.go:186
-					var gc_i2 int = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:186
-					_ = gc_i2
+						_ = gc_i4
 //line reduce.go:186
-					var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line reduce.go:186
-					_ = gc_result2
+						_ = gc_result4
 //line reduce.go:186
-					gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line reduce.go:186
-					_ = gc_returned2
+						_ = gc_returned4
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-					_ = gc_if2
+						_ = gc_if5
 //line reduce.go:186
-					if gc_if2.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce.go:186
-						var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line reduce.go:186
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
 //line reduce.go:186
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce.go:186
-						} else {
+							} else {
 //line reduce.go:186
-							var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line reduce.go:186
-							for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line reduce.go:186
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:186
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:186
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:186
+									}
 //line reduce.go:186
 								}
 //line reduce.go:186
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:186
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:186
 							}
 //line reduce.go:186
-							gc_pos2.Thread = gc_rank2
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce.go:186
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_b5 := gc_none2
 //line reduce.go:186
-						}
+							if true {
 //line reduce.go:186
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+								gc_b5 = gc_all2
 //line reduce.go:186
-						gc_b3 := gc_none
+							}
 //line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b3 = gc_all
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:186
+						_ = gc_if6
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result4.StoreSlice(gc_at5[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+					tid := gc_tx2
+					_ = tid
+
+					gc_at5[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce.go:184
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+					_ = gc_none
+//line reduce.go:184
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+					_ = gc_iota2
+//line reduce.go:184
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:184
+						var tid int = gc_tx2
+//line reduce.go:184
+						_ = tid
 //line reduce.go:186
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:186
-					_ = gc_if3
+							break
+//line reduce.go:186
+						}
+//line reduce.go:186
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:186
+						_ = gc_t2
+//line reduce.go:186
+						var gc_i2 int = gc_t2
+//line reduce.go:186
+						_ = gc_i2
+//line reduce.go:186
+						var gc_result2 archsimd.Float32x8
+//line reduce.go:186
+						_ = gc_result2
+//line reduce.go:186
+						gc_returned2 := gc_none
+//line reduce.go:186
+						_ = gc_returned2
+//line reduce.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:281
+						_ = gc_if2
+//line reduce.go:186
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:186
+							var gc_ld2 archsimd.Float32x8
+//line reduce.go:186
+							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:186
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								var gc_lanes2 [8]float32
+//line reduce.go:186
+								for gc_k2 := range 8 {
+//line reduce.go:186
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:186
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:186
+										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:186
+									}
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:186
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:186
+							gc_b3 := gc_none
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b3 = gc_all
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+						_ = gc_if3
 //line reduce.go:284
-					if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero2 float32
+							var gc_zero2 float32
 //line reduce.go:284
-						_ = gc_zero2
+							_ = gc_zero2
 //line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
+//line reduce.go:186
+						gc_result2.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:186
-					gc_result2.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -484,53 +666,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 			}
 		}
 	}
@@ -543,35 +678,136 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off3 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to2 <= len(sdata)-gc_off3 {
+					gc_at6 := sdata[:gc_to2]
+					gc_at7 := sdata[gc_off3:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce.go:184
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line reduce.go:184
-						_ = tid
+							_ = tid
 //line reduce.go:190
-						{
+							{
 //line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
 //line reduce.go:190
-								break
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line reduce.go:190
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:184
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:189
+						{
+//line reduce.go:189
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+//line reduce.go:191
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:184
+							var tid int = gc_tx2
+//line reduce.go:184
+							_ = tid
 //line reduce.go:190
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line reduce.go:190
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:184
+							tid := gc_tx2
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -583,61 +819,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-						tid := gc_tx2
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:184
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -649,9 +830,9 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at5 := sdata[gc_off3:][:1]
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at8 := sdata[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -662,7 +843,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at5[0])
+						atomic.Add(sum, gc_at8[0])
 					}
 				}
 			} else {
@@ -743,144 +924,326 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 }
 
-func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
+func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at9 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce.go:184
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-				_ = gc_none2
+					_ = gc_none4
 //line reduce.go:184
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce.go:184
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce.go:184
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce.go:184
-					_ = tid
+						_ = tid
 //line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) {
 //line reduce.go:186
-						break
+							break
 //line reduce.go:186
-					}
+						}
 //line reduce.go:186
-					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
-					_ = gc_t4
+						_ = gc_t8
 //line reduce.go:186
-					var gc_i4 int = gc_t4
+						var gc_i8 int = gc_t8
 //line reduce.go:186
-					_ = gc_i4
+						_ = gc_i8
 //line reduce.go:186
-					var gc_result4 archsimd.Int32x8
+						var gc_result8 archsimd.Int32x8
 //line reduce.go:186
-					_ = gc_result4
+						_ = gc_result8
 //line reduce.go:186
-					gc_returned4 := gc_none2
+						gc_returned8 := gc_none4
 //line reduce.go:186
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce.go:186
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:186
-						var gc_ld4 archsimd.Int32x8
+							var gc_ld8 archsimd.Int32x8
 //line reduce.go:186
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce.go:186
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line reduce.go:186
-						} else {
+							} else {
 //line reduce.go:186
-							var gc_lanes4 [8]int32
+								var gc_lanes8 [8]int32
 //line reduce.go:186
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce.go:186
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:186
-									gc_pos3.Thread = gc_rank3 + gc_k4
+										gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce.go:186
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:186
+									}
 //line reduce.go:186
 								}
 //line reduce.go:186
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:186
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce.go:186
 							}
 //line reduce.go:186
-							gc_pos3.Thread = gc_rank3
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce.go:186
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+							gc_b10 := gc_none4
 //line reduce.go:186
-						}
+							if true {
 //line reduce.go:186
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b10 = gc_all4
 //line reduce.go:186
-						gc_b6 := gc_none2
+							}
 //line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b6 = gc_all2
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:186
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 int32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b11 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b11 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result8.StoreSlice(gc_at9[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+					tid := gc_tx3
+					_ = tid
+
+					gc_at9[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce.go:184
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+					_ = gc_none3
+//line reduce.go:184
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+					_ = gc_iota6
+//line reduce.go:184
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:184
+						var tid int = gc_tx3
+//line reduce.go:184
+						_ = tid
 //line reduce.go:186
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:186
-					_ = gc_if6
+							break
+//line reduce.go:186
+						}
+//line reduce.go:186
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:186
+						_ = gc_t6
+//line reduce.go:186
+						var gc_i6 int = gc_t6
+//line reduce.go:186
+						_ = gc_i6
+//line reduce.go:186
+						var gc_result6 archsimd.Int32x8
+//line reduce.go:186
+						_ = gc_result6
+//line reduce.go:186
+						gc_returned6 := gc_none3
+//line reduce.go:186
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:186
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:186
+							var gc_ld6 archsimd.Int32x8
+//line reduce.go:186
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:186
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								var gc_lanes6 [8]int32
+//line reduce.go:186
+								for gc_k6 := range 8 {
+//line reduce.go:186
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:186
+										gc_pos3.Thread = gc_rank3 + gc_k6
+//line reduce.go:186
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:186
+									}
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:186
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:186
+							gc_b8 := gc_none3
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b8 = gc_all3
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+						_ = gc_if9
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 int32
+							var gc_zero6 int32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-						gc_b7 := gc_none2
+							gc_b9 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b7 = gc_all2
+								gc_b9 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
+//line reduce.go:186
+						gc_result6.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:186
-					gc_result4.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -891,53 +1254,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 			}
 		}
 	}
@@ -950,35 +1266,136 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off5 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to3 <= len(sdata)-gc_off5 {
+					gc_at10 := sdata[:gc_to3]
+					gc_at11 := sdata[gc_off5:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line reduce.go:184
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line reduce.go:184
-						_ = tid
+							_ = tid
 //line reduce.go:190
-						{
+							{
 //line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) || gc_tx3+8 > len(gc_at10) {
 //line reduce.go:190
-								break
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:])).StoreSlice(gc_at10[gc_tx3:])
 //line reduce.go:190
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:184
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:189
+						{
+//line reduce.go:189
+							gc_at10[gc_tx3] += gc_at11[gc_tx3]
+//line reduce.go:191
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:184
+							var tid int = gc_tx3
+//line reduce.go:184
+							_ = tid
 //line reduce.go:190
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line reduce.go:190
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:184
+							tid := gc_tx3
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -990,61 +1407,6 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-						tid := gc_tx3
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:184
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -1056,9 +1418,9 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off4 := 0
-			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at6 := sdata[gc_off4:][:1]
+			gc_off6 := 0
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at12 := sdata[gc_off6:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1069,7 +1431,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at6[0])
+						atomic.Add(sum, gc_at12[0])
 					}
 				}
 			} else {
@@ -1150,144 +1512,326 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 	}
 }
 
-func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at13 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line reduce.go:184
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-				_ = gc_none3
+					_ = gc_none6
 //line reduce.go:184
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce.go:184
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce.go:184
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce.go:184
-					_ = tid
+						_ = tid
 //line reduce.go:186
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at13) {
 //line reduce.go:186
-						break
+							break
 //line reduce.go:186
-					}
+						}
 //line reduce.go:186
-					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
-					_ = gc_t6
+						_ = gc_t12
 //line reduce.go:186
-					var gc_i6 int = gc_t6
+						var gc_i12 int = gc_t12
 //line reduce.go:186
-					_ = gc_i6
+						_ = gc_i12
 //line reduce.go:186
-					var gc_result6 archsimd.Uint32x8
+						var gc_result12 archsimd.Uint32x8
 //line reduce.go:186
-					_ = gc_result6
+						_ = gc_result12
 //line reduce.go:186
-					gc_returned6 := gc_none3
+						gc_returned12 := gc_none6
 //line reduce.go:186
-					_ = gc_returned6
+						_ = gc_returned12
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-					_ = gc_if8
+						_ = gc_if17
 //line reduce.go:186
-					if gc_if8.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:186
-						var gc_ld6 archsimd.Uint32x8
+							var gc_ld12 archsimd.Uint32x8
 //line reduce.go:186
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce.go:186
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line reduce.go:186
-						} else {
+							} else {
 //line reduce.go:186
-							var gc_lanes6 [8]uint32
+								var gc_lanes12 [8]uint32
 //line reduce.go:186
-							for gc_k6 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce.go:186
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:186
-									gc_pos4.Thread = gc_rank4 + gc_k6
+										gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce.go:186
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:186
+									}
 //line reduce.go:186
 								}
 //line reduce.go:186
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:186
+								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce.go:186
 							}
 //line reduce.go:186
-							gc_pos4.Thread = gc_rank4
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce.go:186
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+							gc_b15 := gc_none6
 //line reduce.go:186
-						}
+							if true {
 //line reduce.go:186
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_b15 = gc_all6
 //line reduce.go:186
-						gc_b9 := gc_none3
+							}
 //line reduce.go:186
-						if true {
-//line reduce.go:186
-							gc_b9 = gc_all3
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:186
+						_ = gc_if18
+//line reduce.go:284
+						if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero12 uint32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b16 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b16 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result12.StoreSlice(gc_at13[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+					tid := gc_tx4
+					_ = tid
+
+					gc_at13[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line reduce.go:184
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:184
+					_ = gc_none5
+//line reduce.go:184
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:184
+					_ = gc_iota10
+//line reduce.go:184
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:184
+					_ = gc_all5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:184
+						var tid int = gc_tx4
+//line reduce.go:184
+						_ = tid
 //line reduce.go:186
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:186
-					_ = gc_if9
+							break
+//line reduce.go:186
+						}
+//line reduce.go:186
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:186
+						_ = gc_t10
+//line reduce.go:186
+						var gc_i10 int = gc_t10
+//line reduce.go:186
+						_ = gc_i10
+//line reduce.go:186
+						var gc_result10 archsimd.Uint32x8
+//line reduce.go:186
+						_ = gc_result10
+//line reduce.go:186
+						gc_returned10 := gc_none5
+//line reduce.go:186
+						_ = gc_returned10
+//line reduce.go:281
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:281
+						_ = gc_if14
+//line reduce.go:186
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:186
+							var gc_ld10 archsimd.Uint32x8
+//line reduce.go:186
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+//line reduce.go:186
+								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+//line reduce.go:186
+							} else {
+//line reduce.go:186
+								var gc_lanes10 [8]uint32
+//line reduce.go:186
+								for gc_k10 := range 8 {
+//line reduce.go:186
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:186
+										gc_pos4.Thread = gc_rank4 + gc_k10
+//line reduce.go:186
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+//line reduce.go:186
+									}
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:186
+								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+//line reduce.go:186
+							gc_b13 := gc_none5
+//line reduce.go:186
+							if true {
+//line reduce.go:186
+								gc_b13 = gc_all5
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line reduce.go:186
+						}
+//line reduce.go:186
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:186
+						_ = gc_if15
 //line reduce.go:284
-					if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero6 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-						_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-						gc_b10 := gc_none3
+							gc_b14 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b10 = gc_all3
+								gc_b14 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
+//line reduce.go:186
+						gc_result10.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:186
-					gc_result6.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:186
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1298,53 +1842,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:186
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:186
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:186
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 			}
 		}
 	}
@@ -1357,35 +1854,136 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off7 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to4 <= len(sdata)-gc_off7 {
+					gc_at14 := sdata[:gc_to4]
+					gc_at15 := sdata[gc_off7:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line reduce.go:184
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line reduce.go:184
-						_ = tid
+							_ = tid
 //line reduce.go:190
-						{
+							{
 //line reduce.go:190
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at15) || gc_tx4+8 > len(gc_at14) {
 //line reduce.go:190
-								break
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at15[gc_tx4:])).StoreSlice(gc_at14[gc_tx4:])
 //line reduce.go:190
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:184
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:189
+						{
+//line reduce.go:189
+							gc_at14[gc_tx4] += gc_at15[gc_tx4]
+//line reduce.go:191
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:184
+							var tid int = gc_tx4
+//line reduce.go:184
+							_ = tid
 //line reduce.go:190
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line reduce.go:190
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line reduce.go:190
+									break
+//line reduce.go:190
+								}
+//line reduce.go:190
+								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:184
+							tid := gc_tx4
+							_ = tid
+
+//line reduce.go:189
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1397,61 +1995,6 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-						tid := gc_tx4
-						_ = tid
-
-//line reduce.go:189
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:184
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:189
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -1463,9 +2006,9 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off5 := 0
-			if gc_from4 >= 0 && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off8 := 0
+			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at16 := sdata[gc_off8:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -1476,7 +2019,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 
 //line reduce.go:194
 					{
-						atomic.Add(sum, gc_at7[0])
+						atomic.Add(sum, gc_at16[0])
 					}
 				}
 			} else {
@@ -1586,21 +2129,21 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
-func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at18 := sdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -1609,7 +2152,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					tid := gc_tx5
 					_ = tid
 
-					gc_at18[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
 				gc_step13 := 0
@@ -1684,8 +2227,8 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
 				if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off13 {
-					gc_at19 := sdata[:gc_bdx5]
-					gc_at20 := sdata[gc_off13:][:gc_bdx5]
+					gc_at22 := sdata[:gc_bdx5]
+					gc_at23 := sdata[gc_off13:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -1697,7 +2240,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 //line reduce.go:213
 						if tid%(2*s) == 0 {
 //line reduce.go:213
-							gc_at19[gc_tx5] += gc_at20[gc_tx5]
+							gc_at22[gc_tx5] += gc_at23[gc_tx5]
 //line reduce.go:215
 						}
 					}
@@ -1787,8 +2330,8 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			gc_off14 := gc_bx5
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at21 := partial[gc_off14:][:1]
-				gc_at22 := sdata[gc_off15:][:1]
+				gc_at24 := partial[gc_off14:][:1]
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1800,7 +2343,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at21[0] = gc_at22[0]
+						gc_at24[0] = gc_at25[0]
 //line reduce.go:220
 					}
 				}
@@ -1895,131 +2438,313 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce.go:208
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-				_ = gc_none
+					_ = gc_none2
 //line reduce.go:208
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce.go:208
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce.go:208
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce.go:208
-					_ = tid
+						_ = tid
 //line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reduce.go:210
-						break
+							break
 //line reduce.go:210
-					}
+						}
 //line reduce.go:210
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:210
-					_ = gc_t2
+						_ = gc_t4
 //line reduce.go:210
-					var gc_i2 int = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:210
-					_ = gc_i2
+						_ = gc_i4
 //line reduce.go:210
-					var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line reduce.go:210
-					_ = gc_result2
+						_ = gc_result4
 //line reduce.go:210
-					gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line reduce.go:210
-					_ = gc_returned2
+						_ = gc_returned4
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-					_ = gc_if2
+						_ = gc_if5
 //line reduce.go:210
-					if gc_if2.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce.go:210
-						var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line reduce.go:210
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
 //line reduce.go:210
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce.go:210
-						} else {
+							} else {
 //line reduce.go:210
-							var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line reduce.go:210
-							for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line reduce.go:210
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:210
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:210
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:210
+									}
 //line reduce.go:210
 								}
 //line reduce.go:210
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:210
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:210
 							}
 //line reduce.go:210
-							gc_pos2.Thread = gc_rank2
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce.go:210
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_b5 := gc_none2
 //line reduce.go:210
-						}
+							if true {
 //line reduce.go:210
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+								gc_b5 = gc_all2
 //line reduce.go:210
-						gc_b3 := gc_none
+							}
 //line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b3 = gc_all
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:210
+						_ = gc_if6
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result4.StoreSlice(gc_at6[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+					tid := gc_tx2
+					_ = tid
+
+					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce.go:208
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+					_ = gc_none
+//line reduce.go:208
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+					_ = gc_iota2
+//line reduce.go:208
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:208
+						var tid int = gc_tx2
+//line reduce.go:208
+						_ = tid
 //line reduce.go:210
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:210
-					_ = gc_if3
+							break
+//line reduce.go:210
+						}
+//line reduce.go:210
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:210
+						_ = gc_t2
+//line reduce.go:210
+						var gc_i2 int = gc_t2
+//line reduce.go:210
+						_ = gc_i2
+//line reduce.go:210
+						var gc_result2 archsimd.Float32x8
+//line reduce.go:210
+						_ = gc_result2
+//line reduce.go:210
+						gc_returned2 := gc_none
+//line reduce.go:210
+						_ = gc_returned2
+//line reduce.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:281
+						_ = gc_if2
+//line reduce.go:210
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:210
+							var gc_ld2 archsimd.Float32x8
+//line reduce.go:210
+							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:210
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								var gc_lanes2 [8]float32
+//line reduce.go:210
+								for gc_k2 := range 8 {
+//line reduce.go:210
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:210
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:210
+										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:210
+									}
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:210
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:210
+							gc_b3 := gc_none
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b3 = gc_all
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+						_ = gc_if3
 //line reduce.go:284
-					if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero2 float32
+							var gc_zero2 float32
 //line reduce.go:284
-						_ = gc_zero2
+							_ = gc_zero2
 //line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
+//line reduce.go:210
+						gc_result2.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:210
-					gc_result2.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2030,53 +2755,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:208
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 			}
 		}
 	}
@@ -2087,8 +2765,8 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off4 {
-					gc_at6 := sdata[:gc_bdx2]
-					gc_at7 := sdata[gc_off4:][:gc_bdx2]
+					gc_at7 := sdata[:gc_bdx2]
+					gc_at8 := sdata[gc_off4:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2100,7 +2778,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						if tid%(2*s) == 0 {
 //line reduce.go:213
-							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
 //line reduce.go:215
 						}
 					}
@@ -2190,8 +2868,8 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at8 := partial[gc_off5:][:1]
-				gc_at9 := sdata[gc_off6:][:1]
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2203,7 +2881,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at8[0] = gc_at9[0]
+						gc_at9[0] = gc_at10[0]
 //line reduce.go:220
 					}
 				}
@@ -2285,144 +2963,326 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	}
 }
 
-func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
+func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line reduce.go:208
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-				_ = gc_none2
+					_ = gc_none4
 //line reduce.go:208
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce.go:208
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce.go:208
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce.go:208
-					_ = tid
+						_ = tid
 //line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
 //line reduce.go:210
-						break
+							break
 //line reduce.go:210
-					}
+						}
 //line reduce.go:210
-					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
-					_ = gc_t4
+						_ = gc_t8
 //line reduce.go:210
-					var gc_i4 int = gc_t4
+						var gc_i8 int = gc_t8
 //line reduce.go:210
-					_ = gc_i4
+						_ = gc_i8
 //line reduce.go:210
-					var gc_result4 archsimd.Int32x8
+						var gc_result8 archsimd.Int32x8
 //line reduce.go:210
-					_ = gc_result4
+						_ = gc_result8
 //line reduce.go:210
-					gc_returned4 := gc_none2
+						gc_returned8 := gc_none4
 //line reduce.go:210
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce.go:210
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:210
-						var gc_ld4 archsimd.Int32x8
+							var gc_ld8 archsimd.Int32x8
 //line reduce.go:210
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce.go:210
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line reduce.go:210
-						} else {
+							} else {
 //line reduce.go:210
-							var gc_lanes4 [8]int32
+								var gc_lanes8 [8]int32
 //line reduce.go:210
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce.go:210
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:210
-									gc_pos3.Thread = gc_rank3 + gc_k4
+										gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce.go:210
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:210
+									}
 //line reduce.go:210
 								}
 //line reduce.go:210
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:210
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce.go:210
 							}
 //line reduce.go:210
-							gc_pos3.Thread = gc_rank3
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce.go:210
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+							gc_b10 := gc_none4
 //line reduce.go:210
-						}
+							if true {
 //line reduce.go:210
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b10 = gc_all4
 //line reduce.go:210
-						gc_b6 := gc_none2
+							}
 //line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b6 = gc_all2
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:210
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 int32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b11 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b11 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result8.StoreSlice(gc_at11[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+					tid := gc_tx3
+					_ = tid
+
+					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line reduce.go:208
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+					_ = gc_none3
+//line reduce.go:208
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+					_ = gc_iota6
+//line reduce.go:208
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:208
+						var tid int = gc_tx3
+//line reduce.go:208
+						_ = tid
 //line reduce.go:210
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:210
-					_ = gc_if6
+							break
+//line reduce.go:210
+						}
+//line reduce.go:210
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:210
+						_ = gc_t6
+//line reduce.go:210
+						var gc_i6 int = gc_t6
+//line reduce.go:210
+						_ = gc_i6
+//line reduce.go:210
+						var gc_result6 archsimd.Int32x8
+//line reduce.go:210
+						_ = gc_result6
+//line reduce.go:210
+						gc_returned6 := gc_none3
+//line reduce.go:210
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:210
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:210
+							var gc_ld6 archsimd.Int32x8
+//line reduce.go:210
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:210
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								var gc_lanes6 [8]int32
+//line reduce.go:210
+								for gc_k6 := range 8 {
+//line reduce.go:210
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:210
+										gc_pos3.Thread = gc_rank3 + gc_k6
+//line reduce.go:210
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:210
+									}
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:210
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:210
+							gc_b8 := gc_none3
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b8 = gc_all3
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+						_ = gc_if9
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 int32
+							var gc_zero6 int32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-						gc_b7 := gc_none2
+							gc_b9 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b7 = gc_all2
+								gc_b9 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
+//line reduce.go:210
+						gc_result6.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:210
-					gc_result4.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2433,53 +3293,6 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:208
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 			}
 		}
 	}
@@ -2490,8 +3303,8 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
 				if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off7 {
-					gc_at10 := sdata[:gc_bdx3]
-					gc_at11 := sdata[gc_off7:][:gc_bdx3]
+					gc_at12 := sdata[:gc_bdx3]
+					gc_at13 := sdata[gc_off7:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -2503,7 +3316,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
 //line reduce.go:213
-							gc_at10[gc_tx3] += gc_at11[gc_tx3]
+							gc_at12[gc_tx3] += gc_at13[gc_tx3]
 //line reduce.go:215
 						}
 					}
@@ -2593,8 +3406,8 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			gc_off8 := gc_bx3
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at12 := partial[gc_off8:][:1]
-				gc_at13 := sdata[gc_off9:][:1]
+				gc_at14 := partial[gc_off8:][:1]
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -2606,7 +3419,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at12[0] = gc_at13[0]
+						gc_at14[0] = gc_at15[0]
 //line reduce.go:220
 					}
 				}
@@ -2688,144 +3501,326 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 	}
 }
 
-func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce.go:208
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-				_ = gc_none3
+					_ = gc_none6
 //line reduce.go:208
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce.go:208
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce.go:208
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce.go:208
-					_ = tid
+						_ = tid
 //line reduce.go:210
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
 //line reduce.go:210
-						break
+							break
 //line reduce.go:210
-					}
+						}
 //line reduce.go:210
-					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
-					_ = gc_t6
+						_ = gc_t12
 //line reduce.go:210
-					var gc_i6 int = gc_t6
+						var gc_i12 int = gc_t12
 //line reduce.go:210
-					_ = gc_i6
+						_ = gc_i12
 //line reduce.go:210
-					var gc_result6 archsimd.Uint32x8
+						var gc_result12 archsimd.Uint32x8
 //line reduce.go:210
-					_ = gc_result6
+						_ = gc_result12
 //line reduce.go:210
-					gc_returned6 := gc_none3
+						gc_returned12 := gc_none6
 //line reduce.go:210
-					_ = gc_returned6
+						_ = gc_returned12
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-					_ = gc_if8
+						_ = gc_if17
 //line reduce.go:210
-					if gc_if8.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:210
-						var gc_ld6 archsimd.Uint32x8
+							var gc_ld12 archsimd.Uint32x8
 //line reduce.go:210
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce.go:210
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line reduce.go:210
-						} else {
+							} else {
 //line reduce.go:210
-							var gc_lanes6 [8]uint32
+								var gc_lanes12 [8]uint32
 //line reduce.go:210
-							for gc_k6 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce.go:210
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:210
-									gc_pos4.Thread = gc_rank4 + gc_k6
+										gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce.go:210
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:210
+									}
 //line reduce.go:210
 								}
 //line reduce.go:210
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:210
+								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce.go:210
 							}
 //line reduce.go:210
-							gc_pos4.Thread = gc_rank4
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce.go:210
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+							gc_b15 := gc_none6
 //line reduce.go:210
-						}
+							if true {
 //line reduce.go:210
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_b15 = gc_all6
 //line reduce.go:210
-						gc_b9 := gc_none3
+							}
 //line reduce.go:210
-						if true {
-//line reduce.go:210
-							gc_b9 = gc_all3
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:210
+						_ = gc_if18
+//line reduce.go:284
+						if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero12 uint32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b16 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b16 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result12.StoreSlice(gc_at16[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+					tid := gc_tx4
+					_ = tid
+
+					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce.go:208
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:208
+					_ = gc_none5
+//line reduce.go:208
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+					_ = gc_iota10
+//line reduce.go:208
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:208
+					_ = gc_all5
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:208
+						var tid int = gc_tx4
+//line reduce.go:208
+						_ = tid
 //line reduce.go:210
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:210
-					_ = gc_if9
+							break
+//line reduce.go:210
+						}
+//line reduce.go:210
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:210
+						_ = gc_t10
+//line reduce.go:210
+						var gc_i10 int = gc_t10
+//line reduce.go:210
+						_ = gc_i10
+//line reduce.go:210
+						var gc_result10 archsimd.Uint32x8
+//line reduce.go:210
+						_ = gc_result10
+//line reduce.go:210
+						gc_returned10 := gc_none5
+//line reduce.go:210
+						_ = gc_returned10
+//line reduce.go:281
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:281
+						_ = gc_if14
+//line reduce.go:210
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:210
+							var gc_ld10 archsimd.Uint32x8
+//line reduce.go:210
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+//line reduce.go:210
+								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+//line reduce.go:210
+							} else {
+//line reduce.go:210
+								var gc_lanes10 [8]uint32
+//line reduce.go:210
+								for gc_k10 := range 8 {
+//line reduce.go:210
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:210
+										gc_pos4.Thread = gc_rank4 + gc_k10
+//line reduce.go:210
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+//line reduce.go:210
+									}
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:210
+								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+//line reduce.go:210
+							gc_b13 := gc_none5
+//line reduce.go:210
+							if true {
+//line reduce.go:210
+								gc_b13 = gc_all5
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line reduce.go:210
+						}
+//line reduce.go:210
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:210
+						_ = gc_if15
 //line reduce.go:284
-					if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero6 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-						_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-						gc_b10 := gc_none3
+							gc_b14 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b10 = gc_all3
+								gc_b14 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
+//line reduce.go:210
+						gc_result10.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:210
-					gc_result6.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:210
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2836,53 +3831,6 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:210
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:210
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:208
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:210
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 			}
 		}
 	}
@@ -2893,8 +3841,8 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
 				if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off10 {
-					gc_at14 := sdata[:gc_bdx4]
-					gc_at15 := sdata[gc_off10:][:gc_bdx4]
+					gc_at17 := sdata[:gc_bdx4]
+					gc_at18 := sdata[gc_off10:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -2906,7 +3854,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 						if tid%(2*s) == 0 {
 //line reduce.go:213
-							gc_at14[gc_tx4] += gc_at15[gc_tx4]
+							gc_at17[gc_tx4] += gc_at18[gc_tx4]
 //line reduce.go:215
 						}
 					}
@@ -2996,8 +3944,8 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			gc_off11 := gc_bx4
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at16 := partial[gc_off11:][:1]
-				gc_at17 := sdata[gc_off12:][:1]
+				gc_at19 := partial[gc_off11:][:1]
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -3009,7 +3957,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:218
 					{
 //line reduce.go:218
-						gc_at16[0] = gc_at17[0]
+						gc_at19[0] = gc_at20[0]
 //line reduce.go:220
 					}
 				}
@@ -3120,21 +4068,21 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
-func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at10 := sdata[:gc_bdx5]
+				gc_at13 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -3143,7 +4091,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					tid := gc_tx5
 					_ = tid
 
-					gc_at10[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at13[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
 				gc_step13 := 0
@@ -3300,8 +4248,8 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 			gc_off9 := gc_bx5
 			gc_off10 := 0
 			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at11 := partial[gc_off9:][:1]
-				gc_at12 := sdata[gc_off10:][:1]
+				gc_at14 := partial[gc_off9:][:1]
+				gc_at15 := sdata[gc_off10:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3313,7 +4261,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at11[0] = gc_at12[0]
+						gc_at14[0] = gc_at15[0]
 //line reduce.go:244
 					}
 				}
@@ -3408,131 +4356,313 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at4 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce.go:232
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-				_ = gc_none
+					_ = gc_none2
 //line reduce.go:232
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce.go:232
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce.go:232
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce.go:232
-					_ = tid
+						_ = tid
 //line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line reduce.go:234
-						break
+							break
 //line reduce.go:234
-					}
+						}
 //line reduce.go:234
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:234
-					_ = gc_t2
+						_ = gc_t4
 //line reduce.go:234
-					var gc_i2 int = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:234
-					_ = gc_i2
+						_ = gc_i4
 //line reduce.go:234
-					var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line reduce.go:234
-					_ = gc_result2
+						_ = gc_result4
 //line reduce.go:234
-					gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line reduce.go:234
-					_ = gc_returned2
+						_ = gc_returned4
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-					_ = gc_if2
+						_ = gc_if5
 //line reduce.go:234
-					if gc_if2.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce.go:234
-						var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line reduce.go:234
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
 //line reduce.go:234
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce.go:234
-						} else {
+							} else {
 //line reduce.go:234
-							var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line reduce.go:234
-							for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line reduce.go:234
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:234
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:234
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:234
+									}
 //line reduce.go:234
 								}
 //line reduce.go:234
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:234
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:234
 							}
 //line reduce.go:234
-							gc_pos2.Thread = gc_rank2
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce.go:234
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_b5 := gc_none2
 //line reduce.go:234
-						}
+							if true {
 //line reduce.go:234
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+								gc_b5 = gc_all2
 //line reduce.go:234
-						gc_b3 := gc_none
+							}
 //line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b3 = gc_all
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:234
+						_ = gc_if6
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result4.StoreSlice(gc_at4[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+					tid := gc_tx2
+					_ = tid
+
+					gc_at4[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce.go:232
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+					_ = gc_none
+//line reduce.go:232
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+					_ = gc_iota2
+//line reduce.go:232
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:232
+						var tid int = gc_tx2
+//line reduce.go:232
+						_ = tid
 //line reduce.go:234
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:234
-					_ = gc_if3
+							break
+//line reduce.go:234
+						}
+//line reduce.go:234
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:234
+						_ = gc_t2
+//line reduce.go:234
+						var gc_i2 int = gc_t2
+//line reduce.go:234
+						_ = gc_i2
+//line reduce.go:234
+						var gc_result2 archsimd.Float32x8
+//line reduce.go:234
+						_ = gc_result2
+//line reduce.go:234
+						gc_returned2 := gc_none
+//line reduce.go:234
+						_ = gc_returned2
+//line reduce.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:281
+						_ = gc_if2
+//line reduce.go:234
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:234
+							var gc_ld2 archsimd.Float32x8
+//line reduce.go:234
+							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:234
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								var gc_lanes2 [8]float32
+//line reduce.go:234
+								for gc_k2 := range 8 {
+//line reduce.go:234
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:234
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:234
+										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:234
+									}
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:234
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:234
+							gc_b3 := gc_none
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b3 = gc_all
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+						_ = gc_if3
 //line reduce.go:284
-					if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero2 float32
+							var gc_zero2 float32
 //line reduce.go:284
-						_ = gc_zero2
+							_ = gc_zero2
 //line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
+//line reduce.go:234
+						gc_result2.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:234
-					gc_result2.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:232
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3543,53 +4673,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:232
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 			}
 		}
 	}
@@ -3682,8 +4765,8 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_off3 := gc_bx2
 			gc_off4 := 0
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
-				gc_at4 := partial[gc_off3:][:1]
-				gc_at5 := sdata[gc_off4:][:1]
+				gc_at5 := partial[gc_off3:][:1]
+				gc_at6 := sdata[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3695,7 +4778,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at4[0] = gc_at5[0]
+						gc_at5[0] = gc_at6[0]
 //line reduce.go:244
 					}
 				}
@@ -3777,144 +4860,326 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
-func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at7 := sdata[:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line reduce.go:232
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-				_ = gc_none2
+					_ = gc_none4
 //line reduce.go:232
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce.go:232
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce.go:232
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce.go:232
-					_ = tid
+						_ = tid
 //line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at7) {
 //line reduce.go:234
-						break
+							break
 //line reduce.go:234
-					}
+						}
 //line reduce.go:234
-					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
-					_ = gc_t4
+						_ = gc_t8
 //line reduce.go:234
-					var gc_i4 int = gc_t4
+						var gc_i8 int = gc_t8
 //line reduce.go:234
-					_ = gc_i4
+						_ = gc_i8
 //line reduce.go:234
-					var gc_result4 archsimd.Int32x8
+						var gc_result8 archsimd.Int32x8
 //line reduce.go:234
-					_ = gc_result4
+						_ = gc_result8
 //line reduce.go:234
-					gc_returned4 := gc_none2
+						gc_returned8 := gc_none4
 //line reduce.go:234
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce.go:234
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:234
-						var gc_ld4 archsimd.Int32x8
+							var gc_ld8 archsimd.Int32x8
 //line reduce.go:234
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce.go:234
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line reduce.go:234
-						} else {
+							} else {
 //line reduce.go:234
-							var gc_lanes4 [8]int32
+								var gc_lanes8 [8]int32
 //line reduce.go:234
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce.go:234
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:234
-									gc_pos3.Thread = gc_rank3 + gc_k4
+										gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce.go:234
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:234
+									}
 //line reduce.go:234
 								}
 //line reduce.go:234
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:234
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce.go:234
 							}
 //line reduce.go:234
-							gc_pos3.Thread = gc_rank3
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce.go:234
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+							gc_b10 := gc_none4
 //line reduce.go:234
-						}
+							if true {
 //line reduce.go:234
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b10 = gc_all4
 //line reduce.go:234
-						gc_b6 := gc_none2
+							}
 //line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b6 = gc_all2
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:234
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 int32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b11 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b11 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result8.StoreSlice(gc_at7[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+					tid := gc_tx3
+					_ = tid
+
+					gc_at7[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line reduce.go:232
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+					_ = gc_none3
+//line reduce.go:232
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+					_ = gc_iota6
+//line reduce.go:232
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:232
+						var tid int = gc_tx3
+//line reduce.go:232
+						_ = tid
 //line reduce.go:234
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:234
-					_ = gc_if6
+							break
+//line reduce.go:234
+						}
+//line reduce.go:234
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:234
+						_ = gc_t6
+//line reduce.go:234
+						var gc_i6 int = gc_t6
+//line reduce.go:234
+						_ = gc_i6
+//line reduce.go:234
+						var gc_result6 archsimd.Int32x8
+//line reduce.go:234
+						_ = gc_result6
+//line reduce.go:234
+						gc_returned6 := gc_none3
+//line reduce.go:234
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:234
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:234
+							var gc_ld6 archsimd.Int32x8
+//line reduce.go:234
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:234
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								var gc_lanes6 [8]int32
+//line reduce.go:234
+								for gc_k6 := range 8 {
+//line reduce.go:234
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:234
+										gc_pos3.Thread = gc_rank3 + gc_k6
+//line reduce.go:234
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:234
+									}
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:234
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:234
+							gc_b8 := gc_none3
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b8 = gc_all3
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+						_ = gc_if9
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 int32
+							var gc_zero6 int32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-						gc_b7 := gc_none2
+							gc_b9 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b7 = gc_all2
+								gc_b9 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
+//line reduce.go:234
+						gc_result6.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:234
-					gc_result4.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:232
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3925,53 +5190,6 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:234
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:232
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 			}
 		}
 	}
@@ -4064,8 +5282,8 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			gc_off5 := gc_bx3
 			gc_off6 := 0
 			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at6 := partial[gc_off5:][:1]
-				gc_at7 := sdata[gc_off6:][:1]
+				gc_at8 := partial[gc_off5:][:1]
+				gc_at9 := sdata[gc_off6:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -4077,7 +5295,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at6[0] = gc_at7[0]
+						gc_at8[0] = gc_at9[0]
 //line reduce.go:244
 					}
 				}
@@ -4159,144 +5377,326 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 	}
 }
 
-func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at10 := sdata[:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce.go:232
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-				_ = gc_none3
+					_ = gc_none6
 //line reduce.go:232
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce.go:232
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce.go:232
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce.go:232
-					_ = tid
+						_ = tid
 //line reduce.go:234
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at10) {
 //line reduce.go:234
-						break
+							break
 //line reduce.go:234
-					}
+						}
 //line reduce.go:234
-					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
-					_ = gc_t6
+						_ = gc_t12
 //line reduce.go:234
-					var gc_i6 int = gc_t6
+						var gc_i12 int = gc_t12
 //line reduce.go:234
-					_ = gc_i6
+						_ = gc_i12
 //line reduce.go:234
-					var gc_result6 archsimd.Uint32x8
+						var gc_result12 archsimd.Uint32x8
 //line reduce.go:234
-					_ = gc_result6
+						_ = gc_result12
 //line reduce.go:234
-					gc_returned6 := gc_none3
+						gc_returned12 := gc_none6
 //line reduce.go:234
-					_ = gc_returned6
+						_ = gc_returned12
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-					_ = gc_if8
+						_ = gc_if17
 //line reduce.go:234
-					if gc_if8.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:234
-						var gc_ld6 archsimd.Uint32x8
+							var gc_ld12 archsimd.Uint32x8
 //line reduce.go:234
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce.go:234
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line reduce.go:234
-						} else {
+							} else {
 //line reduce.go:234
-							var gc_lanes6 [8]uint32
+								var gc_lanes12 [8]uint32
 //line reduce.go:234
-							for gc_k6 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce.go:234
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:234
-									gc_pos4.Thread = gc_rank4 + gc_k6
+										gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce.go:234
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:234
+									}
 //line reduce.go:234
 								}
 //line reduce.go:234
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:234
+								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce.go:234
 							}
 //line reduce.go:234
-							gc_pos4.Thread = gc_rank4
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce.go:234
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+							gc_b15 := gc_none6
 //line reduce.go:234
-						}
+							if true {
 //line reduce.go:234
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_b15 = gc_all6
 //line reduce.go:234
-						gc_b9 := gc_none3
+							}
 //line reduce.go:234
-						if true {
-//line reduce.go:234
-							gc_b9 = gc_all3
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:234
+						_ = gc_if18
+//line reduce.go:284
+						if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero12 uint32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b16 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b16 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result12.StoreSlice(gc_at10[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+					tid := gc_tx4
+					_ = tid
+
+					gc_at10[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce.go:232
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:232
+					_ = gc_none5
+//line reduce.go:232
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:232
+					_ = gc_iota10
+//line reduce.go:232
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:232
+					_ = gc_all5
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:232
+						var tid int = gc_tx4
+//line reduce.go:232
+						_ = tid
 //line reduce.go:234
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:234
-					_ = gc_if9
+							break
+//line reduce.go:234
+						}
+//line reduce.go:234
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:234
+						_ = gc_t10
+//line reduce.go:234
+						var gc_i10 int = gc_t10
+//line reduce.go:234
+						_ = gc_i10
+//line reduce.go:234
+						var gc_result10 archsimd.Uint32x8
+//line reduce.go:234
+						_ = gc_result10
+//line reduce.go:234
+						gc_returned10 := gc_none5
+//line reduce.go:234
+						_ = gc_returned10
+//line reduce.go:281
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:281
+						_ = gc_if14
+//line reduce.go:234
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:234
+							var gc_ld10 archsimd.Uint32x8
+//line reduce.go:234
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+//line reduce.go:234
+								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+//line reduce.go:234
+							} else {
+//line reduce.go:234
+								var gc_lanes10 [8]uint32
+//line reduce.go:234
+								for gc_k10 := range 8 {
+//line reduce.go:234
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:234
+										gc_pos4.Thread = gc_rank4 + gc_k10
+//line reduce.go:234
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+//line reduce.go:234
+									}
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:234
+								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+//line reduce.go:234
+							gc_b13 := gc_none5
+//line reduce.go:234
+							if true {
+//line reduce.go:234
+								gc_b13 = gc_all5
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line reduce.go:234
+						}
+//line reduce.go:234
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:234
+						_ = gc_if15
 //line reduce.go:284
-					if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero6 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-						_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-						gc_b10 := gc_none3
+							gc_b14 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b10 = gc_all3
+								gc_b14 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
+//line reduce.go:234
+						gc_result10.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:234
-					gc_result6.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:232
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:234
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4307,53 +5707,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:234
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:234
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:232
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:234
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 			}
 		}
 	}
@@ -4446,8 +5799,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			gc_off7 := gc_bx4
 			gc_off8 := 0
 			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at8 := partial[gc_off7:][:1]
-				gc_at9 := sdata[gc_off8:][:1]
+				gc_at11 := partial[gc_off7:][:1]
+				gc_at12 := sdata[gc_off8:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4459,7 +5812,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:242
 					{
 //line reduce.go:242
-						gc_at8[0] = gc_at9[0]
+						gc_at11[0] = gc_at12[0]
 //line reduce.go:244
 					}
 				}
@@ -4568,21 +5921,21 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
-func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
-	gc_bd5 := gc_b11.Dim()
+func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
+	gc_n5 := gc_b17.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at12 := sdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -4591,7 +5944,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					tid := gc_tx5
 					_ = tid
 
-					gc_at12[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
+					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
 				gc_step13 := 0
@@ -4680,10 +6033,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at13 := sdata_[:gc_to5]
-					gc_at14 := sdata_[gc_off10:][:gc_to5]
+				gc_off13 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
+					gc_at22 := sdata_[:gc_to5]
+					gc_at23 := sdata_[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4695,7 +6048,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at13[gc_tx5] += gc_at14[gc_tx5]
+							gc_at22[gc_tx5] += gc_at23[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -4782,11 +6135,11 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at24 := partial[gc_off14:][:1]
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4798,7 +6151,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at15[0] = gc_at16[0]
+						gc_at24[0] = gc_at25[0]
 //line reduce.go:261
 					}
 				}
@@ -4893,131 +6246,313 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce.go:254
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-				_ = gc_none
+					_ = gc_none2
 //line reduce.go:254
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce.go:254
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce.go:254
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce.go:254
-					_ = tid
+						_ = tid
 //line reduce.go:256
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reduce.go:256
-						break
+							break
 //line reduce.go:256
-					}
+						}
 //line reduce.go:256
-					var gc_t2 int = gc_bx2*gc_bdx2 + tid
+						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:256
-					_ = gc_t2
+						_ = gc_t4
 //line reduce.go:256
-					var gc_i2 int = gc_t2
+						var gc_i4 int = gc_t4
 //line reduce.go:256
-					_ = gc_i2
+						_ = gc_i4
 //line reduce.go:256
-					var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line reduce.go:256
-					_ = gc_result2
+						_ = gc_result4
 //line reduce.go:256
-					gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line reduce.go:256
-					_ = gc_returned2
+						_ = gc_returned4
 //line reduce.go:281
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line reduce.go:281
-					_ = gc_if2
+						_ = gc_if5
 //line reduce.go:256
-					if gc_if2.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line reduce.go:256
-						var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line reduce.go:256
-						if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
 //line reduce.go:256
-							gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce.go:256
-						} else {
+							} else {
 //line reduce.go:256
-							var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line reduce.go:256
-							for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line reduce.go:256
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line reduce.go:256
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line reduce.go:256
-									gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:256
+									}
 //line reduce.go:256
 								}
 //line reduce.go:256
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:256
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:256
 							}
 //line reduce.go:256
-							gc_pos2.Thread = gc_rank2
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line reduce.go:256
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_b5 := gc_none2
 //line reduce.go:256
-						}
+							if true {
 //line reduce.go:256
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+								gc_b5 = gc_all2
 //line reduce.go:256
-						gc_b3 := gc_none
+							}
 //line reduce.go:256
-						if true {
-//line reduce.go:256
-							gc_b3 = gc_all
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:256
+						_ = gc_if6
+//line reduce.go:284
+						if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result4.StoreSlice(gc_at6[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+					tid := gc_tx2
+					_ = tid
+
+					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce.go:254
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:254
+					_ = gc_none
+//line reduce.go:254
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:254
+					_ = gc_iota2
+//line reduce.go:254
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce.go:254
+						var tid int = gc_tx2
+//line reduce.go:254
+						_ = tid
 //line reduce.go:256
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:256
-					_ = gc_if3
+							break
+//line reduce.go:256
+						}
+//line reduce.go:256
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:256
+						_ = gc_t2
+//line reduce.go:256
+						var gc_i2 int = gc_t2
+//line reduce.go:256
+						_ = gc_i2
+//line reduce.go:256
+						var gc_result2 archsimd.Float32x8
+//line reduce.go:256
+						_ = gc_result2
+//line reduce.go:256
+						gc_returned2 := gc_none
+//line reduce.go:256
+						_ = gc_returned2
+//line reduce.go:281
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+//line reduce.go:281
+						_ = gc_if2
+//line reduce.go:256
+						if gc_if2.ToBits() != 0 {
+//line reduce.go:256
+							var gc_ld2 archsimd.Float32x8
+//line reduce.go:256
+							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+//line reduce.go:256
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								var gc_lanes2 [8]float32
+//line reduce.go:256
+								for gc_k2 := range 8 {
+//line reduce.go:256
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reduce.go:256
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line reduce.go:256
+										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
+//line reduce.go:256
+									}
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_pos2.Thread = gc_rank2
+//line reduce.go:256
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line reduce.go:256
+							gc_b3 := gc_none
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b3 = gc_all
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line reduce.go:256
+						}
+//line reduce.go:256
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:256
+						_ = gc_if3
 //line reduce.go:284
-					if gc_if3.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero2 float32
+							var gc_zero2 float32
 //line reduce.go:284
-						_ = gc_zero2
+							_ = gc_zero2
 //line reduce.go:284
-						gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
+							gc_result2 = archsimd.BroadcastFloat32x8(gc_zero2).Merge(gc_result2, gc_if3)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
-//line reduce.go:284
+//line reduce.go:256
+						gc_result2.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:256
-					gc_result2.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:254
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5028,53 +6563,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-					tid := gc_tx2
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce.go:254
-				tid := gc_tx2
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 			}
 		}
 	}
@@ -5099,35 +6587,136 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
+					gc_at7 := sdata_[:gc_to2]
+					gc_at8 := sdata_[gc_off4:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce.go:269
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5139,61 +6728,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -5205,11 +6739,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -5221,7 +6755,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line reduce.go:261
 					}
 				}
@@ -5303,144 +6837,326 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 }
 
-func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
-	gc_bd3 := gc_b5.Dim()
+func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
+	gc_n3 := gc_b7.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce.go:254
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-				_ = gc_none2
+					_ = gc_none4
 //line reduce.go:254
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce.go:254
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce.go:254
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce.go:254
-					_ = tid
+						_ = tid
 //line reduce.go:256
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
 //line reduce.go:256
-						break
+							break
 //line reduce.go:256
-					}
+						}
 //line reduce.go:256
-					var gc_t4 int = gc_bx3*gc_bdx3 + tid
+						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-					_ = gc_t4
+						_ = gc_t8
 //line reduce.go:256
-					var gc_i4 int = gc_t4
+						var gc_i8 int = gc_t8
 //line reduce.go:256
-					_ = gc_i4
+						_ = gc_i8
 //line reduce.go:256
-					var gc_result4 archsimd.Int32x8
+						var gc_result8 archsimd.Int32x8
 //line reduce.go:256
-					_ = gc_result4
+						_ = gc_result8
 //line reduce.go:256
-					gc_returned4 := gc_none2
+						gc_returned8 := gc_none4
 //line reduce.go:256
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce.go:256
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce.go:256
-						var gc_ld4 archsimd.Int32x8
+							var gc_ld8 archsimd.Int32x8
 //line reduce.go:256
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce.go:256
-							gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
 //line reduce.go:256
-						} else {
+							} else {
 //line reduce.go:256
-							var gc_lanes4 [8]int32
+								var gc_lanes8 [8]int32
 //line reduce.go:256
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce.go:256
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce.go:256
-									gc_pos3.Thread = gc_rank3 + gc_k4
+										gc_pos3.Thread = gc_rank3 + gc_k8
 //line reduce.go:256
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:256
+									}
 //line reduce.go:256
 								}
 //line reduce.go:256
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:256
+								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+//line reduce.go:256
 							}
 //line reduce.go:256
-							gc_pos3.Thread = gc_rank3
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce.go:256
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+							gc_b10 := gc_none4
 //line reduce.go:256
-						}
+							if true {
 //line reduce.go:256
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b10 = gc_all4
 //line reduce.go:256
-						gc_b6 := gc_none2
+							}
 //line reduce.go:256
-						if true {
-//line reduce.go:256
-							gc_b6 = gc_all2
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:256
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 int32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b11 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b11 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result8.StoreSlice(gc_at11[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+					tid := gc_tx3
+					_ = tid
+
+					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce.go:254
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:254
+					_ = gc_none3
+//line reduce.go:254
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:254
+					_ = gc_iota6
+//line reduce.go:254
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce.go:254
+						var tid int = gc_tx3
+//line reduce.go:254
+						_ = tid
 //line reduce.go:256
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:256
-					_ = gc_if6
+							break
+//line reduce.go:256
+						}
+//line reduce.go:256
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:256
+						_ = gc_t6
+//line reduce.go:256
+						var gc_i6 int = gc_t6
+//line reduce.go:256
+						_ = gc_i6
+//line reduce.go:256
+						var gc_result6 archsimd.Int32x8
+//line reduce.go:256
+						_ = gc_result6
+//line reduce.go:256
+						gc_returned6 := gc_none3
+//line reduce.go:256
+						_ = gc_returned6
+//line reduce.go:281
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line reduce.go:281
+						_ = gc_if8
+//line reduce.go:256
+						if gc_if8.ToBits() != 0 {
+//line reduce.go:256
+							var gc_ld6 archsimd.Int32x8
+//line reduce.go:256
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+//line reduce.go:256
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								var gc_lanes6 [8]int32
+//line reduce.go:256
+								for gc_k6 := range 8 {
+//line reduce.go:256
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:256
+										gc_pos3.Thread = gc_rank3 + gc_k6
+//line reduce.go:256
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+//line reduce.go:256
+									}
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_pos3.Thread = gc_rank3
+//line reduce.go:256
+								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+//line reduce.go:256
+							gc_b8 := gc_none3
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b8 = gc_all3
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line reduce.go:256
+						}
+//line reduce.go:256
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line reduce.go:256
+						_ = gc_if9
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 int32
+							var gc_zero6 int32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastInt32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-						gc_b7 := gc_none2
+							gc_b9 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b7 = gc_all2
+								gc_b9 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned4 = gc_b7.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line reduce.go:284
+//line reduce.go:256
+						gc_result6.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:256
-					gc_result4.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:254
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5451,53 +7167,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-					tid := gc_tx3
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce.go:254
-				tid := gc_tx3
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 			}
 		}
 	}
@@ -5522,35 +7191,136 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off7 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
+					gc_at12 := sdata_[:gc_to3]
+					gc_at13 := sdata_[gc_off7:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line reduce.go:269
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:269
+							var tid_ int = gc_tx3
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5562,61 +7332,6 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -5628,11 +7343,11 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at8 := partial[gc_off6:][:1]
-				gc_at9 := sdata[gc_off7:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at14 := partial[gc_off8:][:1]
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5644,7 +7359,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at8[0] = gc_at9[0]
+						gc_at14[0] = gc_at15[0]
 //line reduce.go:261
 					}
 				}
@@ -5726,144 +7441,326 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 	}
 }
 
-func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
-	gc_bd4 := gc_b8.Dim()
+func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
+	gc_n4 := gc_b12.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line reduce.go:254
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-				_ = gc_none3
+					_ = gc_none6
 //line reduce.go:254
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce.go:254
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce.go:254
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce.go:254
-					_ = tid
+						_ = tid
 //line reduce.go:256
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
 //line reduce.go:256
-						break
+							break
 //line reduce.go:256
-					}
+						}
 //line reduce.go:256
-					var gc_t6 int = gc_bx4*gc_bdx4 + tid
+						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-					_ = gc_t6
+						_ = gc_t12
 //line reduce.go:256
-					var gc_i6 int = gc_t6
+						var gc_i12 int = gc_t12
 //line reduce.go:256
-					_ = gc_i6
+						_ = gc_i12
 //line reduce.go:256
-					var gc_result6 archsimd.Uint32x8
+						var gc_result12 archsimd.Uint32x8
 //line reduce.go:256
-					_ = gc_result6
+						_ = gc_result12
 //line reduce.go:256
-					gc_returned6 := gc_none3
+						gc_returned12 := gc_none6
 //line reduce.go:256
-					_ = gc_returned6
+						_ = gc_returned12
 //line reduce.go:281
-					gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-					_ = gc_if8
+						_ = gc_if17
 //line reduce.go:256
-					if gc_if8.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:256
-						var gc_ld6 archsimd.Uint32x8
+							var gc_ld12 archsimd.Uint32x8
 //line reduce.go:256
-						if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce.go:256
-							gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
+								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
 //line reduce.go:256
-						} else {
+							} else {
 //line reduce.go:256
-							var gc_lanes6 [8]uint32
+								var gc_lanes12 [8]uint32
 //line reduce.go:256
-							for gc_k6 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce.go:256
-								if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:256
-									gc_pos4.Thread = gc_rank4 + gc_k6
+										gc_pos4.Thread = gc_rank4 + gc_k12
 //line reduce.go:256
-									gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:256
+									}
 //line reduce.go:256
 								}
 //line reduce.go:256
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:256
+								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+//line reduce.go:256
 							}
 //line reduce.go:256
-							gc_pos4.Thread = gc_rank4
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce.go:256
-							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes6)
+							gc_b15 := gc_none6
 //line reduce.go:256
-						}
+							if true {
 //line reduce.go:256
-						gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+								gc_b15 = gc_all6
 //line reduce.go:256
-						gc_b9 := gc_none3
+							}
 //line reduce.go:256
-						if true {
-//line reduce.go:256
-							gc_b9 = gc_all3
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:256
+						_ = gc_if18
+//line reduce.go:284
+						if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero12 uint32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b16 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b16 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+//line reduce.go:284
+						gc_result12.StoreSlice(gc_at16[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+					tid := gc_tx4
+					_ = tid
+
+					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line reduce.go:254
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce.go:254
+					_ = gc_none5
+//line reduce.go:254
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:254
+					_ = gc_iota10
+//line reduce.go:254
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce.go:254
+					_ = gc_all5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce.go:254
+						var tid int = gc_tx4
+//line reduce.go:254
+						_ = tid
 //line reduce.go:256
-					gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:256
-					_ = gc_if9
+							break
+//line reduce.go:256
+						}
+//line reduce.go:256
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:256
+						_ = gc_t10
+//line reduce.go:256
+						var gc_i10 int = gc_t10
+//line reduce.go:256
+						_ = gc_i10
+//line reduce.go:256
+						var gc_result10 archsimd.Uint32x8
+//line reduce.go:256
+						_ = gc_result10
+//line reduce.go:256
+						gc_returned10 := gc_none5
+//line reduce.go:256
+						_ = gc_returned10
+//line reduce.go:281
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line reduce.go:281
+						_ = gc_if14
+//line reduce.go:256
+						if gc_if14.ToBits() != 0 {
+//line reduce.go:256
+							var gc_ld10 archsimd.Uint32x8
+//line reduce.go:256
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+//line reduce.go:256
+								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+//line reduce.go:256
+							} else {
+//line reduce.go:256
+								var gc_lanes10 [8]uint32
+//line reduce.go:256
+								for gc_k10 := range 8 {
+//line reduce.go:256
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:256
+										gc_pos4.Thread = gc_rank4 + gc_k10
+//line reduce.go:256
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+//line reduce.go:256
+									}
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_pos4.Thread = gc_rank4
+//line reduce.go:256
+								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+//line reduce.go:256
+							gc_b13 := gc_none5
+//line reduce.go:256
+							if true {
+//line reduce.go:256
+								gc_b13 = gc_all5
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line reduce.go:256
+						}
+//line reduce.go:256
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line reduce.go:256
+						_ = gc_if15
 //line reduce.go:284
-					if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero6 uint32
+							var gc_zero10 uint32
 //line reduce.go:284
-						_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-						gc_result6 = archsimd.BroadcastUint32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-						gc_b10 := gc_none3
+							gc_b14 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b10 = gc_all3
+								gc_b14 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned6 = gc_b10.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
-//line reduce.go:284
+//line reduce.go:256
+						gc_result10.StoreSlice(sdata[tid:])
 					}
-//line reduce.go:256
-					gc_result6.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:254
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:256
+						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5874,53 +7771,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:256
 					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-					tid := gc_tx4
-					_ = tid
-
-//line reduce.go:256
-					sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce.go:254
-				tid := gc_tx4
-				_ = tid
-
-//line reduce.go:256
-				sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 			}
 		}
 	}
@@ -5945,35 +7795,136 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off10 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
+					gc_at17 := sdata_[:gc_to4]
+					gc_at18 := sdata_[gc_off10:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line reduce.go:269
-						var tid_ int = gc_tx4
+							var tid_ int = gc_tx4
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:269
+							var tid_ int = gc_tx4
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5985,61 +7936,6 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -6051,11 +7947,11 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at10 := partial[gc_off8:][:1]
-				gc_at11 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at19 := partial[gc_off11:][:1]
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -6067,7 +7963,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 					{
 //line reduce.go:259
-						gc_at10[0] = gc_at11[0]
+						gc_at19[0] = gc_at20[0]
 //line reduce.go:261
 					}
 				}

@@ -40,21 +40,21 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
-func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at12 := sdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -67,7 +67,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 					i := gc_bx5*2*gc_bdx5 + tid
 					_ = i
 
-					gc_at12[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at21[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
 				gc_step13 := 0
@@ -176,10 +176,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at13 := sdata_[:gc_to5]
-					gc_at14 := sdata_[gc_off10:][:gc_to5]
+				gc_off13 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
+					gc_at22 := sdata_[:gc_to5]
+					gc_at23 := sdata_[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -191,7 +191,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at13[gc_tx5] += gc_at14[gc_tx5]
+							gc_at22[gc_tx5] += gc_at23[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -278,11 +278,11 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at24 := partial[gc_off14:][:1]
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -294,7 +294,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at15[0] = gc_at16[0]
+						gc_at24[0] = gc_at25[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -389,218 +389,507 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce_variants.go:19
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-				_ = gc_none
+					_ = gc_none2
 //line reduce_variants.go:19
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce_variants.go:19
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce_variants.go:19
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce_variants.go:19
-					_ = tid
+						_ = tid
 //line reduce_variants.go:20
-					var i int = gc_bx2*2*gc_bdx2 + tid
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:20
-					_ = i
+						_ = i
 //line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reduce_variants.go:22
-						break
+							break
 //line reduce_variants.go:22
-					}
+						}
 //line reduce_variants.go:22
-					var gc_i3 int = i
+						var gc_i7 int = i
 //line reduce_variants.go:22
-					_ = gc_i3
+						_ = gc_i7
 //line reduce_variants.go:22
-					var gc_result3 archsimd.Float32x8
+						var gc_result7 archsimd.Float32x8
 //line reduce_variants.go:22
-					_ = gc_result3
+						_ = gc_result7
 //line reduce_variants.go:22
-					gc_returned3 := gc_none
+						gc_returned7 := gc_none2
 //line reduce_variants.go:22
-					_ = gc_returned3
+						_ = gc_returned7
 //line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line reduce.go:281
-					_ = gc_if3
+						_ = gc_if9
 //line reduce_variants.go:22
-					if gc_if3.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line reduce_variants.go:22
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes3 [8]float32
+								var gc_lanes7 [8]float32
 //line reduce_variants.go:22
-							for gc_k3 := range 8 {
+								for gc_k7 := range 8 {
 //line reduce_variants.go:22
-								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce_variants.go:22
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos2.Thread = gc_rank2
+							gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
 //line reduce_variants.go:22
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_b7 := gc_none2
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+								gc_b7 = gc_all2
 //line reduce_variants.go:22
-						gc_b3 := gc_none
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b3 = gc_all
+							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if4
+						_ = gc_if10
 //line reduce.go:284
-					if gc_if4.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero3 float32
+							var gc_zero7 float32
 //line reduce.go:284
-						_ = gc_zero3
+							_ = gc_zero7
 //line reduce.go:284
-						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b8 := gc_none2
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b8 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:22
-					var gc_t2 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:22
-					_ = gc_t2
+						_ = gc_t4
 //line reduce_variants.go:22
-					var gc_i4 int = gc_t2
+						var gc_i8 int = gc_t4
 //line reduce_variants.go:22
-					_ = gc_i4
+						_ = gc_i8
 //line reduce_variants.go:22
-					var gc_result4 archsimd.Float32x8
+						var gc_result8 archsimd.Float32x8
 //line reduce_variants.go:22
-					_ = gc_result4
+						_ = gc_result8
 //line reduce_variants.go:22
-					gc_returned4 := gc_none
+						gc_returned8 := gc_none2
 //line reduce_variants.go:22
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce_variants.go:22
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld4 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8
 //line reduce_variants.go:22
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes4 [8]float32
+								var gc_lanes8 [8]float32
 //line reduce_variants.go:22
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce_variants.go:22
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line reduce_variants.go:22
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos2.Thread = gc_rank2
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce_variants.go:22
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_b9 := gc_none2
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b9 = gc_all2
 //line reduce_variants.go:22
-						gc_b5 := gc_none
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b5 = gc_all
+							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 float32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b10 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b10 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+					gc_at6[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:19
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+					_ = gc_none
+//line reduce_variants.go:19
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+					_ = gc_iota2
+//line reduce_variants.go:19
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce_variants.go:19
+						var tid int = gc_tx2
+//line reduce_variants.go:19
+						_ = tid
+//line reduce_variants.go:20
+						var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+						_ = i
 //line reduce_variants.go:22
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:22
-					_ = gc_if6
+							break
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						var gc_i3 int = i
+//line reduce_variants.go:22
+						_ = gc_i3
+//line reduce_variants.go:22
+						var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:22
+						_ = gc_result3
+//line reduce_variants.go:22
+						gc_returned3 := gc_none
+//line reduce_variants.go:22
+						_ = gc_returned3
+//line reduce.go:281
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line reduce.go:281
+						_ = gc_if3
+//line reduce_variants.go:22
+						if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:22
+							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes3 [8]float32
+//line reduce_variants.go:22
+								for gc_k3 := range 8 {
+//line reduce_variants.go:22
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:22
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:22
+										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:22
+							gc_b3 := gc_none
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b3 = gc_all
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if4
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 float32
+							var gc_zero3 float32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero3
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
 //line reduce.go:284
-						gc_b6 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b6 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:22
+						var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:22
+						_ = gc_t2
+//line reduce_variants.go:22
+						var gc_i4 int = gc_t2
+//line reduce_variants.go:22
+						_ = gc_i4
+//line reduce_variants.go:22
+						var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:22
+						_ = gc_result4
+//line reduce_variants.go:22
+						gc_returned4 := gc_none
+//line reduce_variants.go:22
+						_ = gc_returned4
+//line reduce.go:281
+						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line reduce.go:281
+						_ = gc_if5
+//line reduce_variants.go:22
+						if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:22
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes4 [8]float32
+//line reduce_variants.go:22
+								for gc_k4 := range 8 {
+//line reduce_variants.go:22
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:22
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:22
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:22
+							gc_b5 := gc_none
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b5 = gc_all
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if6
 //line reduce.go:284
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+						gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -615,69 +904,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:19
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx2*2*gc_bdx2 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 			}
 		}
 	}
@@ -702,35 +928,136 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
+					gc_at7 := sdata_[:gc_to2]
+					gc_at8 := sdata_[gc_off4:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce.go:269
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -742,61 +1069,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -808,11 +1080,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -824,7 +1096,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -906,231 +1178,520 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	}
 }
 
-func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce_variants.go:19
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-				_ = gc_none2
+					_ = gc_none4
 //line reduce_variants.go:19
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce_variants.go:19
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce_variants.go:19
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce_variants.go:19
-					_ = tid
+						_ = tid
 //line reduce_variants.go:20
-					var i int = gc_bx3*2*gc_bdx3 + tid
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
-					_ = i
+						_ = i
 //line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
 //line reduce_variants.go:22
-						break
+							break
 //line reduce_variants.go:22
-					}
+						}
 //line reduce_variants.go:22
-					var gc_i7 int = i
+						var gc_i15 int = i
 //line reduce_variants.go:22
-					_ = gc_i7
+						_ = gc_i15
 //line reduce_variants.go:22
-					var gc_result7 archsimd.Int32x8
+						var gc_result15 archsimd.Int32x8
 //line reduce_variants.go:22
-					_ = gc_result7
+						_ = gc_result15
 //line reduce_variants.go:22
-					gc_returned7 := gc_none2
+						gc_returned15 := gc_none4
 //line reduce_variants.go:22
-					_ = gc_returned7
+						_ = gc_returned15
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line reduce.go:281
-					_ = gc_if9
+						_ = gc_if21
 //line reduce_variants.go:22
-					if gc_if9.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld7 archsimd.Int32x8
+							var gc_ld15 archsimd.Int32x8
 //line reduce_variants.go:22
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes7 [8]int32
+								var gc_lanes15 [8]int32
 //line reduce_variants.go:22
-							for gc_k7 := range 8 {
+								for gc_k15 := range 8 {
 //line reduce_variants.go:22
-								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if21.ToBits()&(1<<gc_k15) != 0 {
 //line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3 + gc_k7
+										gc_pos3.Thread = gc_rank3 + gc_k15
 //line reduce_variants.go:22
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos3.Thread = gc_rank3
+							gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
 //line reduce_variants.go:22
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_b16 := gc_none4
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+								gc_b16 = gc_all4
 //line reduce_variants.go:22
-						gc_b8 := gc_none2
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b8 = gc_all2
+							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if10
+						_ = gc_if22
 //line reduce.go:284
-					if gc_if10.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero7 int32
+							var gc_zero15 int32
 //line reduce.go:284
-						_ = gc_zero7
+							_ = gc_zero15
 //line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if22)
 //line reduce.go:284
-						gc_b9 := gc_none2
+							gc_b17 := gc_none4
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b9 = gc_all2
+								gc_b17 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:22
-					var gc_t4 int = i + gc_bdx3
+						var gc_t8 int = i + gc_bdx3
 //line reduce_variants.go:22
-					_ = gc_t4
+						_ = gc_t8
 //line reduce_variants.go:22
-					var gc_i8 int = gc_t4
+						var gc_i16 int = gc_t8
 //line reduce_variants.go:22
-					_ = gc_i8
+						_ = gc_i16
 //line reduce_variants.go:22
-					var gc_result8 archsimd.Int32x8
+						var gc_result16 archsimd.Int32x8
 //line reduce_variants.go:22
-					_ = gc_result8
+						_ = gc_result16
 //line reduce_variants.go:22
-					gc_returned8 := gc_none2
+						gc_returned16 := gc_none4
 //line reduce_variants.go:22
-					_ = gc_returned8
+						_ = gc_returned16
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
-					_ = gc_if11
+						_ = gc_if23
 //line reduce_variants.go:22
-					if gc_if11.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld8 archsimd.Int32x8
+							var gc_ld16 archsimd.Int32x8
 //line reduce_variants.go:22
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes8 [8]int32
+								var gc_lanes16 [8]int32
 //line reduce_variants.go:22
-							for gc_k8 := range 8 {
+								for gc_k16 := range 8 {
 //line reduce_variants.go:22
-								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if23.ToBits()&(1<<gc_k16) != 0 {
 //line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce_variants.go:22
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos3.Thread = gc_rank3
+							gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
 //line reduce_variants.go:22
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							gc_b18 := gc_none4
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_b18 = gc_all4
 //line reduce_variants.go:22
-						gc_b10 := gc_none2
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b10 = gc_all2
+							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
+						_ = gc_if24
+//line reduce.go:284
+						if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero16 int32
+//line reduce.go:284
+							_ = gc_zero16
+//line reduce.go:284
+							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+							gc_b19 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b19 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+//line reduce.go:284
+						}
+						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+					gc_at11[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:19
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+					_ = gc_none3
+//line reduce_variants.go:19
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+					_ = gc_iota6
+//line reduce_variants.go:19
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce_variants.go:19
+						var tid int = gc_tx3
+//line reduce_variants.go:19
+						_ = tid
+//line reduce_variants.go:20
+						var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+						_ = i
 //line reduce_variants.go:22
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:22
-					_ = gc_if12
+							break
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						var gc_i11 int = i
+//line reduce_variants.go:22
+						_ = gc_i11
+//line reduce_variants.go:22
+						var gc_result11 archsimd.Int32x8
+//line reduce_variants.go:22
+						_ = gc_result11
+//line reduce_variants.go:22
+						gc_returned11 := gc_none3
+//line reduce_variants.go:22
+						_ = gc_returned11
+//line reduce.go:281
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line reduce.go:281
+						_ = gc_if15
+//line reduce_variants.go:22
+						if gc_if15.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld11 archsimd.Int32x8
+//line reduce_variants.go:22
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes11 [8]int32
+//line reduce_variants.go:22
+								for gc_k11 := range 8 {
+//line reduce_variants.go:22
+									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+//line reduce_variants.go:22
+										gc_pos3.Thread = gc_rank3 + gc_k11
+//line reduce_variants.go:22
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+//line reduce_variants.go:22
+							gc_b12 := gc_none3
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b12 = gc_all3
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if16
 //line reduce.go:284
-					if gc_if12.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero8 int32
+							var gc_zero11 int32
 //line reduce.go:284
-						_ = gc_zero8
+							_ = gc_zero11
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result11 = archsimd.BroadcastInt32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
-						gc_b11 := gc_none2
+							gc_b13 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b11 = gc_all2
+								gc_b13 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:22
+						var gc_t6 int = i + gc_bdx3
+//line reduce_variants.go:22
+						_ = gc_t6
+//line reduce_variants.go:22
+						var gc_i12 int = gc_t6
+//line reduce_variants.go:22
+						_ = gc_i12
+//line reduce_variants.go:22
+						var gc_result12 archsimd.Int32x8
+//line reduce_variants.go:22
+						_ = gc_result12
+//line reduce_variants.go:22
+						gc_returned12 := gc_none3
+//line reduce_variants.go:22
+						_ = gc_returned12
+//line reduce.go:281
+						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line reduce.go:281
+						_ = gc_if17
+//line reduce_variants.go:22
+						if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld12 archsimd.Int32x8
+//line reduce_variants.go:22
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes12 [8]int32
+//line reduce_variants.go:22
+								for gc_k12 := range 8 {
+//line reduce_variants.go:22
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:22
+										gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce_variants.go:22
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce_variants.go:22
+							gc_b14 := gc_none3
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b14 = gc_all3
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if18
 //line reduce.go:284
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero12 int32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b15 := gc_none3
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b15 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
 					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1145,69 +1706,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:19
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx3*2*gc_bdx3 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 			}
 		}
 	}
@@ -1232,35 +1730,136 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off7 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
+					gc_at12 := sdata_[:gc_to3]
+					gc_at13 := sdata_[gc_off7:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line reduce.go:269
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:269
+							var tid_ int = gc_tx3
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1272,61 +1871,6 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -1338,11 +1882,11 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at8 := partial[gc_off6:][:1]
-				gc_at9 := sdata[gc_off7:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at14 := partial[gc_off8:][:1]
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -1354,7 +1898,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at8[0] = gc_at9[0]
+						gc_at14[0] = gc_at15[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -1436,231 +1980,520 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 	}
 }
 
-func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line reduce_variants.go:19
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-				_ = gc_none3
+					_ = gc_none6
 //line reduce_variants.go:19
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce_variants.go:19
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce_variants.go:19
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce_variants.go:19
-					_ = tid
+						_ = tid
 //line reduce_variants.go:20
-					var i int = gc_bx4*2*gc_bdx4 + tid
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
-					_ = i
+						_ = i
 //line reduce_variants.go:22
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
 //line reduce_variants.go:22
-						break
+							break
 //line reduce_variants.go:22
-					}
+						}
 //line reduce_variants.go:22
-					var gc_i11 int = i
+						var gc_i23 int = i
 //line reduce_variants.go:22
-					_ = gc_i11
+						_ = gc_i23
 //line reduce_variants.go:22
-					var gc_result11 archsimd.Uint32x8
+						var gc_result23 archsimd.Uint32x8
 //line reduce_variants.go:22
-					_ = gc_result11
+						_ = gc_result23
 //line reduce_variants.go:22
-					gc_returned11 := gc_none3
+						gc_returned23 := gc_none6
 //line reduce_variants.go:22
-					_ = gc_returned11
+						_ = gc_returned23
 //line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
 //line reduce.go:281
-					_ = gc_if15
+						_ = gc_if33
 //line reduce_variants.go:22
-					if gc_if15.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld11 archsimd.Uint32x8
+							var gc_ld23 archsimd.Uint32x8
 //line reduce_variants.go:22
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes11 [8]uint32
+								var gc_lanes23 [8]uint32
 //line reduce_variants.go:22
-							for gc_k11 := range 8 {
+								for gc_k23 := range 8 {
 //line reduce_variants.go:22
-								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if33.ToBits()&(1<<gc_k23) != 0 {
 //line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4 + gc_k11
+										gc_pos4.Thread = gc_rank4 + gc_k23
 //line reduce_variants.go:22
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos4.Thread = gc_rank4
+							gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
 //line reduce_variants.go:22
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+							gc_b25 := gc_none6
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+								gc_b25 = gc_all6
 //line reduce_variants.go:22
-						gc_b13 := gc_none3
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b13 = gc_all3
+							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-					}
-//line reduce_variants.go:22
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:22
-					_ = gc_if16
+						_ = gc_if34
 //line reduce.go:284
-					if gc_if16.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero11 uint32
+							var gc_zero23 uint32
 //line reduce.go:284
-						_ = gc_zero11
+							_ = gc_zero23
 //line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+							gc_result23 = archsimd.BroadcastUint32x8(gc_zero23).Merge(gc_result23, gc_if34)
 //line reduce.go:284
-						gc_b14 := gc_none3
+							gc_b26 := gc_none6
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b14 = gc_all3
+								gc_b26 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:22
-					var gc_t6 int = i + gc_bdx4
+						var gc_t12 int = i + gc_bdx4
 //line reduce_variants.go:22
-					_ = gc_t6
+						_ = gc_t12
 //line reduce_variants.go:22
-					var gc_i12 int = gc_t6
+						var gc_i24 int = gc_t12
 //line reduce_variants.go:22
-					_ = gc_i12
+						_ = gc_i24
 //line reduce_variants.go:22
-					var gc_result12 archsimd.Uint32x8
+						var gc_result24 archsimd.Uint32x8
 //line reduce_variants.go:22
-					_ = gc_result12
+						_ = gc_result24
 //line reduce_variants.go:22
-					gc_returned12 := gc_none3
+						gc_returned24 := gc_none6
 //line reduce_variants.go:22
-					_ = gc_returned12
+						_ = gc_returned24
 //line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
 //line reduce.go:281
-					_ = gc_if17
+						_ = gc_if35
 //line reduce_variants.go:22
-					if gc_if17.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:22
-						var gc_ld12 archsimd.Uint32x8
+							var gc_ld24 archsimd.Uint32x8
 //line reduce_variants.go:22
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
 //line reduce_variants.go:22
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
 //line reduce_variants.go:22
-						} else {
+							} else {
 //line reduce_variants.go:22
-							var gc_lanes12 [8]uint32
+								var gc_lanes24 [8]uint32
 //line reduce_variants.go:22
-							for gc_k12 := range 8 {
+								for gc_k24 := range 8 {
 //line reduce_variants.go:22
-								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if35.ToBits()&(1<<gc_k24) != 0 {
 //line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k24
 //line reduce_variants.go:22
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce_variants.go:22
+									}
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+//line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_pos4.Thread = gc_rank4
+							gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
 //line reduce_variants.go:22
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+							gc_b27 := gc_none6
 //line reduce_variants.go:22
-						}
+							if true {
 //line reduce_variants.go:22
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_b27 = gc_all6
 //line reduce_variants.go:22
-						gc_b15 := gc_none3
+							}
 //line reduce_variants.go:22
-						if true {
-//line reduce_variants.go:22
-							gc_b15 = gc_all3
+							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
+						_ = gc_if36
+//line reduce.go:284
+						if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero24 uint32
+//line reduce.go:284
+							_ = gc_zero24
+//line reduce.go:284
+							gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+							gc_b28 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b28 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+//line reduce.go:284
+						}
+						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:20
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+					gc_at16[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:19
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:19
+					_ = gc_none5
+//line reduce_variants.go:19
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:19
+					_ = gc_iota10
+//line reduce_variants.go:19
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:19
+					_ = gc_all5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce_variants.go:19
+						var tid int = gc_tx4
+//line reduce_variants.go:19
+						_ = tid
+//line reduce_variants.go:20
+						var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+						_ = i
 //line reduce_variants.go:22
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:22
-					_ = gc_if18
+							break
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						var gc_i19 int = i
+//line reduce_variants.go:22
+						_ = gc_i19
+//line reduce_variants.go:22
+						var gc_result19 archsimd.Uint32x8
+//line reduce_variants.go:22
+						_ = gc_result19
+//line reduce_variants.go:22
+						gc_returned19 := gc_none5
+//line reduce_variants.go:22
+						_ = gc_returned19
+//line reduce.go:281
+						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+//line reduce.go:281
+						_ = gc_if27
+//line reduce_variants.go:22
+						if gc_if27.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld19 archsimd.Uint32x8
+//line reduce_variants.go:22
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes19 [8]uint32
+//line reduce_variants.go:22
+								for gc_k19 := range 8 {
+//line reduce_variants.go:22
+									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
+//line reduce_variants.go:22
+										gc_pos4.Thread = gc_rank4 + gc_k19
+//line reduce_variants.go:22
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
+//line reduce_variants.go:22
+							gc_b21 := gc_none5
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b21 = gc_all5
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if28
 //line reduce.go:284
-					if gc_if18.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero12 uint32
+							var gc_zero19 uint32
 //line reduce.go:284
-						_ = gc_zero12
+							_ = gc_zero19
 //line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result19 = archsimd.BroadcastUint32x8(gc_zero19).Merge(gc_result19, gc_if28)
 //line reduce.go:284
-						gc_b16 := gc_none3
+							gc_b22 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b16 = gc_all3
+								gc_b22 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:22
+						var gc_t10 int = i + gc_bdx4
+//line reduce_variants.go:22
+						_ = gc_t10
+//line reduce_variants.go:22
+						var gc_i20 int = gc_t10
+//line reduce_variants.go:22
+						_ = gc_i20
+//line reduce_variants.go:22
+						var gc_result20 archsimd.Uint32x8
+//line reduce_variants.go:22
+						_ = gc_result20
+//line reduce_variants.go:22
+						gc_returned20 := gc_none5
+//line reduce_variants.go:22
+						_ = gc_returned20
+//line reduce.go:281
+						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line reduce.go:281
+						_ = gc_if29
+//line reduce_variants.go:22
+						if gc_if29.ToBits() != 0 {
+//line reduce_variants.go:22
+							var gc_ld20 archsimd.Uint32x8
+//line reduce_variants.go:22
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+//line reduce_variants.go:22
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+//line reduce_variants.go:22
+							} else {
+//line reduce_variants.go:22
+								var gc_lanes20 [8]uint32
+//line reduce_variants.go:22
+								for gc_k20 := range 8 {
+//line reduce_variants.go:22
+									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce_variants.go:22
+										gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce_variants.go:22
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce_variants.go:22
+							gc_b23 := gc_none5
+//line reduce_variants.go:22
+							if true {
+//line reduce_variants.go:22
+								gc_b23 = gc_all5
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+//line reduce_variants.go:22
+						}
+//line reduce_variants.go:22
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:22
+						_ = gc_if30
 //line reduce.go:284
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero20 uint32
+//line reduce.go:284
+							_ = gc_zero20
+//line reduce.go:284
+							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+							gc_b24 := gc_none5
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b24 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+//line reduce.go:284
+						}
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
 					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:20
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:22
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1675,69 +2508,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:20
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:22
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:19
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:20
-				i := gc_bx4*2*gc_bdx4 + tid
-				_ = i
-
-//line reduce_variants.go:22
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 			}
 		}
 	}
@@ -1762,35 +2532,136 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off10 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
+					gc_at17 := sdata_[:gc_to4]
+					gc_at18 := sdata_[gc_off10:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line reduce.go:269
-						var tid_ int = gc_tx4
+							var tid_ int = gc_tx4
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:269
+							var tid_ int = gc_tx4
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1802,61 +2673,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -1868,11 +2684,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at10 := partial[gc_off8:][:1]
-				gc_at11 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at19 := partial[gc_off11:][:1]
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -1884,7 +2700,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:25
 					{
 //line reduce_variants.go:25
-						gc_at10[0] = gc_at11[0]
+						gc_at19[0] = gc_at20[0]
 //line reduce_variants.go:27
 					}
 				}
@@ -1998,21 +2814,21 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at12 := sdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -2025,7 +2841,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					i := gc_bx5*2*gc_bdx5 + tid
 					_ = i
 
-					gc_at12[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
+					gc_at21[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
 				gc_step13 := 0
@@ -2134,10 +2950,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off10 {
-					gc_at13 := sdata_[:gc_to5]
-					gc_at14 := sdata_[gc_off10:][:gc_to5]
+				gc_off13 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off13 >= 0 && gc_off13 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off13 {
+					gc_at22 := sdata_[:gc_to5]
+					gc_at23 := sdata_[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2149,7 +2965,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at13[gc_tx5] += gc_at14[gc_tx5]
+							gc_at22[gc_tx5] += gc_at23[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -2239,7 +3055,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 		{
 			var gc_m85 uint32
 			{
-				gc_tidx5 := gc_b17.At(gc_w5)
+				gc_tidx5 := gc_b29.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -2269,7 +3085,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx5 := gc_b17.At(gc_w5)
+					gc_tidx5 := gc_b29.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -2296,7 +3112,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx5 := gc_b17.At(gc_w5)
+						gc_tidx5 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -2323,7 +3139,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tidx5 := gc_b17.At(gc_w5)
+						gc_tidx5 := gc_b29.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -2359,11 +3175,11 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at24 := partial[gc_off14:][:1]
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2375,7 +3191,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at15[0] = gc_at16[0]
+						gc_at24[0] = gc_at25[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -2470,218 +3286,507 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce_variants.go:42
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-				_ = gc_none
+					_ = gc_none2
 //line reduce_variants.go:42
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota2
+					_ = gc_iota4
 //line reduce_variants.go:42
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce_variants.go:42
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line reduce_variants.go:42
-					_ = tid
+						_ = tid
 //line reduce_variants.go:43
-					var i int = gc_bx2*2*gc_bdx2 + tid
+						var i int = gc_bx2*2*gc_bdx2 + tid
 //line reduce_variants.go:43
-					_ = i
+						_ = i
 //line reduce_variants.go:45
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reduce_variants.go:45
-						break
+							break
 //line reduce_variants.go:45
-					}
+						}
 //line reduce_variants.go:45
-					var gc_i3 int = i
+						var gc_i7 int = i
 //line reduce_variants.go:45
-					_ = gc_i3
+						_ = gc_i7
 //line reduce_variants.go:45
-					var gc_result3 archsimd.Float32x8
+						var gc_result7 archsimd.Float32x8
 //line reduce_variants.go:45
-					_ = gc_result3
+						_ = gc_result7
 //line reduce_variants.go:45
-					gc_returned3 := gc_none
+						gc_returned7 := gc_none2
 //line reduce_variants.go:45
-					_ = gc_returned3
+						_ = gc_returned7
 //line reduce.go:281
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line reduce.go:281
-					_ = gc_if3
+						_ = gc_if9
 //line reduce_variants.go:45
-					if gc_if3.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line reduce_variants.go:45
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes3 [8]float32
+								var gc_lanes7 [8]float32
 //line reduce_variants.go:45
-							for gc_k3 := range 8 {
+								for gc_k7 := range 8 {
 //line reduce_variants.go:45
-								if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
 //line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce_variants.go:45
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos2.Thread = gc_rank2
+							gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
 //line reduce_variants.go:45
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_b7 := gc_none2
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+								gc_b7 = gc_all2
 //line reduce_variants.go:45
-						gc_b3 := gc_none
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b3 = gc_all
+							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
-					_ = gc_if4
+						_ = gc_if10
 //line reduce.go:284
-					if gc_if4.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero3 float32
+							var gc_zero7 float32
 //line reduce.go:284
-						_ = gc_zero3
+							_ = gc_zero7
 //line reduce.go:284
-						gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
+							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
 //line reduce.go:284
-						gc_b4 := gc_none
+							gc_b8 := gc_none2
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b4 = gc_all
+								gc_b8 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:45
-					var gc_t2 int = i + gc_bdx2
+						var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:45
-					_ = gc_t2
+						_ = gc_t4
 //line reduce_variants.go:45
-					var gc_i4 int = gc_t2
+						var gc_i8 int = gc_t4
 //line reduce_variants.go:45
-					_ = gc_i4
+						_ = gc_i8
 //line reduce_variants.go:45
-					var gc_result4 archsimd.Float32x8
+						var gc_result8 archsimd.Float32x8
 //line reduce_variants.go:45
-					_ = gc_result4
+						_ = gc_result8
 //line reduce_variants.go:45
-					gc_returned4 := gc_none
+						gc_returned8 := gc_none2
 //line reduce_variants.go:45
-					_ = gc_returned4
+						_ = gc_returned8
 //line reduce.go:281
-					gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line reduce.go:281
-					_ = gc_if5
+						_ = gc_if11
 //line reduce_variants.go:45
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld4 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8
 //line reduce_variants.go:45
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes4 [8]float32
+								var gc_lanes8 [8]float32
 //line reduce_variants.go:45
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line reduce_variants.go:45
-								if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
 //line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line reduce_variants.go:45
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos2.Thread = gc_rank2
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
 //line reduce_variants.go:45
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_b9 := gc_none2
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_b9 = gc_all2
 //line reduce_variants.go:45
-						gc_b5 := gc_none
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b5 = gc_all
+							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
+						_ = gc_if12
+//line reduce.go:284
+						if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero8 float32
+//line reduce.go:284
+							_ = gc_zero8
+//line reduce.go:284
+							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+							gc_b10 := gc_none2
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b10 = gc_all2
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line reduce.go:284
+						}
+						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+					tid := gc_tx2
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx2*2*gc_bdx2 + tid
+					_ = i
+
+					gc_at6[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:42
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+					_ = gc_none
+//line reduce_variants.go:42
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+					_ = gc_iota2
+//line reduce_variants.go:42
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce_variants.go:42
+						var tid int = gc_tx2
+//line reduce_variants.go:42
+						_ = tid
+//line reduce_variants.go:43
+						var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+						_ = i
 //line reduce_variants.go:45
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:45
-					_ = gc_if6
+							break
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						var gc_i3 int = i
+//line reduce_variants.go:45
+						_ = gc_i3
+//line reduce_variants.go:45
+						var gc_result3 archsimd.Float32x8
+//line reduce_variants.go:45
+						_ = gc_result3
+//line reduce_variants.go:45
+						gc_returned3 := gc_none
+//line reduce_variants.go:45
+						_ = gc_returned3
+//line reduce.go:281
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line reduce.go:281
+						_ = gc_if3
+//line reduce_variants.go:45
+						if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld3 archsimd.Float32x8
+//line reduce_variants.go:45
+							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes3 [8]float32
+//line reduce_variants.go:45
+								for gc_k3 := range 8 {
+//line reduce_variants.go:45
+									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line reduce_variants.go:45
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line reduce_variants.go:45
+										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if3)
+//line reduce_variants.go:45
+							gc_b3 := gc_none
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b3 = gc_all
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if4
 //line reduce.go:284
-					if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero4 float32
+							var gc_zero3 float32
 //line reduce.go:284
-						_ = gc_zero4
+							_ = gc_zero3
 //line reduce.go:284
-						gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result3 = archsimd.BroadcastFloat32x8(gc_zero3).Merge(gc_result3, gc_if4)
 //line reduce.go:284
-						gc_b6 := gc_none
+							gc_b4 := gc_none
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b6 = gc_all
+								gc_b4 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:45
+						var gc_t2 int = i + gc_bdx2
+//line reduce_variants.go:45
+						_ = gc_t2
+//line reduce_variants.go:45
+						var gc_i4 int = gc_t2
+//line reduce_variants.go:45
+						_ = gc_i4
+//line reduce_variants.go:45
+						var gc_result4 archsimd.Float32x8
+//line reduce_variants.go:45
+						_ = gc_result4
+//line reduce_variants.go:45
+						gc_returned4 := gc_none
+//line reduce_variants.go:45
+						_ = gc_returned4
+//line reduce.go:281
+						gc_if5 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line reduce.go:281
+						_ = gc_if5
+//line reduce_variants.go:45
+						if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld4 archsimd.Float32x8
+//line reduce_variants.go:45
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes4 [8]float32
+//line reduce_variants.go:45
+								for gc_k4 := range 8 {
+//line reduce_variants.go:45
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce_variants.go:45
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce_variants.go:45
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce_variants.go:45
+							gc_b5 := gc_none
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b5 = gc_all
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if6
 //line reduce.go:284
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+						if gc_if6.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero4 float32
+//line reduce.go:284
+							_ = gc_zero4
+//line reduce.go:284
+							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+							gc_b6 := gc_none
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b6 = gc_all
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line reduce.go:284
+						}
+						gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx2*2*gc_bdx2 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2696,69 +3801,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx2*2*gc_bdx2 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-				tid := gc_tx2
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx2*2*gc_bdx2 + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 			}
 		}
 	}
@@ -2783,35 +3825,136 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off4 {
+					gc_at7 := sdata_[:gc_to2]
+					gc_at8 := sdata_[gc_off4:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce.go:269
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2823,61 +3966,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -3134,11 +4222,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3150,7 +4238,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -3232,231 +4320,520 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
-func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reduce_variants.go:42
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-				_ = gc_none2
+					_ = gc_none4
 //line reduce_variants.go:42
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota4
+					_ = gc_iota8
 //line reduce_variants.go:42
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce_variants.go:42
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line reduce_variants.go:42
-					_ = tid
+						_ = tid
 //line reduce_variants.go:43
-					var i int = gc_bx3*2*gc_bdx3 + tid
+						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
-					_ = i
+						_ = i
 //line reduce_variants.go:45
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
 //line reduce_variants.go:45
-						break
+							break
 //line reduce_variants.go:45
-					}
+						}
 //line reduce_variants.go:45
-					var gc_i7 int = i
+						var gc_i15 int = i
 //line reduce_variants.go:45
-					_ = gc_i7
+						_ = gc_i15
 //line reduce_variants.go:45
-					var gc_result7 archsimd.Int32x8
+						var gc_result15 archsimd.Int32x8
 //line reduce_variants.go:45
-					_ = gc_result7
+						_ = gc_result15
 //line reduce_variants.go:45
-					gc_returned7 := gc_none2
+						gc_returned15 := gc_none4
 //line reduce_variants.go:45
-					_ = gc_returned7
+						_ = gc_returned15
 //line reduce.go:281
-					gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line reduce.go:281
-					_ = gc_if9
+						_ = gc_if21
 //line reduce_variants.go:45
-					if gc_if9.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld7 archsimd.Int32x8
+							var gc_ld15 archsimd.Int32x8
 //line reduce_variants.go:45
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes7 [8]int32
+								var gc_lanes15 [8]int32
 //line reduce_variants.go:45
-							for gc_k7 := range 8 {
+								for gc_k15 := range 8 {
 //line reduce_variants.go:45
-								if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if21.ToBits()&(1<<gc_k15) != 0 {
 //line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3 + gc_k7
+										gc_pos3.Thread = gc_rank3 + gc_k15
 //line reduce_variants.go:45
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos3.Thread = gc_rank3
+							gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
 //line reduce_variants.go:45
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_b16 := gc_none4
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+								gc_b16 = gc_all4
 //line reduce_variants.go:45
-						gc_b8 := gc_none2
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b8 = gc_all2
+							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
-					_ = gc_if10
+						_ = gc_if22
 //line reduce.go:284
-					if gc_if10.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero7 int32
+							var gc_zero15 int32
 //line reduce.go:284
-						_ = gc_zero7
+							_ = gc_zero15
 //line reduce.go:284
-						gc_result7 = archsimd.BroadcastInt32x8(gc_zero7).Merge(gc_result7, gc_if10)
+							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if22)
 //line reduce.go:284
-						gc_b9 := gc_none2
+							gc_b17 := gc_none4
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b9 = gc_all2
+								gc_b17 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:45
-					var gc_t4 int = i + gc_bdx3
+						var gc_t8 int = i + gc_bdx3
 //line reduce_variants.go:45
-					_ = gc_t4
+						_ = gc_t8
 //line reduce_variants.go:45
-					var gc_i8 int = gc_t4
+						var gc_i16 int = gc_t8
 //line reduce_variants.go:45
-					_ = gc_i8
+						_ = gc_i16
 //line reduce_variants.go:45
-					var gc_result8 archsimd.Int32x8
+						var gc_result16 archsimd.Int32x8
 //line reduce_variants.go:45
-					_ = gc_result8
+						_ = gc_result16
 //line reduce_variants.go:45
-					gc_returned8 := gc_none2
+						gc_returned16 := gc_none4
 //line reduce_variants.go:45
-					_ = gc_returned8
+						_ = gc_returned16
 //line reduce.go:281
-					gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line reduce.go:281
-					_ = gc_if11
+						_ = gc_if23
 //line reduce_variants.go:45
-					if gc_if11.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld8 archsimd.Int32x8
+							var gc_ld16 archsimd.Int32x8
 //line reduce_variants.go:45
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes8 [8]int32
+								var gc_lanes16 [8]int32
 //line reduce_variants.go:45
-							for gc_k8 := range 8 {
+								for gc_k16 := range 8 {
 //line reduce_variants.go:45
-								if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if23.ToBits()&(1<<gc_k16) != 0 {
 //line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce_variants.go:45
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos3.Thread = gc_rank3
+							gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
 //line reduce_variants.go:45
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							gc_b18 := gc_none4
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_b18 = gc_all4
 //line reduce_variants.go:45
-						gc_b10 := gc_none2
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b10 = gc_all2
+							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
+						_ = gc_if24
+//line reduce.go:284
+						if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero16 int32
+//line reduce.go:284
+							_ = gc_zero16
+//line reduce.go:284
+							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+							gc_b19 := gc_none4
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b19 = gc_all4
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+//line reduce.go:284
+						}
+						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+					tid := gc_tx3
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx3*2*gc_bdx3 + tid
+					_ = i
+
+					gc_at11[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:42
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+					_ = gc_none3
+//line reduce_variants.go:42
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+					_ = gc_iota6
+//line reduce_variants.go:42
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reduce_variants.go:42
+						var tid int = gc_tx3
+//line reduce_variants.go:42
+						_ = tid
+//line reduce_variants.go:43
+						var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+						_ = i
 //line reduce_variants.go:45
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:45
-					_ = gc_if12
+							break
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						var gc_i11 int = i
+//line reduce_variants.go:45
+						_ = gc_i11
+//line reduce_variants.go:45
+						var gc_result11 archsimd.Int32x8
+//line reduce_variants.go:45
+						_ = gc_result11
+//line reduce_variants.go:45
+						gc_returned11 := gc_none3
+//line reduce_variants.go:45
+						_ = gc_returned11
+//line reduce.go:281
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line reduce.go:281
+						_ = gc_if15
+//line reduce_variants.go:45
+						if gc_if15.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld11 archsimd.Int32x8
+//line reduce_variants.go:45
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes11 [8]int32
+//line reduce_variants.go:45
+								for gc_k11 := range 8 {
+//line reduce_variants.go:45
+									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+//line reduce_variants.go:45
+										gc_pos3.Thread = gc_rank3 + gc_k11
+//line reduce_variants.go:45
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+//line reduce_variants.go:45
+							gc_b12 := gc_none3
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b12 = gc_all3
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if16
 //line reduce.go:284
-					if gc_if12.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero8 int32
+							var gc_zero11 int32
 //line reduce.go:284
-						_ = gc_zero8
+							_ = gc_zero11
 //line reduce.go:284
-						gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result11 = archsimd.BroadcastInt32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
-						gc_b11 := gc_none2
+							gc_b13 := gc_none3
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b11 = gc_all2
+								gc_b13 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:45
+						var gc_t6 int = i + gc_bdx3
+//line reduce_variants.go:45
+						_ = gc_t6
+//line reduce_variants.go:45
+						var gc_i12 int = gc_t6
+//line reduce_variants.go:45
+						_ = gc_i12
+//line reduce_variants.go:45
+						var gc_result12 archsimd.Int32x8
+//line reduce_variants.go:45
+						_ = gc_result12
+//line reduce_variants.go:45
+						gc_returned12 := gc_none3
+//line reduce_variants.go:45
+						_ = gc_returned12
+//line reduce.go:281
+						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line reduce.go:281
+						_ = gc_if17
+//line reduce_variants.go:45
+						if gc_if17.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld12 archsimd.Int32x8
+//line reduce_variants.go:45
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes12 [8]int32
+//line reduce_variants.go:45
+								for gc_k12 := range 8 {
+//line reduce_variants.go:45
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce_variants.go:45
+										gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce_variants.go:45
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce_variants.go:45
+							gc_b14 := gc_none3
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b14 = gc_all3
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if18
 //line reduce.go:284
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero12 int32
+//line reduce.go:284
+							_ = gc_zero12
+//line reduce.go:284
+							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+							gc_b15 := gc_none3
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b15 = gc_all3
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line reduce.go:284
+						}
+						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
 					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx3*2*gc_bdx3 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3471,69 +4848,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx3*2*gc_bdx3 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-				tid := gc_tx3
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx3*2*gc_bdx3 + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 			}
 		}
 	}
@@ -3558,35 +4872,136 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off7 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off7 >= 0 && gc_off7 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off7 {
+					gc_at12 := sdata_[:gc_to3]
+					gc_at13 := sdata_[gc_off7:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line reduce.go:269
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:269
+							var tid_ int = gc_tx3
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3598,61 +5013,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -3667,7 +5027,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 		{
 			var gc_m83 uint32
 			{
-				gc_tidx3 := gc_b7.At(gc_w3)
+				gc_tidx3 := gc_b11.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -3703,7 +5063,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b7.At(gc_rank3)
+						gc_tidx3 := gc_b11.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -3736,7 +5096,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b7.At(gc_w3)
+						gc_tidx3 := gc_b11.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -3770,7 +5130,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b7.At(gc_rank3)
+							gc_tidx3 := gc_b11.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -3805,7 +5165,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx3 := gc_b7.At(gc_w3)
+							gc_tidx3 := gc_b11.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -3839,7 +5199,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b7.At(gc_rank3)
+							gc_tidx3 := gc_b11.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -3872,7 +5232,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx3 := gc_b7.At(gc_w3)
+							gc_tidx3 := gc_b11.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -3909,11 +5269,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at8 := partial[gc_off6:][:1]
-				gc_at9 := sdata[gc_off7:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at14 := partial[gc_off8:][:1]
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -3925,7 +5285,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at8[0] = gc_at9[0]
+						gc_at14[0] = gc_at15[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -4007,231 +5367,520 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 	}
 }
 
-func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line reduce_variants.go:42
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-				_ = gc_none3
+					_ = gc_none6
 //line reduce_variants.go:42
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-				_ = gc_iota6
+					_ = gc_iota12
 //line reduce_variants.go:42
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce_variants.go:42
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line reduce_variants.go:42
-					_ = tid
+						_ = tid
 //line reduce_variants.go:43
-					var i int = gc_bx4*2*gc_bdx4 + tid
+						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
-					_ = i
+						_ = i
 //line reduce_variants.go:45
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
 //line reduce_variants.go:45
-						break
+							break
 //line reduce_variants.go:45
-					}
+						}
 //line reduce_variants.go:45
-					var gc_i11 int = i
+						var gc_i23 int = i
 //line reduce_variants.go:45
-					_ = gc_i11
+						_ = gc_i23
 //line reduce_variants.go:45
-					var gc_result11 archsimd.Uint32x8
+						var gc_result23 archsimd.Uint32x8
 //line reduce_variants.go:45
-					_ = gc_result11
+						_ = gc_result23
 //line reduce_variants.go:45
-					gc_returned11 := gc_none3
+						gc_returned23 := gc_none6
 //line reduce_variants.go:45
-					_ = gc_returned11
+						_ = gc_returned23
 //line reduce.go:281
-					gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
 //line reduce.go:281
-					_ = gc_if15
+						_ = gc_if33
 //line reduce_variants.go:45
-					if gc_if15.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld11 archsimd.Uint32x8
+							var gc_ld23 archsimd.Uint32x8
 //line reduce_variants.go:45
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes11 [8]uint32
+								var gc_lanes23 [8]uint32
 //line reduce_variants.go:45
-							for gc_k11 := range 8 {
+								for gc_k23 := range 8 {
 //line reduce_variants.go:45
-								if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if33.ToBits()&(1<<gc_k23) != 0 {
 //line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4 + gc_k11
+										gc_pos4.Thread = gc_rank4 + gc_k23
 //line reduce_variants.go:45
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos4.Thread = gc_rank4
+							gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
 //line reduce_variants.go:45
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+							gc_b25 := gc_none6
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+								gc_b25 = gc_all6
 //line reduce_variants.go:45
-						gc_b13 := gc_none3
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b13 = gc_all3
+							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-					}
-//line reduce_variants.go:45
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line reduce_variants.go:45
-					_ = gc_if16
+						_ = gc_if34
 //line reduce.go:284
-					if gc_if16.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero11 uint32
+							var gc_zero23 uint32
 //line reduce.go:284
-						_ = gc_zero11
+							_ = gc_zero23
 //line reduce.go:284
-						gc_result11 = archsimd.BroadcastUint32x8(gc_zero11).Merge(gc_result11, gc_if16)
+							gc_result23 = archsimd.BroadcastUint32x8(gc_zero23).Merge(gc_result23, gc_if34)
 //line reduce.go:284
-						gc_b14 := gc_none3
+							gc_b26 := gc_none6
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b14 = gc_all3
+								gc_b26 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
 //line reduce.go:284
 						}
-//line reduce.go:284
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line reduce.go:284
-					}
 //line reduce_variants.go:45
-					var gc_t6 int = i + gc_bdx4
+						var gc_t12 int = i + gc_bdx4
 //line reduce_variants.go:45
-					_ = gc_t6
+						_ = gc_t12
 //line reduce_variants.go:45
-					var gc_i12 int = gc_t6
+						var gc_i24 int = gc_t12
 //line reduce_variants.go:45
-					_ = gc_i12
+						_ = gc_i24
 //line reduce_variants.go:45
-					var gc_result12 archsimd.Uint32x8
+						var gc_result24 archsimd.Uint32x8
 //line reduce_variants.go:45
-					_ = gc_result12
+						_ = gc_result24
 //line reduce_variants.go:45
-					gc_returned12 := gc_none3
+						gc_returned24 := gc_none6
 //line reduce_variants.go:45
-					_ = gc_returned12
+						_ = gc_returned24
 //line reduce.go:281
-					gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
 //line reduce.go:281
-					_ = gc_if17
+						_ = gc_if35
 //line reduce_variants.go:45
-					if gc_if17.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:45
-						var gc_ld12 archsimd.Uint32x8
+							var gc_ld24 archsimd.Uint32x8
 //line reduce_variants.go:45
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
 //line reduce_variants.go:45
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
 //line reduce_variants.go:45
-						} else {
+							} else {
 //line reduce_variants.go:45
-							var gc_lanes12 [8]uint32
+								var gc_lanes24 [8]uint32
 //line reduce_variants.go:45
-							for gc_k12 := range 8 {
+								for gc_k24 := range 8 {
 //line reduce_variants.go:45
-								if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if35.ToBits()&(1<<gc_k24) != 0 {
 //line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k24
 //line reduce_variants.go:45
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce_variants.go:45
+									}
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+//line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_pos4.Thread = gc_rank4
+							gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
 //line reduce_variants.go:45
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+							gc_b27 := gc_none6
 //line reduce_variants.go:45
-						}
+							if true {
 //line reduce_variants.go:45
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_b27 = gc_all6
 //line reduce_variants.go:45
-						gc_b15 := gc_none3
+							}
 //line reduce_variants.go:45
-						if true {
-//line reduce_variants.go:45
-							gc_b15 = gc_all3
+							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
+						_ = gc_if36
+//line reduce.go:284
+						if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+							var gc_zero24 uint32
+//line reduce.go:284
+							_ = gc_zero24
+//line reduce.go:284
+							gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+							gc_b28 := gc_none6
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b28 = gc_all6
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+//line reduce.go:284
+						}
+						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+					tid := gc_tx4
+					_ = tid
+
+//line reduce_variants.go:43
+					i := gc_bx4*2*gc_bdx4 + tid
+					_ = i
+
+					gc_at16[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line reduce_variants.go:42
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line reduce_variants.go:42
+					_ = gc_none5
+//line reduce_variants.go:42
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:42
+					_ = gc_iota10
+//line reduce_variants.go:42
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line reduce_variants.go:42
+					_ = gc_all5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reduce_variants.go:42
+						var tid int = gc_tx4
+//line reduce_variants.go:42
+						_ = tid
+//line reduce_variants.go:43
+						var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+						_ = i
 //line reduce_variants.go:45
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:45
-					_ = gc_if18
+							break
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						var gc_i19 int = i
+//line reduce_variants.go:45
+						_ = gc_i19
+//line reduce_variants.go:45
+						var gc_result19 archsimd.Uint32x8
+//line reduce_variants.go:45
+						_ = gc_result19
+//line reduce_variants.go:45
+						gc_returned19 := gc_none5
+//line reduce_variants.go:45
+						_ = gc_returned19
+//line reduce.go:281
+						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+//line reduce.go:281
+						_ = gc_if27
+//line reduce_variants.go:45
+						if gc_if27.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld19 archsimd.Uint32x8
+//line reduce_variants.go:45
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes19 [8]uint32
+//line reduce_variants.go:45
+								for gc_k19 := range 8 {
+//line reduce_variants.go:45
+									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
+//line reduce_variants.go:45
+										gc_pos4.Thread = gc_rank4 + gc_k19
+//line reduce_variants.go:45
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
+//line reduce_variants.go:45
+							gc_b21 := gc_none5
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b21 = gc_all5
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if28
 //line reduce.go:284
-					if gc_if18.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line reduce.go:284
-						var gc_zero12 uint32
+							var gc_zero19 uint32
 //line reduce.go:284
-						_ = gc_zero12
+							_ = gc_zero19
 //line reduce.go:284
-						gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result19 = archsimd.BroadcastUint32x8(gc_zero19).Merge(gc_result19, gc_if28)
 //line reduce.go:284
-						gc_b16 := gc_none3
+							gc_b22 := gc_none5
 //line reduce.go:284
-						if true {
+							if true {
 //line reduce.go:284
-							gc_b16 = gc_all3
+								gc_b22 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line reduce.go:284
 						}
+//line reduce_variants.go:45
+						var gc_t10 int = i + gc_bdx4
+//line reduce_variants.go:45
+						_ = gc_t10
+//line reduce_variants.go:45
+						var gc_i20 int = gc_t10
+//line reduce_variants.go:45
+						_ = gc_i20
+//line reduce_variants.go:45
+						var gc_result20 archsimd.Uint32x8
+//line reduce_variants.go:45
+						_ = gc_result20
+//line reduce_variants.go:45
+						gc_returned20 := gc_none5
+//line reduce_variants.go:45
+						_ = gc_returned20
+//line reduce.go:281
+						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line reduce.go:281
+						_ = gc_if29
+//line reduce_variants.go:45
+						if gc_if29.ToBits() != 0 {
+//line reduce_variants.go:45
+							var gc_ld20 archsimd.Uint32x8
+//line reduce_variants.go:45
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+//line reduce_variants.go:45
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+//line reduce_variants.go:45
+							} else {
+//line reduce_variants.go:45
+								var gc_lanes20 [8]uint32
+//line reduce_variants.go:45
+								for gc_k20 := range 8 {
+//line reduce_variants.go:45
+									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce_variants.go:45
+										gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce_variants.go:45
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce_variants.go:45
+							gc_b23 := gc_none5
+//line reduce_variants.go:45
+							if true {
+//line reduce_variants.go:45
+								gc_b23 = gc_all5
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+//line reduce_variants.go:45
+						}
+//line reduce_variants.go:45
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+//line reduce_variants.go:45
+						_ = gc_if30
 //line reduce.go:284
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:284
+							var gc_zero20 uint32
+//line reduce.go:284
+							_ = gc_zero20
+//line reduce.go:284
+							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+							gc_b24 := gc_none5
+//line reduce.go:284
+							if true {
+//line reduce.go:284
+								gc_b24 = gc_all5
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+//line reduce.go:284
+						}
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
 					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:43
+						i := gc_bx4*2*gc_bdx4 + tid
+						_ = i
+
+//line reduce_variants.go:45
+						sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4246,69 +5895,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
-
-//line reduce_variants.go:43
-					i := gc_bx4*2*gc_bdx4 + tid
-					_ = i
-
-//line reduce_variants.go:45
-					sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-				tid := gc_tx4
-				_ = tid
-
-//line reduce_variants.go:43
-				i := gc_bx4*2*gc_bdx4 + tid
-				_ = i
-
-//line reduce_variants.go:45
-				sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 			}
 		}
 	}
@@ -4333,35 +5919,136 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off10 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off10 >= 0 && gc_off10 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off10 {
+					gc_at17 := sdata_[:gc_to4]
+					gc_at18 := sdata_[gc_off10:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line reduce.go:269
-						var tid_ int = gc_tx4
+							var tid_ int = gc_tx4
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:269
+							var tid_ int = gc_tx4
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4373,61 +6060,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -4442,7 +6074,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 		{
 			var gc_m84 uint32
 			{
-				gc_tidx4 := gc_b12.At(gc_w4)
+				gc_tidx4 := gc_b20.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -4478,7 +6110,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b12.At(gc_rank4)
+						gc_tidx4 := gc_b20.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -4511,7 +6143,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b12.At(gc_w4)
+						gc_tidx4 := gc_b20.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -4545,7 +6177,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b12.At(gc_rank4)
+							gc_tidx4 := gc_b20.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -4580,7 +6212,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx4 := gc_b12.At(gc_w4)
+							gc_tidx4 := gc_b20.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -4614,7 +6246,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b12.At(gc_rank4)
+							gc_tidx4 := gc_b20.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -4647,7 +6279,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx4 := gc_b12.At(gc_w4)
+							gc_tidx4 := gc_b20.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -4684,11 +6316,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at10 := partial[gc_off8:][:1]
-				gc_at11 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at19 := partial[gc_off11:][:1]
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4700,7 +6332,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:51
 					{
 //line reduce_variants.go:51
-						gc_at10[0] = gc_at11[0]
+						gc_at19[0] = gc_at20[0]
 //line reduce_variants.go:53
 					}
 				}
@@ -7444,11 +9076,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := (gc_bx5 * 2 * b) + gc_off
-				gc_off14 := ((gc_bx5 * 2 * b) + gc_off) + b
-				if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_to5 <= len(in)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(in) && gc_to5 <= len(in)-gc_off14 {
-					gc_at14 := in[gc_off13:][:gc_to5]
-					gc_at15 := in[gc_off14:][:gc_to5]
+				gc_off22 := (gc_bx5 * 2 * b) + gc_off
+				gc_off23 := ((gc_bx5 * 2 * b) + gc_off) + b
+				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(in) && gc_to5 <= len(in)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(in) && gc_to5 <= len(in)-gc_off23 {
+					gc_at29 := in[gc_off22:][:gc_to5]
+					gc_at30 := in[gc_off23:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7464,11 +9096,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						_ = i
 
 //line reduce_variants.go:135
-						v += gc_at14[gc_tx5]
+						v += gc_at29[gc_tx5]
 
 //line reduce_variants.go:136
 						if i+b < n {
-							v += gc_at15[gc_tx5]
+							v += gc_at30[gc_tx5]
 						}
 						gc_s_v[gc_rank5] = v
 					}
@@ -7600,7 +9232,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at16 := sdata[:gc_bdx5]
+				gc_at31 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7610,7 +9242,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					_ = tid
 					v := gc_s_v[gc_rank5]
 
-					gc_at16[gc_tx5] = v
+					gc_at31[gc_tx5] = v
 				}
 			} else {
 				gc_step23 := 0
@@ -7704,10 +9336,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off15 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off15 >= 0 && gc_off15 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off15 {
-					gc_at17 := sdata_[:gc_to5]
-					gc_at18 := sdata_[gc_off15:][:gc_to5]
+				gc_off24 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off24 >= 0 && gc_off24 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off24 {
+					gc_at32 := sdata_[:gc_to5]
+					gc_at33 := sdata_[gc_off24:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -7719,7 +9351,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce.go:271
 						{
 //line reduce.go:271
-							gc_at17[gc_tx5] += gc_at18[gc_tx5]
+							gc_at32[gc_tx5] += gc_at33[gc_tx5]
 //line reduce.go:273
 						}
 					}
@@ -7929,11 +9561,11 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off16 := gc_bx5
-			gc_off17 := 0
-			if gc_from5 >= 0 && gc_off16 >= 0 && gc_off16 < len(partial) && gc_off17 >= 0 && gc_off17 < len(sdata) {
-				gc_at19 := partial[gc_off16:][:1]
-				gc_at20 := sdata[gc_off17:][:1]
+			gc_off25 := gc_bx5
+			gc_off26 := 0
+			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) && gc_off26 >= 0 && gc_off26 < len(sdata) {
+				gc_at34 := partial[gc_off25:][:1]
+				gc_at35 := sdata[gc_off26:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7945,7 +9577,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:147
 					{
 //line reduce_variants.go:147
-						gc_at19[0] = gc_at20[0]
+						gc_at34[0] = gc_at35[0]
 //line reduce_variants.go:149
 					}
 				}
@@ -8122,14 +9754,265 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+				gc_off7 := (gc_bx2 * 2 * b) + gc_off
+				gc_off8 := ((gc_bx2 * 2 * b) + gc_off) + b
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to2 <= len(in)-gc_off8 {
+					gc_at8 := in[gc_off7:][:gc_to2]
+					gc_at9 := in[gc_off8:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:131
+							var tid int = gc_tx2
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx2*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
+//line reduce_variants.go:136
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if2
+//line reduce_variants.go:136
+							if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if2)
+//line reduce_variants.go:136
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+						_ = i
+
+//line reduce_variants.go:135
+						v += gc_at8[gc_tx2]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += gc_at9[gc_tx2]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:131
+							var tid int = gc_tx2
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx2*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if i < 0 || i+8 > len(in) || (i+
+
+								b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+//line reduce_variants.go:136
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if
+//line reduce_variants.go:137
+							if gc_if.ToBits() != 0 {
+//line reduce_variants.go:137
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+//line reduce_variants.go:137
+							}
+//line reduce_variants.go:137
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+							i := gc_bx2*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+							i := gc_bx2*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+							i := gc_bx2*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+							i := gc_bx2*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:134
+						i := gc_bx2*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank2] = v
+					}
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[float32](t, b)[:b]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(sdata) {
+				gc_at10 := sdata[:gc_bdx2]
+				gc_vstep4 := 0
 				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line reduce_variants.go:131
@@ -8140,192 +10023,110 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line reduce_variants.go:131
 						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx2*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
+//line reduce_variants.go:141
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
+//line reduce_variants.go:141
 							break
-//line reduce_variants.go:135
+//line reduce_variants.go:141
 						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-						_ = gc_if
-//line reduce_variants.go:137
-						if gc_if.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:141
+						v.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-						i := gc_bx2*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:134
-					i := gc_bx2*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank2] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[float32](t, b)[:b]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reduce_variants.go:131
-					var tid int = gc_tx2
-//line reduce_variants.go:131
+					tid := gc_tx2
 					_ = tid
+					v := gc_s_v[gc_rank2]
+
+					gc_at10[gc_tx2] = v
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reduce_variants.go:131
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						var tid int = gc_tx2
 //line reduce_variants.go:131
-					_ = v
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+						_ = v
 //line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:141
-						break
+							break
 //line reduce_variants.go:141
+						}
+//line reduce_variants.go:141
+						v.StoreSlice(sdata[tid:])
 					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8337,57 +10138,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-				tid := gc_tx2
-				_ = tid
-				v := gc_s_v[gc_rank2]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
 			}
 		}
 	}
@@ -8412,35 +10162,136 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off9 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata_) && gc_off9 >= 0 && gc_off9 <= len(sdata_) && gc_to2 <= len(sdata_)-gc_off9 {
+					gc_at11 := sdata_[:gc_to2]
+					gc_at12 := sdata_[gc_off9:][:gc_to2]
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce.go:269
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:269
+						tid_ := gc_tx2
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at11[gc_tx2] += gc_at12[gc_tx2]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:269
+							var tid_ int = gc_tx2
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadFloat32x8Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep7
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce.go:269
+							tid_ := gc_tx2
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8452,61 +10303,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-						tid_ := gc_tx2
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce.go:269
-					tid_ := gc_tx2
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -8763,11 +10559,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at8 := partial[gc_off7:][:1]
-				gc_at9 := sdata[gc_off8:][:1]
+			gc_off10 := gc_bx2
+			gc_off11 := 0
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_at13 := partial[gc_off10:][:1]
+				gc_at14 := sdata[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -8779,7 +10575,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:147
 					{
 //line reduce_variants.go:147
-						gc_at8[0] = gc_at9[0]
+						gc_at13[0] = gc_at14[0]
 //line reduce_variants.go:149
 					}
 				}
@@ -8882,10 +10678,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx3
 	{
-		gc_vstep5 := 0
+		gc_vstep8 := 0
 		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-				gc_rank3 := gc_vstep5
+			for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
+				gc_rank3 := gc_vstep8
 				_ = gc_rank3
 //line reduce_variants.go:133
 				var v int32
@@ -8895,7 +10691,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep5
+		gc_step11 := gc_vstep8
 		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 			{
 				gc_rank3 := gc_step11 + 0
@@ -8956,14 +10752,265 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := gc_from3
+				gc_off12 := (gc_bx3 * 2 * b) + gc_off
+				gc_off13 := ((gc_bx3 * 2 * b) + gc_off) + b
+				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to3 <= len(in)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(in) && gc_to3 <= len(in)-gc_off13 {
+					gc_at15 := in[gc_off12:][:gc_to3]
+					gc_at16 := in[gc_off13:][:gc_to3]
+					gc_vstep9 := gc_from3
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota4
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:131
+							var tid int = gc_tx3
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at16) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
+//line reduce_variants.go:136
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if4
+//line reduce_variants.go:136
+							if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if4)
+//line reduce_variants.go:136
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep9 > gc_from3 {
+						gc_more = true
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+						_ = i
+
+//line reduce_variants.go:135
+						v += gc_at15[gc_tx3]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += gc_at16[gc_tx3]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+				} else {
+					gc_vstep10 := gc_from3
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota3
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:131
+							var tid int = gc_tx3
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if i < 0 || i+8 > len(in) || (i+
+
+								b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line reduce_variants.go:136
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if3
+//line reduce_variants.go:137
+							if gc_if3.ToBits() != 0 {
+//line reduce_variants.go:137
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if3)
+//line reduce_variants.go:137
+							}
+//line reduce_variants.go:137
+							v.StoreSlice(gc_s_v[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep10 > gc_from3 {
+						gc_more = true
+					}
+					gc_step12 := gc_vstep10
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+						{
+							gc_tx3 := gc_step12 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+							tid := gc_tx3
+							_ = tid
+							v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+							i := gc_bx3*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+							tid := gc_tx3
+							_ = tid
+							v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+							i := gc_bx3*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+							tid := gc_tx3
+							_ = tid
+							v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+							i := gc_bx3*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step12 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+							tid := gc_tx3
+							_ = tid
+							v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+							i := gc_bx3*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank3] = v
+						}
+					}
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:134
+						i := gc_bx3*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank3] = v
+					}
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[int32](t, b)[:b]
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			if gc_bdx3 <= len(sdata) {
+				gc_at17 := sdata[:gc_bdx3]
+				gc_vstep11 := 0
 				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota2
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce_variants.go:131
@@ -8974,192 +11021,110 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line reduce_variants.go:131
 						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx3*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
+//line reduce_variants.go:141
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) {
+//line reduce_variants.go:141
 							break
-//line reduce_variants.go:135
+//line reduce_variants.go:141
 						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-						_ = gc_if2
-//line reduce_variants.go:137
-						if gc_if2.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:141
+						v.StoreSlice(gc_at17[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from3 {
-					gc_more = true
-				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
-					{
-						gc_tx3 := gc_step12 + 0
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step12 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step12 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step12 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-						tid := gc_tx3
-						_ = tid
-						v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-						i := gc_bx3*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank3] = v
-					}
-				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:134
-					i := gc_bx3*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank3] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line reduce_variants.go:131
-					var tid int = gc_tx3
-//line reduce_variants.go:131
+					tid := gc_tx3
 					_ = tid
+					v := gc_s_v[gc_rank3]
+
+					gc_at17[gc_tx3] = v
+				}
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line reduce_variants.go:131
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						var tid int = gc_tx3
 //line reduce_variants.go:131
-					_ = v
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+						_ = v
 //line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:141
-						break
+							break
 //line reduce_variants.go:141
+						}
+//line reduce_variants.go:141
+						v.StoreSlice(sdata[tid:])
 					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep7
-			for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
-				{
-					gc_tx3 := gc_step13 + 0
+				gc_step13 := gc_vstep12
+				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+					{
+						gc_tx3 := gc_step13 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx3 := gc_step13 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx3 := gc_step13 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx3 := gc_step13 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+				}
+				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9171,57 +11136,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
-				{
-					gc_tx3 := gc_step13 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx3 := gc_step13 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx3 := gc_step13 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
-					v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-				tid := gc_tx3
-				_ = tid
-				v := gc_s_v[gc_rank3]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
 			}
 		}
 	}
@@ -9246,35 +11160,136 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep8 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-						gc_tx3 := gc_vstep8
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off14 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata_) && gc_off14 >= 0 && gc_off14 <= len(sdata_) && gc_to3 <= len(sdata_)-gc_off14 {
+					gc_at18 := sdata_[:gc_to3]
+					gc_at19 := sdata_[gc_off14:][:gc_to3]
+					gc_vstep13 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep13+7 < gc_to3; gc_vstep13 += 8 {
+							gc_tx3 := gc_vstep13
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line reduce.go:269
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) || gc_tx3+8 > len(gc_at18) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])).StoreSlice(gc_at18[gc_tx3:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep13; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:269
+						tid_ := gc_tx3
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at18[gc_tx3] += gc_at19[gc_tx3]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep14 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep14+7 < gc_to3; gc_vstep14 += 8 {
+							gc_tx3 := gc_vstep14
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:269
+							var tid_ int = gc_tx3
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadInt32x8Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step14 := gc_vstep14
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+						{
+							gc_tx3 := gc_step14 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step14 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step14 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step14 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line reduce.go:269
+							tid_ := gc_tx3
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step14 := gc_vstep8
-				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
-					{
-						gc_tx3 := gc_step14 + 0
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9286,61 +11301,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step14 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step14 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step14 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-						tid_ := gc_tx3
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce.go:269
-					tid_ := gc_tx3
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -9597,11 +11557,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3
-			gc_off10 := 0
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at10 := partial[gc_off9:][:1]
-				gc_at11 := sdata[gc_off10:][:1]
+			gc_off15 := gc_bx3
+			gc_off16 := 0
+			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at20 := partial[gc_off15:][:1]
+				gc_at21 := sdata[gc_off16:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -9613,7 +11573,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:147
 					{
 //line reduce_variants.go:147
-						gc_at10[0] = gc_at11[0]
+						gc_at20[0] = gc_at21[0]
 //line reduce_variants.go:149
 					}
 				}
@@ -9716,10 +11676,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx4
 	{
-		gc_vstep9 := 0
+		gc_vstep15 := 0
 		if compiled.SIMD {
-			for ; gc_vstep9+7 < gc_n4; gc_vstep9 += 8 {
-				gc_rank4 := gc_vstep9
+			for ; gc_vstep15+7 < gc_n4; gc_vstep15 += 8 {
+				gc_rank4 := gc_vstep15
 				_ = gc_rank4
 //line reduce_variants.go:133
 				var v uint32
@@ -9729,7 +11689,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep9
+		gc_step16 := gc_vstep15
 		for ; gc_step16+3 < gc_n4; gc_step16 += 4 {
 			{
 				gc_rank4 := gc_step16 + 0
@@ -9790,14 +11750,265 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep10 := gc_from4
+				gc_off17 := (gc_bx4 * 2 * b) + gc_off
+				gc_off18 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 <= len(in) && gc_to4 <= len(in)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(in) && gc_to4 <= len(in)-gc_off18 {
+					gc_at22 := in[gc_off17:][:gc_to4]
+					gc_at23 := in[gc_off18:][:gc_to4]
+					gc_vstep16 := gc_from4
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota6
+						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:131
+							var tid int = gc_tx4
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at23) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
+//line reduce_variants.go:136
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if6
+//line reduce_variants.go:136
+							if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:136
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if6)
+//line reduce_variants.go:136
+							}
+//line reduce_variants.go:136
+							v.StoreSlice(gc_s_v[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep16 > gc_from4 {
+						gc_more = true
+					}
+					for gc_tx4 := gc_vstep16; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+						_ = i
+
+//line reduce_variants.go:135
+						v += gc_at22[gc_tx4]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += gc_at23[gc_tx4]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+				} else {
+					gc_vstep17 := gc_from4
+					if compiled.SIMD {
+//line reduce_variants.go:131
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce_variants.go:131
+						_ = gc_iota5
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:131
+							var tid int = gc_tx4
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:134
+							var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+							_ = i
+//line reduce_variants.go:135
+							if i < 0 || i+8 > len(in) || (i+
+
+								b) < 0 || (i+b)+8 > len(in) {
+//line reduce_variants.go:135
+								break
+//line reduce_variants.go:135
+							}
+//line reduce_variants.go:135
+							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+//line reduce_variants.go:136
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line reduce_variants.go:136
+							_ = gc_if5
+//line reduce_variants.go:137
+							if gc_if5.ToBits() != 0 {
+//line reduce_variants.go:137
+								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if5)
+//line reduce_variants.go:137
+							}
+//line reduce_variants.go:137
+							v.StoreSlice(gc_s_v[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep17 > gc_from4 {
+						gc_more = true
+					}
+					gc_step17 := gc_vstep17
+					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+						{
+							gc_tx4 := gc_step17 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+							tid := gc_tx4
+							_ = tid
+							v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+							i := gc_bx4*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+							tid := gc_tx4
+							_ = tid
+							v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+							i := gc_bx4*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+							tid := gc_tx4
+							_ = tid
+							v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+							i := gc_bx4*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step17 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+							tid := gc_tx4
+							_ = tid
+							v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+							i := gc_bx4*2*b + tid + gc_off
+							gc_more = true
+
+//line reduce_variants.go:135
+							v += in[i]
+
+//line reduce_variants.go:136
+							if i+b < n {
+								v += in[i+b]
+							}
+							gc_s_v[gc_rank4] = v
+						}
+					}
+					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:134
+						i := gc_bx4*2*b + tid + gc_off
+						gc_more = true
+
+//line reduce_variants.go:135
+						v += in[i]
+
+//line reduce_variants.go:136
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank4] = v
+					}
+				}
+			}
+		}
+	}
+
+//line reduce_variants.go:140
+	sdata := gocuda.Shared[uint32](t, b)[:b]
+	{
+		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			if gc_bdx4 <= len(sdata) {
+				gc_at24 := sdata[:gc_bdx4]
+				gc_vstep18 := 0
 				if compiled.SIMD {
-//line reduce_variants.go:131
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reduce_variants.go:131
-					_ = gc_iota3
-					for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce_variants.go:131
@@ -9808,192 +12019,110 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
 //line reduce_variants.go:131
 						_ = v
-//line reduce_variants.go:134
-						var i int = gc_bx4*2*b + tid + gc_off
-//line reduce_variants.go:134
-						_ = i
-//line reduce_variants.go:135
-						if i < 0 || i+8 > len(in) || (i+
-
-							b) < 0 || (i+b)+8 > len(in) {
-//line reduce_variants.go:135
+//line reduce_variants.go:141
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at24) {
+//line reduce_variants.go:141
 							break
-//line reduce_variants.go:135
+//line reduce_variants.go:141
 						}
-//line reduce_variants.go:135
-						v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
-//line reduce_variants.go:136
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line reduce_variants.go:136
-						_ = gc_if3
-//line reduce_variants.go:137
-						if gc_if3.ToBits() != 0 {
-//line reduce_variants.go:137
-							v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if3)
-//line reduce_variants.go:137
-						}
-//line reduce_variants.go:137
-						v.StoreSlice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:141
+						v.StoreSlice(gc_at24[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep10 > gc_from4 {
-					gc_more = true
-				}
-				gc_step17 := gc_vstep10
-				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
-					{
-						gc_tx4 := gc_step17 + 0
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step17 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step17 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-					{
-						gc_tx4 := gc_step17 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-						tid := gc_tx4
-						_ = tid
-						v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-						i := gc_bx4*2*b + tid + gc_off
-						gc_more = true
-
-//line reduce_variants.go:135
-						v += in[i]
-
-//line reduce_variants.go:136
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank4] = v
-					}
-				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:134
-					i := gc_bx4*2*b + tid + gc_off
-					gc_more = true
-
-//line reduce_variants.go:135
-					v += in[i]
-
-//line reduce_variants.go:136
-					if i+b < n {
-						v += in[i+b]
-					}
-					gc_s_v[gc_rank4] = v
-				}
-			}
-		}
-	}
-
-//line reduce_variants.go:140
-	sdata := gocuda.Shared[uint32](t, b)[:b]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
-				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
+				for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line reduce_variants.go:131
-					var tid int = gc_tx4
-//line reduce_variants.go:131
+					tid := gc_tx4
 					_ = tid
+					v := gc_s_v[gc_rank4]
+
+					gc_at24[gc_tx4] = v
+				}
+			} else {
+				gc_vstep19 := 0
+				if compiled.SIMD {
+					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
+						gc_tx4 := gc_vstep19
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line reduce_variants.go:131
-					v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+						var tid int = gc_tx4
 //line reduce_variants.go:131
-					_ = v
+						_ = tid
+//line reduce_variants.go:131
+						v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+						_ = v
 //line reduce_variants.go:141
-					if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(sdata) {
 //line reduce_variants.go:141
-						break
+							break
 //line reduce_variants.go:141
+						}
+//line reduce_variants.go:141
+						v.StoreSlice(sdata[tid:])
 					}
-//line reduce_variants.go:141
-					v.StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step18 := gc_vstep11
-			for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
-				{
-					gc_tx4 := gc_step18 + 0
+				gc_step18 := gc_vstep19
+				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+					{
+						gc_tx4 := gc_step18 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx4 := gc_step18 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx4 := gc_step18 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+					{
+						gc_tx4 := gc_step18 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:141
+						sdata[tid] = v
+					}
+				}
+				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -10005,57 +12134,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:141
 					sdata[tid] = v
 				}
-				{
-					gc_tx4 := gc_step18 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx4 := gc_step18 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-				{
-					gc_tx4 := gc_step18 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
-					v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-					sdata[tid] = v
-				}
-			}
-			for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-				tid := gc_tx4
-				_ = tid
-				v := gc_s_v[gc_rank4]
-
-//line reduce_variants.go:141
-				sdata[tid] = v
 			}
 		}
 	}
@@ -10080,35 +12158,136 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep12 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-						gc_tx4 := gc_vstep12
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off19 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata_) && gc_off19 >= 0 && gc_off19 <= len(sdata_) && gc_to4 <= len(sdata_)-gc_off19 {
+					gc_at25 := sdata_[:gc_to4]
+					gc_at26 := sdata_[gc_off19:][:gc_to4]
+					gc_vstep20 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep20+7 < gc_to4; gc_vstep20 += 8 {
+							gc_tx4 := gc_vstep20
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line reduce.go:269
-						var tid_ int = gc_tx4
+							var tid_ int = gc_tx4
 //line reduce.go:269
-						_ = tid_
+							_ = tid_
 //line reduce.go:272
-						{
+							{
 //line reduce.go:272
-							if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at26) || gc_tx4+8 > len(gc_at25) {
 //line reduce.go:272
-								break
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).StoreSlice(gc_at25[gc_tx4:])
 //line reduce.go:272
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep20; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:269
+						tid_ := gc_tx4
+						_ = tid_
+
+//line reduce.go:271
+						{
+//line reduce.go:271
+							gc_at25[gc_tx4] += gc_at26[gc_tx4]
+//line reduce.go:273
+						}
+					}
+				} else {
+					gc_vstep21 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep21+7 < gc_to4; gc_vstep21 += 8 {
+							gc_tx4 := gc_vstep21
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:269
+							var tid_ int = gc_tx4
+//line reduce.go:269
+							_ = tid_
 //line reduce.go:272
-							archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+							{
 //line reduce.go:272
+								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+//line reduce.go:272
+									break
+//line reduce.go:272
+								}
+//line reduce.go:272
+								archsimd.LoadUint32x8Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x8Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step19 := gc_vstep21
+					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
+						{
+							gc_tx4 := gc_step19 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step19 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step19 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step19 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line reduce.go:269
+							tid_ := gc_tx4
+							_ = tid_
+
+//line reduce.go:271
+							{
+								sdata_[tid_] += sdata_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step19 := gc_vstep12
-				for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
-					{
-						gc_tx4 := gc_step19 + 0
+					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10120,61 +12299,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						{
 							sdata_[tid_] += sdata_[tid_+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step19 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step19 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step19 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-						tid_ := gc_tx4
-						_ = tid_
-
-//line reduce.go:271
-						{
-							sdata_[tid_] += sdata_[tid_+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce.go:269
-					tid_ := gc_tx4
-					_ = tid_
-
-//line reduce.go:271
-					{
-						sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 			}
@@ -10431,11 +12555,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at12 := partial[gc_off11:][:1]
-				gc_at13 := sdata[gc_off12:][:1]
+			gc_off20 := gc_bx4
+			gc_off21 := 0
+			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
+				gc_at27 := partial[gc_off20:][:1]
+				gc_at28 := sdata[gc_off21:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -10447,7 +12571,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:147
 					{
 //line reduce_variants.go:147
-						gc_at12[0] = gc_at13[0]
+						gc_at27[0] = gc_at28[0]
 //line reduce_variants.go:149
 					}
 				}

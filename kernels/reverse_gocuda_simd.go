@@ -187,10 +187,10 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off2 := n - (gc_bx5+1)*b
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx5 <= len(out)-gc_off2 && gc_bdx5 <= len(tile) {
-				gc_at3 := out[gc_off2:][:gc_bdx5]
-				gc_at4 := tile[:gc_bdx5]
+			gc_off5 := n - (gc_bx5+1)*b
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx5 <= len(out)-gc_off5 && gc_bdx5 <= len(tile) {
+				gc_at9 := out[gc_off5:][:gc_bdx5]
+				gc_at10 := tile[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -202,7 +202,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 //line reverse.go:47
 					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
 //line reverse.go:47
-						gc_at3[gc_tx5] = gc_at4[gc_tx5]
+						gc_at9[gc_tx5] = gc_at10[gc_tx5]
 //line reverse.go:49
 					}
 				}
@@ -379,74 +379,191 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off2 := n - (gc_bx2+1)*b
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(tile) {
+				gc_at3 := out[gc_off2:][:gc_bdx2]
+				gc_at4 := tile[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reverse.go:40
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:40
+						var tid int = gc_tx2
+//line reverse.go:40
+						_ = tid
+//line reverse.go:47
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line reverse.go:47
+							break
+//line reverse.go:47
+						}
+//line reverse.go:47
+						{
+//line reverse.go:47
+							var o int = n - (gc_bx2+1)*b + tid
+//line reverse.go:47
+							_ = o
+//line reverse.go:47
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if2
+//line reverse.go:47
+							if gc_if2.ToBits() != 0 {
+//line reverse.go:47
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if2)
+//line reverse.go:47
+							}
+//line reverse.go:47
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse.go:40
-					var tid int = gc_tx2
-//line reverse.go:40
+					tid := gc_tx2
 					_ = tid
+
 //line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
+					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 //line reverse.go:47
-						break
-//line reverse.go:47
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line reverse.go:49
 					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reverse.go:40
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:40
+						var tid int = gc_tx2
+//line reverse.go:40
+						_ = tid
 //line reverse.go:47
-					{
+						if tid < 0 || tid+8 > len(tile) {
 //line reverse.go:47
-						var o int = n - (gc_bx2+1)*b + tid
+							break
 //line reverse.go:47
-						_ = o
+						}
 //line reverse.go:47
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+						{
 //line reverse.go:47
-						_ = gc_if
+							var o int = n - (gc_bx2+1)*b + tid
 //line reverse.go:47
-						if gc_if.ToBits() != 0 {
+							_ = o
 //line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if
+//line reverse.go:47
+							if gc_if.ToBits() != 0 {
+//line reverse.go:47
+								if o >= 0 && o+8 <= len(out) {
+									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 //line reverse.go:48
-							} else {
+								} else {
 //line reverse.go:48
-								var gc_lanes [8]float32
+									var gc_lanes [8]float32
 //line reverse.go:48
-								archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
+									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
 //line reverse.go:48
-								for gc_k := range 8 {
+									for gc_k := range 8 {
 //line reverse.go:48
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line reverse.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line reverse.go:48
-										out[o+gc_k] = gc_lanes[gc_k]
+											out[o+gc_k] = gc_lanes[gc_k]
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
-								}
+									gc_pos2.Thread = gc_rank2
 //line reverse.go:48
-								gc_pos2.Thread = gc_rank2
+								}
 //line reverse.go:48
 							}
 //line reverse.go:48
 						}
-//line reverse.go:48
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+						tid := gc_tx2
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+						tid := gc_tx2
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+						tid := gc_tx2
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:40
+						tid := gc_tx2
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx2+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -458,61 +575,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-					tid := gc_tx2
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:40
-				tid := gc_tx2
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
 				}
 			}
 		}
@@ -614,74 +676,191 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off3 := n - (gc_bx3+1)*b
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx3 <= len(out)-gc_off3 && gc_bdx3 <= len(tile) {
+				gc_at5 := out[gc_off3:][:gc_bdx3]
+				gc_at6 := tile[:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line reverse.go:40
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+					_ = gc_iota4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reverse.go:40
+						var tid int = gc_tx3
+//line reverse.go:40
+						_ = tid
+//line reverse.go:47
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at6) || gc_tx3+8 > len(gc_at5) {
+//line reverse.go:47
+							break
+//line reverse.go:47
+						}
+//line reverse.go:47
+						{
+//line reverse.go:47
+							var o int = n - (gc_bx3+1)*b + tid
+//line reverse.go:47
+							_ = o
+//line reverse.go:47
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if4
+//line reverse.go:47
+							if gc_if4.ToBits() != 0 {
+//line reverse.go:47
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if4)
+//line reverse.go:47
+							}
+//line reverse.go:47
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line reverse.go:40
-					var tid int = gc_tx3
-//line reverse.go:40
+					tid := gc_tx3
 					_ = tid
+
 //line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
+					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 //line reverse.go:47
-						break
-//line reverse.go:47
+						gc_at5[gc_tx3] = gc_at6[gc_tx3]
+//line reverse.go:49
 					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line reverse.go:40
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line reverse.go:40
+						var tid int = gc_tx3
+//line reverse.go:40
+						_ = tid
 //line reverse.go:47
-					{
+						if tid < 0 || tid+8 > len(tile) {
 //line reverse.go:47
-						var o int = n - (gc_bx3+1)*b + tid
+							break
 //line reverse.go:47
-						_ = o
+						}
 //line reverse.go:47
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+						{
 //line reverse.go:47
-						_ = gc_if2
+							var o int = n - (gc_bx3+1)*b + tid
 //line reverse.go:47
-						if gc_if2.ToBits() != 0 {
+							_ = o
 //line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if2)
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if3
+//line reverse.go:47
+							if gc_if3.ToBits() != 0 {
+//line reverse.go:47
+								if o >= 0 && o+8 <= len(out) {
+									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if3)
 //line reverse.go:48
-							} else {
+								} else {
 //line reverse.go:48
-								var gc_lanes2 [8]int32
+									var gc_lanes2 [8]int32
 //line reverse.go:48
-								archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
 //line reverse.go:48
-								for gc_k2 := range 8 {
+									for gc_k2 := range 8 {
 //line reverse.go:48
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-										gc_pos3.Thread = gc_rank3 + gc_k2
+											gc_pos3.Thread = gc_rank3 + gc_k2
 //line reverse.go:48
-										out[o+gc_k2] = gc_lanes2[gc_k2]
+											out[o+gc_k2] = gc_lanes2[gc_k2]
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
-								}
+									gc_pos3.Thread = gc_rank3
 //line reverse.go:48
-								gc_pos3.Thread = gc_rank3
+								}
 //line reverse.go:48
 							}
 //line reverse.go:48
 						}
-//line reverse.go:48
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+					{
+						gc_tx3 := gc_step6 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+						tid := gc_tx3
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+						tid := gc_tx3
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+						tid := gc_tx3
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx3 := gc_step6 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reverse.go:40
+						tid := gc_tx3
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx3+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
-				{
-					gc_tx3 := gc_step6 + 0
+				for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -693,61 +872,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
-				}
-				{
-					gc_tx3 := gc_step6 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx3 := gc_step6 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-					tid := gc_tx3
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line reverse.go:40
-				tid := gc_tx3
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
 				}
 			}
 		}
@@ -849,74 +973,191 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off4 := n - (gc_bx4+1)*b
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx4 <= len(out)-gc_off4 && gc_bdx4 <= len(tile) {
+				gc_at7 := out[gc_off4:][:gc_bdx4]
+				gc_at8 := tile[:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line reverse.go:40
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reverse.go:40
+						var tid int = gc_tx4
+//line reverse.go:40
+						_ = tid
+//line reverse.go:47
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at8) || gc_tx4+8 > len(gc_at7) {
+//line reverse.go:47
+							break
+//line reverse.go:47
+						}
+//line reverse.go:47
+						{
+//line reverse.go:47
+							var o int = n - (gc_bx4+1)*b + tid
+//line reverse.go:47
+							_ = o
+//line reverse.go:47
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if6
+//line reverse.go:47
+							if gc_if6.ToBits() != 0 {
+//line reverse.go:47
+								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if6)
+//line reverse.go:47
+							}
+//line reverse.go:47
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line reverse.go:40
-					var tid int = gc_tx4
-//line reverse.go:40
+					tid := gc_tx4
 					_ = tid
+
 //line reverse.go:47
-					if tid < 0 || tid+8 > len(tile) {
+					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 //line reverse.go:47
-						break
-//line reverse.go:47
+						gc_at7[gc_tx4] = gc_at8[gc_tx4]
+//line reverse.go:49
 					}
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line reverse.go:40
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:40
+					_ = gc_iota5
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line reverse.go:40
+						var tid int = gc_tx4
+//line reverse.go:40
+						_ = tid
 //line reverse.go:47
-					{
+						if tid < 0 || tid+8 > len(tile) {
 //line reverse.go:47
-						var o int = n - (gc_bx4+1)*b + tid
+							break
 //line reverse.go:47
-						_ = o
+						}
 //line reverse.go:47
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+						{
 //line reverse.go:47
-						_ = gc_if3
+							var o int = n - (gc_bx4+1)*b + tid
 //line reverse.go:47
-						if gc_if3.ToBits() != 0 {
+							_ = o
 //line reverse.go:47
-							if o >= 0 && o+8 <= len(out) {
-								archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if3)
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+//line reverse.go:47
+							_ = gc_if5
+//line reverse.go:47
+							if gc_if5.ToBits() != 0 {
+//line reverse.go:47
+								if o >= 0 && o+8 <= len(out) {
+									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if5)
 //line reverse.go:48
-							} else {
+								} else {
 //line reverse.go:48
-								var gc_lanes3 [8]uint32
+									var gc_lanes3 [8]uint32
 //line reverse.go:48
-								archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes3)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-								for gc_k3 := range 8 {
+									for gc_k3 := range 8 {
 //line reverse.go:48
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k3) != 0 {
 //line reverse.go:48
-										gc_pos4.Thread = gc_rank4 + gc_k3
+											gc_pos4.Thread = gc_rank4 + gc_k3
 //line reverse.go:48
-										out[o+gc_k3] = gc_lanes3[gc_k3]
+											out[o+gc_k3] = gc_lanes3[gc_k3]
+//line reverse.go:48
+										}
 //line reverse.go:48
 									}
 //line reverse.go:48
-								}
+									gc_pos4.Thread = gc_rank4
 //line reverse.go:48
-								gc_pos4.Thread = gc_rank4
+								}
 //line reverse.go:48
 							}
 //line reverse.go:48
 						}
-//line reverse.go:48
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+					{
+						gc_tx4 := gc_step8 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+						tid := gc_tx4
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+						tid := gc_tx4
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+						tid := gc_tx4
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
+					}
+					{
+						gc_tx4 := gc_step8 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reverse.go:40
+						tid := gc_tx4
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx4+1)*b + tid; o >= 0 {
+							out[o] = tile[tid]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
-				{
-					gc_tx4 := gc_step8 + 0
+				for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -928,61 +1169,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
 						out[o] = tile[tid]
 					}
-				}
-				{
-					gc_tx4 := gc_step8 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-				{
-					gc_tx4 := gc_step8 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-					tid := gc_tx4
-					_ = tid
-
-//line reverse.go:47
-					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-						out[o] = tile[tid]
-					}
-				}
-			}
-			for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line reverse.go:40
-				tid := gc_tx4
-				_ = tid
-
-//line reverse.go:47
-				if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-					out[o] = tile[tid]
 				}
 			}
 		}

@@ -51,35 +51,138 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to2]
+					gc_at4 := x[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line saxpy.go:33
-					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line saxpy.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:31
-						_ = i
+							_ = i
 //line saxpy.go:33
-						{
+							{
 //line saxpy.go:33
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line saxpy.go:33
-								break
+									break
+//line saxpy.go:33
+								}
+//line saxpy.go:33
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:33
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line saxpy.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:32
+						{
+//line saxpy.go:32
+							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line saxpy.go:34
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line saxpy.go:33
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line saxpy.go:31
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:31
+							_ = i
 //line saxpy.go:33
+							{
+//line saxpy.go:33
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line saxpy.go:33
+									break
+//line saxpy.go:33
+								}
+//line saxpy.go:33
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line saxpy.go:33
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:31
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:31
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:31
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:31
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:32
+							{
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -92,65 +195,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:32
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line saxpy.go:32
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -207,35 +251,124 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+						gc_at5 := y[gc_off4:][:gc_to2]
+						gc_at6 := x[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line saxpy.go:52
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line saxpy.go:51
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:51
+								_ = i
+//line saxpy.go:52
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line saxpy.go:52
+									break
+//line saxpy.go:52
+								}
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line saxpy.go:51
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:51
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
 //line saxpy.go:52
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+							gc_vb := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line saxpy.go:51
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:51
+								_ = i
 //line saxpy.go:52
-								break
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line saxpy.go:52
+									break
+//line saxpy.go:52
+								}
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:51
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:52
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -246,53 +379,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:52
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:52
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:51
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line saxpy.go:52
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -319,10 +405,10 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-								gc_at5 := y[gc_off4:][:gc_to2]
-								gc_at6 := x[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+								gc_at7 := y[gc_off5:][:gc_to2]
+								gc_at8 := x[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -332,7 +418,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									gc_more = true
 									_ = i
 
-									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -543,11 +629,11 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := gc_bx5 * gc_bdx5
-				if gc_from5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to5 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to5 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to5 <= len(b)-gc_off2 {
-					gc_at4 := c[gc_off2:][:gc_to5]
-					gc_at5 := a[gc_off2:][:gc_to5]
-					gc_at6 := b[gc_off2:][:gc_to5]
+				gc_off5 := gc_bx5 * gc_bdx5
+				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to5 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to5 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to5 <= len(b)-gc_off5 {
+					gc_at13 := c[gc_off5:][:gc_to5]
+					gc_at14 := a[gc_off5:][:gc_to5]
+					gc_at15 := b[gc_off5:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 
 //line saxpy.go:118
@@ -557,7 +643,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 //line saxpy.go:119
 						{
 //line saxpy.go:119
-							gc_at4[gc_tx5] = gc_at5[gc_tx5] + gc_at6[gc_tx5]
+							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
 //line saxpy.go:121
 						}
 					}
@@ -674,33 +760,135 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_to2]
+					gc_at5 := a[gc_off2:][:gc_to2]
+					gc_at6 := b[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line saxpy.go:118
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:118
-						_ = i
+							_ = i
 //line saxpy.go:120
-						{
+							{
 //line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
 //line saxpy.go:120
-								break
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line saxpy.go:120
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line saxpy.go:118
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line saxpy.go:119
+						{
+//line saxpy.go:119
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+//line saxpy.go:121
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line saxpy.go:118
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:118
+							_ = i
 //line saxpy.go:120
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+							{
 //line saxpy.go:120
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:118
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -713,65 +901,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 						{
 							c[i] = a[i] + b[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:118
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -808,33 +937,135 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
+				gc_off3 := gc_bx3 * gc_bdx3
+				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to3 <= len(c)-gc_off3 && gc_off3 <= len(a) && gc_to3 <= len(a)-gc_off3 && gc_off3 <= len(b) && gc_to3 <= len(b)-gc_off3 {
+					gc_at7 := c[gc_off3:][:gc_to3]
+					gc_at8 := a[gc_off3:][:gc_to3]
+					gc_at9 := b[gc_off3:][:gc_to3]
+					gc_vstep3 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+							gc_tx3 := gc_vstep3
 //line saxpy.go:118
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line saxpy.go:118
-						_ = i
+							_ = i
 //line saxpy.go:120
-						{
+							{
 //line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at8) || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at7) {
 //line saxpy.go:120
-								break
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
 //line saxpy.go:120
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+
+//line saxpy.go:118
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line saxpy.go:119
+						{
+//line saxpy.go:119
+							gc_at7[gc_tx3] = gc_at8[gc_tx3] + gc_at9[gc_tx3]
+//line saxpy.go:121
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+							gc_tx3 := gc_vstep4
+//line saxpy.go:118
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line saxpy.go:118
+							_ = i
 //line saxpy.go:120
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+							{
 //line saxpy.go:120
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+						{
+							gc_tx3 := gc_step3 + 0
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 1
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 2
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:118
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
+					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -847,65 +1078,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 						{
 							c[i] = a[i] + b[i]
 						}
-					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:118
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -942,33 +1114,135 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep3 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
-						gc_tx4 := gc_vstep3
+				gc_off4 := gc_bx4 * gc_bdx4
+				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to4 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to4 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to4 <= len(b)-gc_off4 {
+					gc_at10 := c[gc_off4:][:gc_to4]
+					gc_at11 := a[gc_off4:][:gc_to4]
+					gc_at12 := b[gc_off4:][:gc_to4]
+					gc_vstep5 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+							gc_tx4 := gc_vstep5
 //line saxpy.go:118
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line saxpy.go:118
-						_ = i
+							_ = i
 //line saxpy.go:120
-						{
+							{
 //line saxpy.go:120
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at11) || gc_tx4+8 > len(gc_at12) || gc_tx4+8 > len(gc_at10) {
 //line saxpy.go:120
-								break
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
 //line saxpy.go:120
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+
+//line saxpy.go:118
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line saxpy.go:119
+						{
+//line saxpy.go:119
+							gc_at10[gc_tx4] = gc_at11[gc_tx4] + gc_at12[gc_tx4]
+//line saxpy.go:121
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+							gc_tx4 := gc_vstep6
+//line saxpy.go:118
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line saxpy.go:118
+							_ = i
 //line saxpy.go:120
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+							{
 //line saxpy.go:120
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line saxpy.go:120
+									break
+//line saxpy.go:120
+								}
+//line saxpy.go:120
+								archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+						{
+							gc_tx4 := gc_step4 + 0
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 1
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 2
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 3
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:118
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line saxpy.go:119
+							{
+								c[i] = a[i] + b[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
+					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
@@ -981,65 +1255,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 						{
 							c[i] = a[i] + b[i]
 						}
-					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line saxpy.go:119
-						{
-							c[i] = a[i] + b[i]
-						}
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:118
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line saxpy.go:119
-					{
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1115,11 +1330,11 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 					gc_to5 = gc_bound5
 				}
 				for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-					gc_off7 := (gc_bx5 * gc_bdx5) + gc_off
-					if gc_from5 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to5 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to5 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to5 <= len(b)-gc_off7 {
-						gc_at16 := c[gc_off7:][:gc_to5]
-						gc_at17 := a[gc_off7:][:gc_to5]
-						gc_at18 := b[gc_off7:][:gc_to5]
+					gc_off10 := (gc_bx5 * gc_bdx5) + gc_off
+					if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(c) && gc_to5 <= len(c)-gc_off10 && gc_off10 <= len(a) && gc_to5 <= len(a)-gc_off10 && gc_off10 <= len(b) && gc_to5 <= len(b)-gc_off10 {
+						gc_at25 := c[gc_off10:][:gc_to5]
+						gc_at26 := a[gc_off10:][:gc_to5]
+						gc_at27 := b[gc_off10:][:gc_to5]
 						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							_ = gc_rank5
@@ -1129,7 +1344,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_more = true
 							_ = i
 
-							gc_at16[gc_tx5] = gc_at17[gc_tx5] + gc_at18[gc_tx5]
+							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 					} else {
 						gc_step9 := gc_from5
@@ -1220,11 +1435,11 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_to5 = gc_bound5
 						}
 						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							gc_off8 := (gc_bx5 * gc_bdx5) + gc_off
-							if gc_from5 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to5 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to5 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to5 <= len(b)-gc_off8 {
-								gc_at19 := c[gc_off8:][:gc_to5]
-								gc_at20 := a[gc_off8:][:gc_to5]
-								gc_at21 := b[gc_off8:][:gc_to5]
+							gc_off11 := (gc_bx5 * gc_bdx5) + gc_off
+							if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 <= len(c) && gc_to5 <= len(c)-gc_off11 && gc_off11 <= len(a) && gc_to5 <= len(a)-gc_off11 && gc_off11 <= len(b) && gc_to5 <= len(b)-gc_off11 {
+								gc_at28 := c[gc_off11:][:gc_to5]
+								gc_at29 := a[gc_off11:][:gc_to5]
+								gc_at30 := b[gc_off11:][:gc_to5]
 								for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 									gc_rank5 := gc_base5 + gc_tx5
 									_ = gc_rank5
@@ -1234,7 +1449,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 									gc_more = true
 									_ = i
 
-									gc_at19[gc_tx5] = gc_at20[gc_tx5] + gc_at21[gc_tx5]
+									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 							} else {
 								gc_step10 := gc_from5
@@ -1340,33 +1555,121 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
+						gc_at7 := c[gc_off4:][:gc_to2]
+						gc_at8 := a[gc_off4:][:gc_to2]
+						gc_at9 := b[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line saxpy.go:133
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
+								_ = i
+//line saxpy.go:134
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at7) {
+//line saxpy.go:134
+									break
+//line saxpy.go:134
+								}
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line saxpy.go:133
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line saxpy.go:133
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line saxpy.go:133
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
+								_ = i
 //line saxpy.go:134
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:134
-								break
+									break
 //line saxpy.go:134
+								}
+								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 							}
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line saxpy.go:133
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1377,53 +1680,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line saxpy.go:133
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1450,11 +1706,11 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
-								gc_at7 := c[gc_off4:][:gc_to2]
-								gc_at8 := a[gc_off4:][:gc_to2]
-								gc_at9 := b[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+								gc_at10 := c[gc_off5:][:gc_to2]
+								gc_at11 := a[gc_off5:][:gc_to2]
+								gc_at12 := b[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -1464,7 +1720,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									gc_more = true
 									_ = i
 
-									gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
+									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -1570,33 +1826,121 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 					gc_to3 = gc_bound3
 				}
 				for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-					gc_vstep2 := gc_from3
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-							gc_tx3 := gc_vstep2
+					gc_off6 := (gc_bx3 * gc_bdx3) + gc_off
+					if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to3 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to3 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to3 <= len(b)-gc_off6 {
+						gc_at13 := c[gc_off6:][:gc_to3]
+						gc_at14 := a[gc_off6:][:gc_to3]
+						gc_at15 := b[gc_off6:][:gc_to3]
+						gc_vstep3 := gc_from3
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+								gc_tx3 := gc_vstep3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line saxpy.go:133
+								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+//line saxpy.go:133
+								_ = i
+//line saxpy.go:134
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at13) {
+//line saxpy.go:134
+									break
+//line saxpy.go:134
+								}
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from3 {
+							gc_more = true
+						}
+						for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line saxpy.go:133
-							var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-//line saxpy.go:133
+							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
+						}
+					} else {
+						gc_vstep4 := gc_from3
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+								gc_tx3 := gc_vstep4
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line saxpy.go:133
+								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+//line saxpy.go:133
+								_ = i
 //line saxpy.go:134
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:134
-								break
+									break
 //line saxpy.go:134
+								}
+								archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
 							}
-							archsimd.LoadInt32x8Slice(a[i:]).Add(archsimd.LoadInt32x8Slice(b[i:])).StoreSlice(c[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from3 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
-						{
-							gc_tx3 := gc_step5 + 0
+						if gc_vstep4 > gc_from3 {
+							gc_more = true
+						}
+						gc_step5 := gc_vstep4
+						for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+							{
+								gc_tx3 := gc_step5 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx3 := gc_step5 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx3 := gc_step5 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx3 := gc_step5 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line saxpy.go:133
+								i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1607,53 +1951,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
-						{
-							gc_tx3 := gc_step5 + 1
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx3 := gc_step5 + 2
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx3 := gc_step5 + 3
-							gc_rank3 := gc_base3 + gc_tx3
-							gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line saxpy.go:133
-						i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1680,11 +1977,11 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							gc_to3 = gc_bound3
 						}
 						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							gc_off5 := (gc_bx3 * gc_bdx3) + gc_off
-							if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to3 <= len(c)-gc_off5 && gc_off5 <= len(a) && gc_to3 <= len(a)-gc_off5 && gc_off5 <= len(b) && gc_to3 <= len(b)-gc_off5 {
-								gc_at10 := c[gc_off5:][:gc_to3]
-								gc_at11 := a[gc_off5:][:gc_to3]
-								gc_at12 := b[gc_off5:][:gc_to3]
+							gc_off7 := (gc_bx3 * gc_bdx3) + gc_off
+							if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(c) && gc_to3 <= len(c)-gc_off7 && gc_off7 <= len(a) && gc_to3 <= len(a)-gc_off7 && gc_off7 <= len(b) && gc_to3 <= len(b)-gc_off7 {
+								gc_at16 := c[gc_off7:][:gc_to3]
+								gc_at17 := a[gc_off7:][:gc_to3]
+								gc_at18 := b[gc_off7:][:gc_to3]
 								for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
@@ -1694,7 +1991,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 									gc_more = true
 									_ = i
 
-									gc_at10[gc_tx3] = gc_at11[gc_tx3] + gc_at12[gc_tx3]
+									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 							} else {
 								gc_step6 := gc_from3
@@ -1800,33 +2097,121 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 					gc_to4 = gc_bound4
 				}
 				for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-					gc_vstep3 := gc_from4
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
-							gc_tx4 := gc_vstep3
+					gc_off8 := (gc_bx4 * gc_bdx4) + gc_off
+					if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to4 <= len(c)-gc_off8 && gc_off8 <= len(a) && gc_to4 <= len(a)-gc_off8 && gc_off8 <= len(b) && gc_to4 <= len(b)-gc_off8 {
+						gc_at19 := c[gc_off8:][:gc_to4]
+						gc_at20 := a[gc_off8:][:gc_to4]
+						gc_at21 := b[gc_off8:][:gc_to4]
+						gc_vstep5 := gc_from4
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+								gc_tx4 := gc_vstep5
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line saxpy.go:133
+								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+//line saxpy.go:133
+								_ = i
+//line saxpy.go:134
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at21) || gc_tx4+8 > len(gc_at19) {
+//line saxpy.go:134
+									break
+//line saxpy.go:134
+								}
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from4 {
+							gc_more = true
+						}
+						for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line saxpy.go:133
-							var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-//line saxpy.go:133
+							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
+						}
+					} else {
+						gc_vstep6 := gc_from4
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+								gc_tx4 := gc_vstep6
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line saxpy.go:133
+								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+//line saxpy.go:133
+								_ = i
 //line saxpy.go:134
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:134
-								break
+									break
 //line saxpy.go:134
+								}
+								archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
 							}
-							archsimd.LoadUint32x8Slice(a[i:]).Add(archsimd.LoadUint32x8Slice(b[i:])).StoreSlice(c[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from4 {
-						gc_more = true
-					}
-					gc_step7 := gc_vstep3
-					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
-						{
-							gc_tx4 := gc_step7 + 0
+						if gc_vstep6 > gc_from4 {
+							gc_more = true
+						}
+						gc_step7 := gc_vstep6
+						for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+							{
+								gc_tx4 := gc_step7 + 0
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx4 := gc_step7 + 1
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx4 := gc_step7 + 2
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+							{
+								gc_tx4 := gc_step7 + 3
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line saxpy.go:133
+								i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+								gc_more = true
+
+//line saxpy.go:134
+								c[i] = a[i] + b[i]
+							}
+						}
+						for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -1837,53 +2222,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:134
 							c[i] = a[i] + b[i]
 						}
-						{
-							gc_tx4 := gc_step7 + 1
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx4 := gc_step7 + 2
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx4 := gc_step7 + 3
-							gc_rank4 := gc_base4 + gc_tx4
-							gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-							gc_more = true
-
-//line saxpy.go:134
-							c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line saxpy.go:133
-						i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
-						gc_more = true
-
-//line saxpy.go:134
-						c[i] = a[i] + b[i]
 					}
 				}
 			}
@@ -1910,11 +2248,11 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							gc_to4 = gc_bound4
 						}
 						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							gc_off6 := (gc_bx4 * gc_bdx4) + gc_off
-							if gc_from4 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to4 <= len(c)-gc_off6 && gc_off6 <= len(a) && gc_to4 <= len(a)-gc_off6 && gc_off6 <= len(b) && gc_to4 <= len(b)-gc_off6 {
-								gc_at13 := c[gc_off6:][:gc_to4]
-								gc_at14 := a[gc_off6:][:gc_to4]
-								gc_at15 := b[gc_off6:][:gc_to4]
+							gc_off9 := (gc_bx4 * gc_bdx4) + gc_off
+							if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 <= len(c) && gc_to4 <= len(c)-gc_off9 && gc_off9 <= len(a) && gc_to4 <= len(a)-gc_off9 && gc_off9 <= len(b) && gc_to4 <= len(b)-gc_off9 {
+								gc_at22 := c[gc_off9:][:gc_to4]
+								gc_at23 := a[gc_off9:][:gc_to4]
+								gc_at24 := b[gc_off9:][:gc_to4]
 								for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4
@@ -1924,7 +2262,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 									gc_more = true
 									_ = i
 
-									gc_at13[gc_tx4] = gc_at14[gc_tx4] + gc_at15[gc_tx4]
+									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 							} else {
 								gc_step8 := gc_from4

@@ -65,10 +65,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	x := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off15 := gc_bx5 * b
-			if gc_off15 >= 0 && gc_off15 <= len(in) && gc_bdx5 <= len(in)-gc_off15 && gc_bdx5 <= len(x) {
-				gc_at21 := in[gc_off15:][:gc_bdx5]
-				gc_at22 := x[:gc_bdx5]
+			gc_off21 := gc_bx5 * b
+			if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 && gc_bdx5 <= len(x) {
+				gc_at33 := in[gc_off21:][:gc_bdx5]
+				gc_at34 := x[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -86,10 +86,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:25
 					if g < n {
-						v = gc_at21[gc_tx5]
+						v = gc_at33[gc_tx5]
 					}
 
-					gc_at22[gc_tx5] = v
+					gc_at34[gc_tx5] = v
 					_ = v
 				}
 			} else {
@@ -234,9 +234,9 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off16 := 0 - offset
-				if gc_off16 >= 0 && gc_off16 <= len(x_) && gc_bdx5 <= len(x_)-gc_off16 {
-					gc_at23 := x_[gc_off16:][:gc_bdx5]
+				gc_off22 := 0 - offset
+				if gc_off22 >= 0 && gc_off22 <= len(x_) && gc_bdx5 <= len(x_)-gc_off22 {
+					gc_at35 := x_[gc_off22:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -250,7 +250,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:53
 						if i_ >= offset {
-							y = gc_at23[gc_tx5]
+							y = gc_at35[gc_tx5]
 						}
 						_ = y
 						gc_s_y[gc_rank5] = y
@@ -363,7 +363,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				if gc_from5 >= 0 && gc_to5 <= len(x_) {
-					gc_at24 := x_[:gc_to5]
+					gc_at36 := x_[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -376,7 +376,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 //line scan_block.go:57
 						{
 //line scan_block.go:57
-							gc_at24[gc_tx5] = y + gc_at24[gc_tx5]
+							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
 //line scan_block.go:59
 						}
 					}
@@ -464,14 +464,14 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off17 := gc_bx5 * b
-			gc_off18 := 0 - 1
-			gc_off19 := gc_bx5
-			if gc_bdx5 <= len(x_) && gc_off17 >= 0 && gc_off17 <= len(out) && gc_bdx5 <= len(out)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(x) && gc_bdx5 <= len(x)-gc_off18 && gc_off19 >= 0 && gc_off19 < len(sums) {
-				gc_at25 := x_[:gc_bdx5]
-				gc_at26 := out[gc_off17:][:gc_bdx5]
-				gc_at27 := x[gc_off18:][:gc_bdx5]
-				gc_at28 := sums[gc_off19:][:1]
+			gc_off23 := gc_bx5 * b
+			gc_off24 := 0 - 1
+			gc_off25 := gc_bx5
+			if gc_bdx5 <= len(x_) && gc_off23 >= 0 && gc_off23 <= len(out) && gc_bdx5 <= len(out)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(x) && gc_bdx5 <= len(x)-gc_off24 && gc_off25 >= 0 && gc_off25 < len(sums) {
+				gc_at37 := x_[:gc_bdx5]
+				gc_at38 := out[gc_off23:][:gc_bdx5]
+				gc_at39 := x[gc_off24:][:gc_bdx5]
+				gc_at40 := sums[gc_off25:][:1]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -489,7 +489,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					_ = i_
 
 //line scan_block.go:62
-					var r T = gc_at25[gc_tx5]
+					var r T = gc_at37[gc_tx5]
 
 //line scan_block.go:62
 					_ = r
@@ -502,15 +502,15 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						switch {
 						case inclusive:
 //line scan_block.go:33
-							gc_at26[gc_tx5] = incl
+							gc_at38[gc_tx5] = incl
 //line scan_block.go:35
 						case i > 0:
 //line scan_block.go:35
-							gc_at26[gc_tx5] = gc_at27[gc_tx5]
+							gc_at38[gc_tx5] = gc_at39[gc_tx5]
 //line scan_block.go:37
 						default:
 //line scan_block.go:37
-							gc_at26[gc_tx5] = 0
+							gc_at38[gc_tx5] = 0
 //line scan_block.go:39
 						}
 					}
@@ -518,7 +518,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
 //line scan_block.go:41
-						gc_at28[0] = incl
+						gc_at40[0] = incl
 //line scan_block.go:43
 					}
 					_ = r
@@ -594,53 +594,224 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	x := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off6 := gc_bx2 * b
+			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 && gc_bdx2 <= len(x) {
+				gc_at9 := in[gc_off6:][:gc_bdx2]
+				gc_at10 := x[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:21
+						var i int = gc_tx2
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx2*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Float32x8
+//line scan_block.go:23
+						_ = v
+//line scan_block.go:25
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
+//line scan_block.go:25
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if4
+//line scan_block.go:25
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:25
+							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if4)
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						v.StoreSlice(gc_at10[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line scan_block.go:21
-					var i int = gc_tx2
-//line scan_block.go:21
+					i := gc_tx2
 					_ = i
+
 //line scan_block.go:23
-					var g int = gc_bx2*b + i
-//line scan_block.go:23
+					g := gc_bx2*b + i
 					_ = g
-//line scan_block.go:23
-					var v archsimd.Float32x8
-//line scan_block.go:23
-					_ = v
+
+//line scan_block.go:24
+					var v float32
+
 //line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
+					if g < n {
+						v = gc_at9[gc_tx2]
 					}
+
+					gc_at10[gc_tx2] = v
+					_ = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line scan_block.go:21
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:21
+						var i int = gc_tx2
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx2*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Float32x8
+//line scan_block.go:23
+						_ = v
 //line scan_block.go:25
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
 //line scan_block.go:25
-					_ = gc_if2
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if2
 //line scan_block.go:26
-					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_block.go:26
-						v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
 //line scan_block.go:26
-					}
+						}
 //line scan_block.go:28
-					v.StoreSlice(x[i:])
+						v.StoreSlice(x[i:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+						i := gc_tx2
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx2*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v float32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+						i := gc_tx2
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx2*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v float32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+						i := gc_tx2
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx2*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v float32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+						i := gc_tx2
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx2*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v float32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -664,105 +835,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					x[i] = v
 					_ = v
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:21
-					i := gc_tx2
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx2*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:21
-					i := gc_tx2
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx2*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:21
-					i := gc_tx2
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx2*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v float32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:21
-				i := gc_tx2
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx2*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v float32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
 			}
 		}
 	}
@@ -777,50 +849,187 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_off7 := 0 - offset
+				if gc_off7 >= 0 && gc_off7 <= len(x_) && gc_bdx2 <= len(x_)-gc_off7 {
+					gc_at11 := x_[gc_off7:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
 //line scan_block.go:50
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-					_ = gc_iota4
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						_ = gc_iota8
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:50
+							var i_ int = gc_tx2
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Float32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if8
+//line scan_block.go:53
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:53
+								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if8)
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							y.StoreSlice(gc_s_y[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line scan_block.go:50
-						var i_ int = gc_tx2
-//line scan_block.go:50
+						i_ := gc_tx2
 						_ = i_
-//line scan_block.go:50
-						var y archsimd.Float32x8
-//line scan_block.go:50
+
+//line scan_block.go:52
+						var y float32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = gc_at11[gc_tx2]
+						}
 						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-						_ = gc_if4
-//line scan_block.go:54
-						if gc_if4.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if4)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank2:])
+						gc_s_y[gc_rank2] = y
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+//line scan_block.go:50
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+						_ = gc_iota6
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:50
+							var i_ int = gc_tx2
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Float32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if (i_-
+								offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if6
+//line scan_block.go:54
+							if gc_if6.ToBits() != 0 {
+//line scan_block.go:54
+								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if6)
+//line scan_block.go:54
+							}
+//line scan_block.go:54
+							y.StoreSlice(gc_s_y[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+
+//line scan_block.go:52
+							var y float32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank2] = y
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+
+//line scan_block.go:52
+							var y float32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank2] = y
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+
+//line scan_block.go:52
+							var y float32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank2] = y
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+
+//line scan_block.go:52
+							var y float32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank2] = y
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -838,81 +1047,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						_ = y
 						gc_s_y[gc_rank2] = y
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-
-//line scan_block.go:52
-						var y float32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank2] = y
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-					i_ := gc_tx2
-					_ = i_
-
-//line scan_block.go:52
-					var y float32
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank2] = y
 				}
 			}
 		}
@@ -922,39 +1056,147 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				if gc_from2 >= 0 && gc_to2 <= len(x_) {
+					gc_at12 := x_[:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line scan_block.go:50
-						var i_ int = gc_tx2
+							var i_ int = gc_tx2
 //line scan_block.go:50
-						_ = i_
+							_ = i_
 //line scan_block.go:50
-						y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
 //line scan_block.go:50
-						_ = y
+							_ = y
 //line scan_block.go:58
-						{
+							{
 //line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
 //line scan_block.go:58
-								break
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 //line scan_block.go:58
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:50
+						i_ := gc_tx2
+						_ = i_
+						y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+						{
+//line scan_block.go:57
+							gc_at12[gc_tx2] = y + gc_at12[gc_tx2]
+//line scan_block.go:59
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:50
+							var i_ int = gc_tx2
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
+//line scan_block.go:50
+							_ = y
 //line scan_block.go:58
-							y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							{
 //line scan_block.go:58
+								if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadFloat32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+							y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+							y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+							y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+							y := gc_s_y[gc_rank2]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -967,65 +1209,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						{
 							x_[i_] = y + x_[i_]
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-						i_ := gc_tx2
-						_ = i_
-						y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_block.go:50
-					i_ := gc_tx2
-					_ = i_
-					y := gc_s_y[gc_rank2]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
 					}
 				}
 			}
@@ -1033,14 +1216,14 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * b
-			gc_off7 := 0 - 1
-			gc_off8 := gc_bx2
-			if gc_bdx2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_bdx2 <= len(x)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(sums) {
-				gc_at9 := x_[:gc_bdx2]
-				gc_at10 := out[gc_off6:][:gc_bdx2]
-				gc_at11 := x[gc_off7:][:gc_bdx2]
-				gc_at12 := sums[gc_off8:][:1]
+			gc_off8 := gc_bx2 * b
+			gc_off9 := 0 - 1
+			gc_off10 := gc_bx2
+			if gc_bdx2 <= len(x_) && gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_bdx2 <= len(x)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) {
+				gc_at13 := x_[:gc_bdx2]
+				gc_at14 := out[gc_off8:][:gc_bdx2]
+				gc_at15 := x[gc_off9:][:gc_bdx2]
+				gc_at16 := sums[gc_off10:][:1]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1058,7 +1241,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					_ = i_
 
 //line scan_block.go:62
-					var r float32 = gc_at9[gc_tx2]
+					var r float32 = gc_at13[gc_tx2]
 
 //line scan_block.go:62
 					_ = r
@@ -1071,15 +1254,15 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						switch {
 						case inclusive:
 //line scan_block.go:33
-							gc_at10[gc_tx2] = incl
+							gc_at14[gc_tx2] = incl
 //line scan_block.go:35
 						case i > 0:
 //line scan_block.go:35
-							gc_at10[gc_tx2] = gc_at11[gc_tx2]
+							gc_at14[gc_tx2] = gc_at15[gc_tx2]
 //line scan_block.go:37
 						default:
 //line scan_block.go:37
-							gc_at10[gc_tx2] = 0
+							gc_at14[gc_tx2] = 0
 //line scan_block.go:39
 						}
 					}
@@ -1087,7 +1270,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
 //line scan_block.go:41
-						gc_at12[0] = incl
+						gc_at16[0] = incl
 //line scan_block.go:43
 					}
 					_ = r
@@ -1163,53 +1346,224 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	x := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off11 := gc_bx3 * b
+			if gc_off11 >= 0 && gc_off11 <= len(in) && gc_bdx3 <= len(in)-gc_off11 && gc_bdx3 <= len(x) {
+				gc_at17 := in[gc_off11:][:gc_bdx3]
+				gc_at18 := x[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-				_ = gc_iota6
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+					_ = gc_iota12
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:21
+						var i int = gc_tx3
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx3*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Int32x8
+//line scan_block.go:23
+						_ = v
+//line scan_block.go:25
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) || gc_tx3+8 > len(gc_at18) {
+//line scan_block.go:25
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if12
+//line scan_block.go:25
+						if gc_if12.ToBits() != 0 {
+//line scan_block.go:25
+							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if12)
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						v.StoreSlice(gc_at18[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line scan_block.go:21
-					var i int = gc_tx3
-//line scan_block.go:21
+					i := gc_tx3
 					_ = i
+
 //line scan_block.go:23
-					var g int = gc_bx3*b + i
-//line scan_block.go:23
+					g := gc_bx3*b + i
 					_ = g
-//line scan_block.go:23
-					var v archsimd.Int32x8
-//line scan_block.go:23
-					_ = v
+
+//line scan_block.go:24
+					var v int32
+
 //line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
+					if g < n {
+						v = gc_at17[gc_tx3]
 					}
+
+					gc_at18[gc_tx3] = v
+					_ = v
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line scan_block.go:21
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+					_ = gc_iota10
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:21
+						var i int = gc_tx3
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx3*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Int32x8
+//line scan_block.go:23
+						_ = v
 //line scan_block.go:25
-					gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
 //line scan_block.go:25
-					_ = gc_if6
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if10
 //line scan_block.go:26
-					if gc_if6.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line scan_block.go:26
-						v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if6)
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
 //line scan_block.go:26
-					}
+						}
 //line scan_block.go:28
-					v.StoreSlice(x[i:])
+						v.StoreSlice(x[i:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+						i := gc_tx3
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx3*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v int32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+						i := gc_tx3
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx3*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v int32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+						i := gc_tx3
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx3*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v int32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+						i := gc_tx3
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx3*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v int32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1233,105 +1587,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					x[i] = v
 					_ = v
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-					i := gc_tx3
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx3*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v int32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:21
-				i := gc_tx3
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx3*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v int32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
 			}
 		}
 	}
@@ -1346,50 +1601,187 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep5 := 0
-				if compiled.SIMD {
+				gc_off12 := 0 - offset
+				if gc_off12 >= 0 && gc_off12 <= len(x_) && gc_bdx3 <= len(x_)-gc_off12 {
+					gc_at19 := x_[gc_off12:][:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD {
 //line scan_block.go:50
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-					_ = gc_iota8
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+						_ = gc_iota16
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:50
+							var i_ int = gc_tx3
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Int32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if16
+//line scan_block.go:53
+							if gc_if16.ToBits() != 0 {
+//line scan_block.go:53
+								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if16)
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							y.StoreSlice(gc_s_y[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line scan_block.go:50
-						var i_ int = gc_tx3
-//line scan_block.go:50
+						i_ := gc_tx3
 						_ = i_
-//line scan_block.go:50
-						var y archsimd.Int32x8
-//line scan_block.go:50
+
+//line scan_block.go:52
+						var y int32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = gc_at19[gc_tx3]
+						}
 						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-						_ = gc_if8
-//line scan_block.go:54
-						if gc_if8.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if8)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank3:])
+						gc_s_y[gc_rank3] = y
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD {
+//line scan_block.go:50
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+						_ = gc_iota14
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:50
+							var i_ int = gc_tx3
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Int32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if (i_-
+								offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if14
+//line scan_block.go:54
+							if gc_if14.ToBits() != 0 {
+//line scan_block.go:54
+								y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if14)
+//line scan_block.go:54
+							}
+//line scan_block.go:54
+							y.StoreSlice(gc_s_y[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+
+//line scan_block.go:52
+							var y int32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank3] = y
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+
+//line scan_block.go:52
+							var y int32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank3] = y
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+
+//line scan_block.go:52
+							var y int32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank3] = y
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+
+//line scan_block.go:52
+							var y int32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank3] = y
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1407,81 +1799,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = y
 						gc_s_y[gc_rank3] = y
 					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-
-//line scan_block.go:52
-						var y int32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank3] = y
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-					i_ := gc_tx3
-					_ = i_
-
-//line scan_block.go:52
-					var y int32
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank3] = y
 				}
 			}
 		}
@@ -1491,39 +1808,147 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				gc_from3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep6 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				if gc_from3 >= 0 && gc_to3 <= len(x_) {
+					gc_at20 := x_[:gc_to3]
+					gc_vstep11 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line scan_block.go:50
-						var i_ int = gc_tx3
+							var i_ int = gc_tx3
 //line scan_block.go:50
-						_ = i_
+							_ = i_
 //line scan_block.go:50
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
 //line scan_block.go:50
-						_ = y
+							_ = y
 //line scan_block.go:58
-						{
+							{
 //line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at20) {
 //line scan_block.go:58
-								break
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
 //line scan_block.go:58
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:50
+						i_ := gc_tx3
+						_ = i_
+						y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+						{
+//line scan_block.go:57
+							gc_at20[gc_tx3] = y + gc_at20[gc_tx3]
+//line scan_block.go:59
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:50
+							var i_ int = gc_tx3
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
+//line scan_block.go:50
+							_ = y
 //line scan_block.go:58
-							y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							{
 //line scan_block.go:58
+								if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadInt32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep12
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+						{
+							gc_tx3 := gc_step9 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+							y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx3 := gc_step9 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+							y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx3 := gc_step9 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+							y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx3 := gc_step9 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+							y := gc_s_y[gc_rank3]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1536,65 +1961,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						{
 							x_[i_] = y + x_[i_]
 						}
-					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-						i_ := gc_tx3
-						_ = i_
-						y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line scan_block.go:50
-					i_ := gc_tx3
-					_ = i_
-					y := gc_s_y[gc_rank3]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
 					}
 				}
 			}
@@ -1602,14 +1968,14 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * b
-			gc_off10 := 0 - 1
-			gc_off11 := gc_bx3
-			if gc_bdx3 <= len(x_) && gc_off9 >= 0 && gc_off9 <= len(out) && gc_bdx3 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_bdx3 <= len(x)-gc_off10 && gc_off11 >= 0 && gc_off11 < len(sums) {
-				gc_at13 := x_[:gc_bdx3]
-				gc_at14 := out[gc_off9:][:gc_bdx3]
-				gc_at15 := x[gc_off10:][:gc_bdx3]
-				gc_at16 := sums[gc_off11:][:1]
+			gc_off13 := gc_bx3 * b
+			gc_off14 := 0 - 1
+			gc_off15 := gc_bx3
+			if gc_bdx3 <= len(x_) && gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx3 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_bdx3 <= len(x)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) {
+				gc_at21 := x_[:gc_bdx3]
+				gc_at22 := out[gc_off13:][:gc_bdx3]
+				gc_at23 := x[gc_off14:][:gc_bdx3]
+				gc_at24 := sums[gc_off15:][:1]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1627,7 +1993,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					_ = i_
 
 //line scan_block.go:62
-					var r int32 = gc_at13[gc_tx3]
+					var r int32 = gc_at21[gc_tx3]
 
 //line scan_block.go:62
 					_ = r
@@ -1640,15 +2006,15 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						switch {
 						case inclusive:
 //line scan_block.go:33
-							gc_at14[gc_tx3] = incl
+							gc_at22[gc_tx3] = incl
 //line scan_block.go:35
 						case i > 0:
 //line scan_block.go:35
-							gc_at14[gc_tx3] = gc_at15[gc_tx3]
+							gc_at22[gc_tx3] = gc_at23[gc_tx3]
 //line scan_block.go:37
 						default:
 //line scan_block.go:37
-							gc_at14[gc_tx3] = 0
+							gc_at22[gc_tx3] = 0
 //line scan_block.go:39
 						}
 					}
@@ -1656,7 +2022,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
 //line scan_block.go:41
-						gc_at16[0] = incl
+						gc_at24[0] = incl
 //line scan_block.go:43
 					}
 					_ = r
@@ -1732,53 +2098,224 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	x := gocuda.Shared[uint32](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
+			gc_off16 := gc_bx4 * b
+			if gc_off16 >= 0 && gc_off16 <= len(in) && gc_bdx4 <= len(in)-gc_off16 && gc_bdx4 <= len(x) {
+				gc_at25 := in[gc_off16:][:gc_bdx4]
+				gc_at26 := x[:gc_bdx4]
+				gc_vstep13 := 0
+				if compiled.SIMD {
 //line scan_block.go:21
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-				_ = gc_iota10
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+					_ = gc_iota20
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:21
+						var i int = gc_tx4
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx4*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Uint32x8
+//line scan_block.go:23
+						_ = v
+//line scan_block.go:25
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at25) || gc_tx4+8 > len(gc_at26) {
+//line scan_block.go:25
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if20
+//line scan_block.go:25
+						if gc_if20.ToBits() != 0 {
+//line scan_block.go:25
+							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if20)
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						v.StoreSlice(gc_at26[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line scan_block.go:21
-					var i int = gc_tx4
-//line scan_block.go:21
+					i := gc_tx4
 					_ = i
+
 //line scan_block.go:23
-					var g int = gc_bx4*b + i
-//line scan_block.go:23
+					g := gc_bx4*b + i
 					_ = g
-//line scan_block.go:23
-					var v archsimd.Uint32x8
-//line scan_block.go:23
-					_ = v
+
+//line scan_block.go:24
+					var v uint32
+
 //line scan_block.go:25
-					if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
-//line scan_block.go:25
-						break
-//line scan_block.go:25
+					if g < n {
+						v = gc_at25[gc_tx4]
 					}
+
+					gc_at26[gc_tx4] = v
+					_ = v
+				}
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+//line scan_block.go:21
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:21
+					_ = gc_iota18
+					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:21
+						var i int = gc_tx4
+//line scan_block.go:21
+						_ = i
+//line scan_block.go:23
+						var g int = gc_bx4*b + i
+//line scan_block.go:23
+						_ = g
+//line scan_block.go:23
+						var v archsimd.Uint32x8
+//line scan_block.go:23
+						_ = v
 //line scan_block.go:25
-					gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
 //line scan_block.go:25
-					_ = gc_if10
+							break
+//line scan_block.go:25
+						}
+//line scan_block.go:25
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+//line scan_block.go:25
+						_ = gc_if18
 //line scan_block.go:26
-					if gc_if10.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line scan_block.go:26
-						v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if10)
+							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if18)
 //line scan_block.go:26
-					}
+						}
 //line scan_block.go:28
-					v.StoreSlice(x[i:])
+						v.StoreSlice(x[i:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep7
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep14
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+						i := gc_tx4
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx4*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v uint32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+						i := gc_tx4
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx4*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v uint32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+						i := gc_tx4
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx4*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v uint32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+						i := gc_tx4
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx4*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v uint32
+
+//line scan_block.go:25
+						if g < n {
+							v = in[g]
+						}
+
+//line scan_block.go:28
+						x[i] = v
+						_ = v
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1802,105 +2339,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					x[i] = v
 					_ = v
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-					i := gc_tx4
-					_ = i
-
-//line scan_block.go:23
-					g := gc_bx4*b + i
-					_ = g
-
-//line scan_block.go:24
-					var v uint32
-
-//line scan_block.go:25
-					if g < n {
-						v = in[g]
-					}
-
-//line scan_block.go:28
-					x[i] = v
-					_ = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:21
-				i := gc_tx4
-				_ = i
-
-//line scan_block.go:23
-				g := gc_bx4*b + i
-				_ = g
-
-//line scan_block.go:24
-				var v uint32
-
-//line scan_block.go:25
-				if g < n {
-					v = in[g]
-				}
-
-//line scan_block.go:28
-				x[i] = v
-				_ = v
 			}
 		}
 	}
@@ -1915,50 +2353,187 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	for offset := 1; offset < len(x_); offset *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep8 := 0
-				if compiled.SIMD {
+				gc_off17 := 0 - offset
+				if gc_off17 >= 0 && gc_off17 <= len(x_) && gc_bdx4 <= len(x_)-gc_off17 {
+					gc_at27 := x_[gc_off17:][:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD {
 //line scan_block.go:50
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-					_ = gc_iota12
-					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-						gc_tx4 := gc_vstep8
+						_ = gc_iota24
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:50
+							var i_ int = gc_tx4
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Uint32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at27) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if24
+//line scan_block.go:53
+							if gc_if24.ToBits() != 0 {
+//line scan_block.go:53
+								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if24)
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							y.StoreSlice(gc_s_y[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line scan_block.go:50
-						var i_ int = gc_tx4
-//line scan_block.go:50
+						i_ := gc_tx4
 						_ = i_
-//line scan_block.go:50
-						var y archsimd.Uint32x8
-//line scan_block.go:50
+
+//line scan_block.go:52
+						var y uint32
+
+//line scan_block.go:53
+						if i_ >= offset {
+							y = gc_at27[gc_tx4]
+						}
 						_ = y
-//line scan_block.go:53
-						if (i_-
-							offset) < 0 || (i_-offset)+8 > len(x_) {
-//line scan_block.go:53
-							break
-//line scan_block.go:53
-						}
-//line scan_block.go:53
-						gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
-//line scan_block.go:53
-						_ = gc_if12
-//line scan_block.go:54
-						if gc_if12.ToBits() != 0 {
-//line scan_block.go:54
-							y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if12)
-//line scan_block.go:54
-						}
-//line scan_block.go:54
-						y.StoreSlice(gc_s_y[gc_rank4:])
+						gc_s_y[gc_rank4] = y
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep8
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+				} else {
+					gc_vstep16 := 0
+					if compiled.SIMD {
+//line scan_block.go:50
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_block.go:50
+						_ = gc_iota22
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:50
+							var i_ int = gc_tx4
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							var y archsimd.Uint32x8
+//line scan_block.go:50
+							_ = y
+//line scan_block.go:53
+							if (i_-
+								offset) < 0 || (i_-offset)+8 > len(x_) {
+//line scan_block.go:53
+								break
+//line scan_block.go:53
+							}
+//line scan_block.go:53
+							gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+//line scan_block.go:53
+							_ = gc_if22
+//line scan_block.go:54
+							if gc_if22.ToBits() != 0 {
+//line scan_block.go:54
+								y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if22)
+//line scan_block.go:54
+							}
+//line scan_block.go:54
+							y.StoreSlice(gc_s_y[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep16
+					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+
+//line scan_block.go:52
+							var y uint32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank4] = y
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+
+//line scan_block.go:52
+							var y uint32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank4] = y
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+
+//line scan_block.go:52
+							var y uint32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank4] = y
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+
+//line scan_block.go:52
+							var y uint32
+
+//line scan_block.go:53
+							if i_ >= offset {
+								y = x_[i_-offset]
+							}
+							_ = y
+							gc_s_y[gc_rank4] = y
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1976,81 +2551,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = y
 						gc_s_y[gc_rank4] = y
 					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y uint32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y uint32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-
-//line scan_block.go:52
-						var y uint32
-
-//line scan_block.go:53
-						if i_ >= offset {
-							y = x_[i_-offset]
-						}
-						_ = y
-						gc_s_y[gc_rank4] = y
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-					i_ := gc_tx4
-					_ = i_
-
-//line scan_block.go:52
-					var y uint32
-
-//line scan_block.go:53
-					if i_ >= offset {
-						y = x_[i_-offset]
-					}
-					_ = y
-					gc_s_y[gc_rank4] = y
 				}
 			}
 		}
@@ -2060,39 +2560,147 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				gc_from4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep9 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				if gc_from4 >= 0 && gc_to4 <= len(x_) {
+					gc_at28 := x_[:gc_to4]
+					gc_vstep17 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line scan_block.go:50
-						var i_ int = gc_tx4
+							var i_ int = gc_tx4
 //line scan_block.go:50
-						_ = i_
+							_ = i_
 //line scan_block.go:50
-						y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
+							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
 //line scan_block.go:50
-						_ = y
+							_ = y
 //line scan_block.go:58
-						{
+							{
 //line scan_block.go:58
-							if i_ < 0 || i_+8 > len(x_) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at28) {
 //line scan_block.go:58
-								break
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
 //line scan_block.go:58
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:50
+						i_ := gc_tx4
+						_ = i_
+						y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+						{
+//line scan_block.go:57
+							gc_at28[gc_tx4] = y + gc_at28[gc_tx4]
+//line scan_block.go:59
+						}
+					}
+				} else {
+					gc_vstep18 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:50
+							var i_ int = gc_tx4
+//line scan_block.go:50
+							_ = i_
+//line scan_block.go:50
+							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
+//line scan_block.go:50
+							_ = y
 //line scan_block.go:58
-							y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+							{
 //line scan_block.go:58
+								if i_ < 0 || i_+8 > len(x_) {
+//line scan_block.go:58
+									break
+//line scan_block.go:58
+								}
+//line scan_block.go:58
+								y.Add(archsimd.LoadUint32x8Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step12 := gc_vstep18
+					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+						{
+							gc_tx4 := gc_step12 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+							y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx4 := gc_step12 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+							y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx4 := gc_step12 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+							y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
+						}
+						{
+							gc_tx4 := gc_step12 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+							y := gc_s_y[gc_rank4]
+
+//line scan_block.go:57
+							{
+								x_[i_] = y + x_[i_]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step12 := gc_vstep9
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-					{
-						gc_tx4 := gc_step12 + 0
+					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2105,65 +2713,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						{
 							x_[i_] = y + x_[i_]
 						}
-					}
-					{
-						gc_tx4 := gc_step12 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-						i_ := gc_tx4
-						_ = i_
-						y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-						{
-							x_[i_] = y + x_[i_]
-						}
-					}
-				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line scan_block.go:50
-					i_ := gc_tx4
-					_ = i_
-					y := gc_s_y[gc_rank4]
-
-//line scan_block.go:57
-					{
-						x_[i_] = y + x_[i_]
 					}
 				}
 			}
@@ -2171,14 +2720,14 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off12 := gc_bx4 * b
-			gc_off13 := 0 - 1
-			gc_off14 := gc_bx4
-			if gc_bdx4 <= len(x_) && gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx4 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_bdx4 <= len(x)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(sums) {
-				gc_at17 := x_[:gc_bdx4]
-				gc_at18 := out[gc_off12:][:gc_bdx4]
-				gc_at19 := x[gc_off13:][:gc_bdx4]
-				gc_at20 := sums[gc_off14:][:1]
+			gc_off18 := gc_bx4 * b
+			gc_off19 := 0 - 1
+			gc_off20 := gc_bx4
+			if gc_bdx4 <= len(x_) && gc_off18 >= 0 && gc_off18 <= len(out) && gc_bdx4 <= len(out)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(x) && gc_bdx4 <= len(x)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) {
+				gc_at29 := x_[:gc_bdx4]
+				gc_at30 := out[gc_off18:][:gc_bdx4]
+				gc_at31 := x[gc_off19:][:gc_bdx4]
+				gc_at32 := sums[gc_off20:][:1]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -2196,7 +2745,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					_ = i_
 
 //line scan_block.go:62
-					var r uint32 = gc_at17[gc_tx4]
+					var r uint32 = gc_at29[gc_tx4]
 
 //line scan_block.go:62
 					_ = r
@@ -2209,15 +2758,15 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						switch {
 						case inclusive:
 //line scan_block.go:33
-							gc_at18[gc_tx4] = incl
+							gc_at30[gc_tx4] = incl
 //line scan_block.go:35
 						case i > 0:
 //line scan_block.go:35
-							gc_at18[gc_tx4] = gc_at19[gc_tx4]
+							gc_at30[gc_tx4] = gc_at31[gc_tx4]
 //line scan_block.go:37
 						default:
 //line scan_block.go:37
-							gc_at18[gc_tx4] = 0
+							gc_at30[gc_tx4] = 0
 //line scan_block.go:39
 						}
 					}
@@ -2225,7 +2774,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
 //line scan_block.go:41
-						gc_at20[0] = incl
+						gc_at32[0] = incl
 //line scan_block.go:43
 					}
 					_ = r

@@ -184,11 +184,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := gc_off
-				gc_off11 := gc_off + base
-				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to5 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to5 <= len(keys)-gc_off11 {
-					gc_at5 := s[gc_off10:][:gc_to5]
-					gc_at6 := keys[gc_off11:][:gc_to5]
+				gc_off22 := gc_off
+				gc_off23 := gc_off + base
+				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
+					gc_at17 := s[gc_off22:][:gc_to5]
+					gc_at18 := keys[gc_off23:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -202,7 +202,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_more = true
 						_ = i
 
-						gc_at5[gc_tx5] = gc_at6[gc_tx5]
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				} else {
 					gc_step14 := gc_from5
@@ -489,11 +489,11 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off12 := gc_off5 + base
-				gc_off13 := gc_off5
-				if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to5 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to5 <= len(s)-gc_off13 {
-					gc_at7 := keys[gc_off12:][:gc_to5]
-					gc_at8 := s[gc_off13:][:gc_to5]
+				gc_off24 := gc_off5 + base
+				gc_off25 := gc_off5
+				if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
+					gc_at19 := keys[gc_off24:][:gc_to5]
+					gc_at20 := s[gc_off25:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -507,7 +507,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_more5 = true
 						_ = i_
 
-						gc_at7[gc_tx5] = gc_at8[gc_tx5]
+						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				} else {
 					gc_step15 := gc_from5
@@ -683,37 +683,149 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off10 := gc_off
+				gc_off11 := gc_off + base
+				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
+					gc_at5 := s[gc_off10:][:gc_to2]
+					gc_at6 := keys[gc_off11:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sort_bitonic.go:65
+							var tid int = gc_tx2
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
+//line sort_bitonic.go:73
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line sort_bitonic.go:73
+								break
+//line sort_bitonic.go:73
+							}
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
-//line sort_bitonic.go:65
+						tid := gc_tx2
 						_ = tid
+
 //line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 						_ = i
+
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sort_bitonic.go:65
+							var tid int = gc_tx2
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
 //line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
 //line sort_bitonic.go:73
-							break
+								break
 //line sort_bitonic.go:73
+							}
+							archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
-						archsimd.LoadFloat32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step5 := gc_vstep
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -728,69 +840,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-					tid := gc_tx2
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
 				}
 			}
 		}
@@ -993,37 +1042,149 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off12 := gc_off5 + base
+				gc_off13 := gc_off5
+				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
+					gc_at7 := keys[gc_off12:][:gc_to2]
+					gc_at8 := s[gc_off13:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sort_bitonic.go:65
+							var tid int = gc_tx2
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
+//line sort_bitonic.go:89
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
+//line sort_bitonic.go:89
+								break
+//line sort_bitonic.go:89
+							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more5 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx2
-//line sort_bitonic.go:65
+						tid := gc_tx2
 						_ = tid
+
 //line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
 						_ = i_
+
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line sort_bitonic.go:65
+							var tid int = gc_tx2
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
 //line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
 //line sort_bitonic.go:89
-							break
+								break
 //line sort_bitonic.go:89
+							}
+							archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
-						archsimd.LoadFloat32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more5 = true
-				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					if gc_vstep4 > gc_from2 {
+						gc_more5 = true
+					}
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line sort_bitonic.go:65
+							tid := gc_tx2
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1038,69 +1199,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-						tid := gc_tx2
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line sort_bitonic.go:65
-					tid := gc_tx2
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -1192,37 +1290,149 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep3 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+				gc_off14 := gc_off
+				gc_off15 := gc_off + base
+				if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
+					gc_at9 := s[gc_off14:][:gc_to3]
+					gc_at10 := keys[gc_off15:][:gc_to3]
+					gc_vstep5 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line sort_bitonic.go:65
+							var tid int = gc_tx3
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
+//line sort_bitonic.go:73
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at10) || gc_tx3+8 > len(gc_at9) {
+//line sort_bitonic.go:73
+								break
+//line sort_bitonic.go:73
+							}
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from3 {
+						gc_more = true
+					}
+					for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
-//line sort_bitonic.go:65
+						tid := gc_tx3
 						_ = tid
+
 //line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 						_ = i
+
+						gc_at9[gc_tx3] = gc_at10[gc_tx3]
+					}
+				} else {
+					gc_vstep6 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line sort_bitonic.go:65
+							var tid int = gc_tx3
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
 //line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
 //line sort_bitonic.go:73
-							break
+								break
 //line sort_bitonic.go:73
+							}
+							archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
-						archsimd.LoadInt32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from3 {
-					gc_more = true
-				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					if gc_vstep6 > gc_from3 {
+						gc_more = true
+					}
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1237,69 +1447,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-					tid := gc_tx3
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
 				}
 			}
 		}
@@ -1502,37 +1649,149 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+				gc_off16 := gc_off5 + base
+				gc_off17 := gc_off5
+				if gc_from3 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
+					gc_at11 := keys[gc_off16:][:gc_to3]
+					gc_at12 := s[gc_off17:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line sort_bitonic.go:65
+							var tid int = gc_tx3
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
+//line sort_bitonic.go:89
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at11) {
+//line sort_bitonic.go:89
+								break
+//line sort_bitonic.go:89
+							}
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from3 {
+						gc_more5 = true
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx3
-//line sort_bitonic.go:65
+						tid := gc_tx3
 						_ = tid
+
 //line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
 						_ = i_
+
+						gc_at11[gc_tx3] = gc_at12[gc_tx3]
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line sort_bitonic.go:65
+							var tid int = gc_tx3
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
 //line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
 //line sort_bitonic.go:89
-							break
+								break
 //line sort_bitonic.go:89
+							}
+							archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
-						archsimd.LoadInt32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from3 {
-					gc_more5 = true
-				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
-					{
-						gc_tx3 := gc_step9 + 0
+					if gc_vstep8 > gc_from3 {
+						gc_more5 = true
+					}
+					gc_step9 := gc_vstep8
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+						{
+							gc_tx3 := gc_step9 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx3 := gc_step9 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx3 := gc_step9 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx3 := gc_step9 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line sort_bitonic.go:65
+							tid := gc_tx3
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+					}
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1547,69 +1806,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
-					{
-						gc_tx3 := gc_step9 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx3 := gc_step9 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx3 := gc_step9 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-						tid := gc_tx3
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line sort_bitonic.go:65
-					tid := gc_tx3
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
 				}
 			}
 		}
@@ -1701,37 +1897,149 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep5 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+				gc_off18 := gc_off
+				gc_off19 := gc_off + base
+				if gc_from4 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
+					gc_at13 := s[gc_off18:][:gc_to4]
+					gc_at14 := keys[gc_off19:][:gc_to4]
+					gc_vstep9 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line sort_bitonic.go:65
+							var tid int = gc_tx4
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
+//line sort_bitonic.go:73
+							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at14) || gc_tx4+8 > len(gc_at13) {
+//line sort_bitonic.go:73
+								break
+//line sort_bitonic.go:73
+							}
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep9 > gc_from4 {
+						gc_more = true
+					}
+					for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
-//line sort_bitonic.go:65
+						tid := gc_tx4
 						_ = tid
+
 //line sort_bitonic.go:72
-						var i int = tid + gc_off
-//line sort_bitonic.go:72
+						i := tid + gc_off
+						gc_more = true
 						_ = i
+
+						gc_at13[gc_tx4] = gc_at14[gc_tx4]
+					}
+				} else {
+					gc_vstep10 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line sort_bitonic.go:65
+							var tid int = gc_tx4
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:72
+							var i int = tid + gc_off
+//line sort_bitonic.go:72
+							_ = i
 //line sort_bitonic.go:73
-						if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
 //line sort_bitonic.go:73
-							break
+								break
 //line sort_bitonic.go:73
+							}
+							archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
 						}
-						archsimd.LoadUint32x8Slice(keys[base+i:]).StoreSlice(s[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from4 {
-					gc_more = true
-				}
-				gc_step11 := gc_vstep5
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					if gc_vstep10 > gc_from4 {
+						gc_more = true
+					}
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+
+//line sort_bitonic.go:73
+							s[i] = keys[base+i]
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1746,69 +2054,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:73
 						s[i] = keys[base+i]
 					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:72
-						i := tid + gc_off
-						gc_more = true
-
-//line sort_bitonic.go:73
-						s[i] = keys[base+i]
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-					tid := gc_tx4
-					_ = tid
-
-//line sort_bitonic.go:72
-					i := tid + gc_off
-					gc_more = true
-
-//line sort_bitonic.go:73
-					s[i] = keys[base+i]
 				}
 			}
 		}
@@ -2011,37 +2256,149 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+				gc_off20 := gc_off5 + base
+				gc_off21 := gc_off5
+				if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
+					gc_at15 := keys[gc_off20:][:gc_to4]
+					gc_at16 := s[gc_off21:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line sort_bitonic.go:65
+							var tid int = gc_tx4
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
+//line sort_bitonic.go:89
+							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) || gc_tx4+8 > len(gc_at15) {
+//line sort_bitonic.go:89
+								break
+//line sort_bitonic.go:89
+							}
+							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep11 > gc_from4 {
+						gc_more5 = true
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line sort_bitonic.go:65
-						var tid int = gc_tx4
-//line sort_bitonic.go:65
+						tid := gc_tx4
 						_ = tid
+
 //line sort_bitonic.go:88
-						var i_ int = tid + gc_off5
-//line sort_bitonic.go:88
+						i_ := tid + gc_off5
+						gc_more5 = true
 						_ = i_
+
+						gc_at15[gc_tx4] = gc_at16[gc_tx4]
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line sort_bitonic.go:65
+							var tid int = gc_tx4
+//line sort_bitonic.go:65
+							_ = tid
+//line sort_bitonic.go:88
+							var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+							_ = i_
 //line sort_bitonic.go:89
-						if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
 //line sort_bitonic.go:89
-							break
+								break
 //line sort_bitonic.go:89
+							}
+							archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
 						}
-						archsimd.LoadUint32x8Slice(s[i_:]).StoreSlice(keys[base+i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from4 {
-					gc_more5 = true
-				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
-					{
-						gc_tx4 := gc_step12 + 0
+					if gc_vstep12 > gc_from4 {
+						gc_more5 = true
+					}
+					gc_step12 := gc_vstep12
+					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+						{
+							gc_tx4 := gc_step12 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx4 := gc_step12 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx4 := gc_step12 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+						{
+							gc_tx4 := gc_step12 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line sort_bitonic.go:65
+							tid := gc_tx4
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+
+//line sort_bitonic.go:89
+							keys[base+i_] = s[i_]
+						}
+					}
+					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2056,69 +2413,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:89
 						keys[base+i_] = s[i_]
 					}
-					{
-						gc_tx4 := gc_step12 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx4 := gc_step12 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx4 := gc_step12 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-						tid := gc_tx4
-						_ = tid
-
-//line sort_bitonic.go:88
-						i_ := tid + gc_off5
-						gc_more5 = true
-
-//line sort_bitonic.go:89
-						keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line sort_bitonic.go:65
-					tid := gc_tx4
-					_ = tid
-
-//line sort_bitonic.go:88
-					i_ := tid + gc_off5
-					gc_more5 = true
-
-//line sort_bitonic.go:89
-					keys[base+i_] = s[i_]
 				}
 			}
 		}

@@ -213,38 +213,170 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row6 := gc_ty2
+			gc_off8 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
+			if gc_row6 >= 0 && gc_row6 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row6]) && gc_off8 >= 0 && gc_off8 <= len(inputHiddenCuda) && gc_bdx2 <= len(inputHiddenCuda)-gc_off8 {
+				gc_at15 := weightMatrix[gc_row6][:gc_bdx2]
+				gc_at16 := inputHiddenCuda[gc_off8:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line backprop.go:37
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line backprop.go:37
-					_ = tx
+						_ = tx
 //line backprop.go:38
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line backprop.go:38
-					_ = ty
+						_ = ty
 //line backprop.go:40
-					var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
-					_ = index
+						_ = index
 //line backprop.go:51
-					if index < 0 || index+8 > len(inputHiddenCuda) || tx < 0 || tx+8 > len(weightMatrix[ty]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) {
 //line backprop.go:51
-						break
+							break
 //line backprop.go:51
+						}
+						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line backprop.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						var tx int = gc_tx2
+//line backprop.go:37
+						_ = tx
+//line backprop.go:38
+						var ty int = gc_ty2
+//line backprop.go:38
+						_ = ty
+//line backprop.go:40
+						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+						_ = index
+//line backprop.go:51
+						if index < 0 || index+8 > len(inputHiddenCuda) || tx < 0 || tx+8 > len(weightMatrix[ty]) {
+//line backprop.go:51
+							break
+//line backprop.go:51
+						}
+						archsimd.LoadFloat32x8Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:51
+						weightMatrix[ty][tx] = inputHiddenCuda[index]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -263,85 +395,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:51
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:51
-					weightMatrix[ty][tx] = inputHiddenCuda[index]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line backprop.go:40
-				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-				_ = index
-
-//line backprop.go:51
-				weightMatrix[ty][tx] = inputHiddenCuda[index]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -352,34 +405,141 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row7 := gc_ty2
+			if gc_row7 >= 0 && gc_row7 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row7]) && gc_row7 < len(inputNode) {
+				gc_at17 := weightMatrix[gc_row7][:gc_bdx2]
+				gc_at18 := inputNode[gc_row7:][:1]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line backprop.go:37
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line backprop.go:37
-					_ = tx
+						_ = tx
 //line backprop.go:38
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line backprop.go:38
-					_ = ty
+						_ = ty
 //line backprop.go:54
-					if tx < 0 || tx+8 > len(weightMatrix[ty]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) {
 //line backprop.go:54
-						break
+							break
 //line backprop.go:54
+						}
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x8(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep2
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
-				{
-					gc_tx2 := gc_step9 + 0
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line backprop.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty2
+					_ = ty
+
+					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_at18[0]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						var tx int = gc_tx2
+//line backprop.go:37
+						_ = tx
+//line backprop.go:38
+						var ty int = gc_ty2
+//line backprop.go:38
+						_ = ty
+//line backprop.go:54
+						if tx < 0 || tx+8 > len(weightMatrix[ty]) {
+//line backprop.go:54
+							break
+//line backprop.go:54
+						}
+						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x8(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:54
+						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -394,69 +554,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:54
 					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 				}
-				{
-					gc_tx2 := gc_step9 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-				{
-					gc_tx2 := gc_step9 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-				{
-					gc_tx2 := gc_step9 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:54
-					weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-				}
-			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line backprop.go:54
-				weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -487,39 +584,165 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					continue
 				}
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_row8 := gc_ty2
+				gc_row9 := gc_ty2 + powerTwo/2
+				if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(weightMatrix) && gc_to2 <= len(weightMatrix[gc_row9]) {
+					gc_at19 := weightMatrix[gc_row8][:gc_to2]
+					gc_at20 := weightMatrix[gc_row9][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line backprop.go:37
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line backprop.go:37
-						_ = tx
+							_ = tx
 //line backprop.go:38
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line backprop.go:38
-						_ = ty
+							_ = ty
 //line backprop.go:60
-						{
+							{
 //line backprop.go:60
-							if tx < 0 || tx+8 > len(weightMatrix[ty]) || tx+8 > len(weightMatrix[ty+powerTwo/2]) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) {
 //line backprop.go:60
-								break
+									break
+//line backprop.go:60
+								}
+//line backprop.go:60
+								archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
 //line backprop.go:60
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:59
+						{
+//line backprop.go:59
+							gc_at19[gc_tx2] = gc_at19[gc_tx2] + gc_at20[gc_tx2]
+//line backprop.go:61
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
 //line backprop.go:60
-							archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+							{
 //line backprop.go:60
+								if tx < 0 || tx+8 > len(weightMatrix[ty]) || tx+8 > len(weightMatrix[ty+powerTwo/2]) {
+//line backprop.go:60
+									break
+//line backprop.go:60
+								}
+//line backprop.go:60
+								archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x8Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+//line backprop.go:60
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+							tx := gc_tx2
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty2
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+							tx := gc_tx2
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty2
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+							tx := gc_tx2
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty2
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+							tx := gc_tx2
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty2
+							_ = ty
+
+//line backprop.go:59
+							{
+								weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -535,77 +758,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						{
 							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-						tx := gc_tx2
-						_ = tx
-
-//line backprop.go:38
-						ty := gc_ty2
-						_ = ty
-
-//line backprop.go:59
-						{
-							weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:59
-					{
-						weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
 					}
 				}
 				gc_ty2++
@@ -618,38 +770,170 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off9 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
+			gc_row10 := gc_ty2
+			if gc_off9 >= 0 && gc_off9 <= len(inputHiddenCuda) && gc_bdx2 <= len(inputHiddenCuda)-gc_off9 && gc_row10 >= 0 && gc_row10 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row10]) {
+				gc_at21 := inputHiddenCuda[gc_off9:][:gc_bdx2]
+				gc_at22 := weightMatrix[gc_row10][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line backprop.go:37
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line backprop.go:37
-					_ = tx
+						_ = tx
 //line backprop.go:38
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line backprop.go:38
-					_ = ty
+						_ = ty
 //line backprop.go:40
-					var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
-					_ = index
+						_ = index
 //line backprop.go:65
-					if tx < 0 || tx+8 > len(weightMatrix[ty]) || index < 0 || index+8 > len(inputHiddenCuda) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) {
 //line backprop.go:65
-						break
+							break
 //line backprop.go:65
+						}
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep4
-			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-				{
-					gc_tx2 := gc_step11 + 0
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line backprop.go:37
+					tx := gc_tx2
+					_ = tx
+
+//line backprop.go:38
+					ty := gc_ty2
+					_ = ty
+
+//line backprop.go:40
+					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					_ = index
+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+						var tx int = gc_tx2
+//line backprop.go:37
+						_ = tx
+//line backprop.go:38
+						var ty int = gc_ty2
+//line backprop.go:38
+						_ = ty
+//line backprop.go:40
+						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+						_ = index
+//line backprop.go:65
+						if tx < 0 || tx+8 > len(weightMatrix[ty]) || index < 0 || index+8 > len(inputHiddenCuda) {
+//line backprop.go:65
+							break
+//line backprop.go:65
+						}
+						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep8
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:40
+						index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+						_ = index
+
+//line backprop.go:65
+						inputHiddenCuda[index] = weightMatrix[ty][tx]
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -668,85 +952,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:65
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
-				{
-					gc_tx2 := gc_step11 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-				{
-					gc_tx2 := gc_step11 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-				{
-					gc_tx2 := gc_step11 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-					tx := gc_tx2
-					_ = tx
-
-//line backprop.go:38
-					ty := gc_ty2
-					_ = ty
-
-//line backprop.go:40
-					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-					_ = index
-
-//line backprop.go:65
-					inputHiddenCuda[index] = weightMatrix[ty][tx]
-				}
-			}
-			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line backprop.go:37
-				tx := gc_tx2
-				_ = tx
-
-//line backprop.go:38
-				ty := gc_ty2
-				_ = ty
-
-//line backprop.go:40
-				index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-				_ = index
-
-//line backprop.go:65
-				inputHiddenCuda[index] = weightMatrix[ty][tx]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -761,10 +966,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := by*hid + gc_ty2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(hiddenPartialSum) && gc_to2 <= len(weightMatrix) {
-				gc_at15 := hiddenPartialSum[gc_off8:][:1]
-				gc_at16 := weightMatrix[:gc_to2]
+			gc_off10 := by*hid + gc_ty2
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(hiddenPartialSum) && gc_to2 <= len(weightMatrix) {
+				gc_at23 := hiddenPartialSum[gc_off10:][:1]
+				gc_at24 := weightMatrix[:gc_to2]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -780,7 +985,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:68
 					{
 //line backprop.go:68
-						gc_at15[0] = gc_at16[gc_tx2][ty]
+						gc_at23[0] = gc_at24[gc_tx2][ty]
 //line backprop.go:70
 					}
 				}

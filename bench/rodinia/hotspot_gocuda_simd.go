@@ -114,92 +114,192 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 				continue
 			}
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row7 := gc_ty2
+			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
+			if gc_from2 >= 0 && gc_row7 >= 0 && gc_row7 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row7]) && gc_off3 >= 0 && gc_off3 <= len(tempSrc) && gc_to2 <= len(tempSrc)-gc_off3 && gc_row7 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row7]) && gc_off3 <= len(power) && gc_to2 <= len(power)-gc_off3 {
+				gc_at15 := tempOnCuda[gc_row7][:gc_to2]
+				gc_at16 := tempSrc[gc_off3:][:gc_to2]
+				gc_at17 := powerOnCuda[gc_row7][:gc_to2]
+				gc_at18 := power[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line hotspot.go:56
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line hotspot.go:56
-					_ = tx
+						_ = tx
 //line hotspot.go:56
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line hotspot.go:56
-					_ = ty
+						_ = ty
 //line hotspot.go:73
-					var yidx int = blkY + ty
+						var yidx int = blkY + ty
 //line hotspot.go:73
-					_ = yidx
+						_ = yidx
 //line hotspot.go:73
-					var loadYidx int = yidx
+						var loadYidx int = yidx
 //line hotspot.go:73
-					_ = loadYidx
+						_ = loadYidx
 //line hotspot.go:74
-					var xidx int = blkX + tx
+						var xidx int = blkX + tx
 //line hotspot.go:74
-					_ = xidx
+						_ = xidx
 //line hotspot.go:74
-					var loadXidx int = xidx
+						var loadXidx int = xidx
 //line hotspot.go:74
-					_ = loadXidx
+						_ = loadXidx
 //line hotspot.go:78
-					var index int = gridCols*loadYidx + loadXidx
+						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
-					_ = index
+						_ = index
 //line hotspot.go:80
-					{
+						{
 //line hotspot.go:80
-						if index < 0 || index+8 > len(tempSrc) || tx < 0 || tx+8 > len(tempOnCuda[ty]) || index+8 > len(power) || tx+8 > len(powerOnCuda[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) {
 //line hotspot.go:80
-							break
+								break
+//line hotspot.go:80
+							}
+//line hotspot.go:80
+							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+//line hotspot.go:80
+							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 //line hotspot.go:80
 						}
-//line hotspot.go:80
-						archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
-//line hotspot.go:80
-						archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hotspot.go:56
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line hotspot.go:56
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line hotspot.go:73
-				yidx := blkY + ty
-				_ = yidx
+					yidx := blkY + ty
+					_ = yidx
 
 //line hotspot.go:77
-				loadYidx := yidx
-				_ = loadYidx
+					loadYidx := yidx
+					_ = loadYidx
 
 //line hotspot.go:74
-				xidx := blkX + tx
-				_ = xidx
+					xidx := blkX + tx
+					_ = xidx
 
 //line hotspot.go:77
-				loadXidx := xidx
-				_ = loadXidx
+					loadXidx := xidx
+					_ = loadXidx
 
 //line hotspot.go:78
-				index := gridCols*loadYidx + loadXidx
-				_ = index
+					index := gridCols*loadYidx + loadXidx
+					_ = index
 
 //line hotspot.go:79
-				{
-					tempOnCuda[ty][tx] = tempSrc[index]
-					powerOnCuda[ty][tx] = power[index]
+					{
+//line hotspot.go:79
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2]
+//line hotspot.go:82
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+						var tx int = gc_tx2
+//line hotspot.go:56
+						_ = tx
+//line hotspot.go:56
+						var ty int = gc_ty2
+//line hotspot.go:56
+						_ = ty
+//line hotspot.go:73
+						var yidx int = blkY + ty
+//line hotspot.go:73
+						_ = yidx
+//line hotspot.go:73
+						var loadYidx int = yidx
+//line hotspot.go:73
+						_ = loadYidx
+//line hotspot.go:74
+						var xidx int = blkX + tx
+//line hotspot.go:74
+						_ = xidx
+//line hotspot.go:74
+						var loadXidx int = xidx
+//line hotspot.go:74
+						_ = loadXidx
+//line hotspot.go:78
+						var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+						_ = index
+//line hotspot.go:80
+						{
+//line hotspot.go:80
+							if index < 0 || index+8 > len(tempSrc) || tx < 0 || tx+8 > len(tempOnCuda[ty]) || index+8 > len(power) || tx+8 > len(powerOnCuda[ty]) {
+//line hotspot.go:80
+								break
+//line hotspot.go:80
+							}
+//line hotspot.go:80
+							archsimd.LoadFloat32x8Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+//line hotspot.go:80
+							archsimd.LoadFloat32x8Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hotspot.go:56
+					tx := gc_tx2
+					_ = tx
+
+//line hotspot.go:56
+					ty := gc_ty2
+					_ = ty
+
+//line hotspot.go:73
+					yidx := blkY + ty
+					_ = yidx
+
+//line hotspot.go:77
+					loadYidx := yidx
+					_ = loadYidx
+
+//line hotspot.go:74
+					xidx := blkX + tx
+					_ = xidx
+
+//line hotspot.go:77
+					loadXidx := xidx
+					_ = loadXidx
+
+//line hotspot.go:78
+					index := gridCols*loadYidx + loadXidx
+					_ = index
+
+//line hotspot.go:79
+					{
+						tempOnCuda[ty][tx] = tempSrc[index]
+						powerOnCuda[ty][tx] = power[index]
+					}
 				}
 			}
 			gc_ty2++
@@ -409,16 +509,16 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 					continue
 				}
-				gc_row7 := gc_ty2
-				gc_row8 := min(gc_ty2+1, validYmax)
-				gc_row9 := max(gc_ty2-1, validYmin)
-				if gc_from2 >= 0 && gc_row7 >= 0 && gc_row7 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row7]) && gc_row7 < len(tempT) && gc_to2 <= len(tempT[gc_row7]) && gc_row7 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row9]) {
-					gc_at15 := tempOnCuda[gc_row7][:gc_to2]
-					gc_at16 := tempT[gc_row7][:gc_to2]
-					gc_at17 := powerOnCuda[gc_row7][:gc_to2]
-					gc_at18 := tempOnCuda[gc_row8][:gc_to2]
-					gc_at19 := tempOnCuda[gc_row9][:gc_to2]
-					gc_at20 := tempOnCuda[gc_row7:][:1]
+				gc_row8 := gc_ty2
+				gc_row9 := min(gc_ty2+1, validYmax)
+				gc_row10 := max(gc_ty2-1, validYmin)
+				if gc_from2 >= 0 && gc_row8 >= 0 && gc_row8 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row8]) && gc_row8 < len(tempT) && gc_to2 <= len(tempT[gc_row8]) && gc_row8 < len(powerOnCuda) && gc_to2 <= len(powerOnCuda[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row9]) && gc_row10 >= 0 && gc_row10 < len(tempOnCuda) && gc_to2 <= len(tempOnCuda[gc_row10]) {
+					gc_at19 := tempOnCuda[gc_row8][:gc_to2]
+					gc_at20 := tempT[gc_row8][:gc_to2]
+					gc_at21 := powerOnCuda[gc_row8][:gc_to2]
+					gc_at22 := tempOnCuda[gc_row9][:gc_to2]
+					gc_at23 := tempOnCuda[gc_row10][:gc_to2]
+					gc_at24 := tempOnCuda[gc_row8:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -455,13 +555,13 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:122
 						{
 							computed = true
-							c := float64(gc_at15[gc_tx2])
+							c := float64(gc_at19[gc_tx2])
 //line hotspot.go:124
-							gc_at16[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at17[gc_tx2])+
+							gc_at20[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at21[gc_tx2])+
 //line hotspot.go:126
-								(float64(gc_at18[gc_tx2]+gc_at19[gc_tx2])-2.0*c)*float64(ry1)+
-								(float64(gc_at20[0][e]+gc_at20[0][w])-2.0*c)*float64(rx1)+
-								float64((ambTemp-gc_at15[gc_tx2])*rz1)))
+								(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
+								(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
+								float64((ambTemp-gc_at19[gc_tx2])*rz1)))
 						}
 						gc_s_computed[gc_rank2] = computed
 					}
@@ -527,10 +627,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row10 := gc_ty2
-				if gc_row10 >= 0 && gc_row10 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row10]) && gc_row10 < len(tempT) && gc_bdx2 <= len(tempT[gc_row10]) {
-					gc_at21 := tempOnCuda[gc_row10][:gc_bdx2]
-					gc_at22 := tempT[gc_row10][:gc_bdx2]
+				gc_row11 := gc_ty2
+				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
+					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
+					gc_at26 := tempT[gc_row11][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -547,7 +647,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:134
 						if computed {
 //line hotspot.go:134
-							gc_at21[gc_tx2] = gc_at22[gc_tx2]
+							gc_at25[gc_tx2] = gc_at26[gc_tx2]
 //line hotspot.go:136
 						}
 					}
@@ -660,11 +760,11 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := blkX + (gridCols * (blkY + gc_ty2))
-			gc_row11 := gc_ty2
-			if gc_off3 >= 0 && gc_off3 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off3 && gc_row11 >= 0 && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
-				gc_at23 := tempDst[gc_off3:][:gc_bdx2]
-				gc_at24 := tempT[gc_row11][:gc_bdx2]
+			gc_off4 := blkX + (gridCols * (blkY + gc_ty2))
+			gc_row12 := gc_ty2
+			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
+				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
+				gc_at28 := tempT[gc_row12][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -701,7 +801,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 //line hotspot.go:142
 					if computed {
 //line hotspot.go:142
-						gc_at23[gc_tx2] = gc_at24[gc_tx2]
+						gc_at27[gc_tx2] = gc_at28[gc_tx2]
 //line hotspot.go:144
 					}
 				}

@@ -389,48 +389,203 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_off4 := (blockID * gc_bdx2 * gc_bdy2) + (j * npoints)
+						gc_off5 := clusterBaseIndex + j
+						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
+							gc_at4 := features[gc_off4:][:gc_to2]
+							gc_at5 := clusters[gc_off5:][:1]
+							gc_vstep3 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
 //line kmeans.go:58
-								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+									var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
 //line kmeans.go:58
-								_ = pointID
+									_ = pointID
 //line kmeans.go:58
-								ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line kmeans.go:58
-								_ = ans
+									_ = ans
 //line kmeans.go:72
-								{
+									{
 //line kmeans.go:72
-									var addr int = pointID + j*npoints
+										var addr int = pointID + j*npoints
 //line kmeans.go:72
-									_ = addr
-									if addr < 0 || addr+8 > len(features) {
+										_ = addr
+										if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line kmeans.go:73
-										break
+											break
+//line kmeans.go:73
+										}
+//line kmeans.go:73
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]))
+//line kmeans.go:73
+										_ = diff
+//line kmeans.go:73
+										ans = ans.Add(diff.Mul(diff))
 //line kmeans.go:73
 									}
-//line kmeans.go:73
-									diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
-//line kmeans.go:73
-									_ = diff
-//line kmeans.go:73
-									ans = ans.Add(diff.Mul(diff))
-//line kmeans.go:73
-								}
 //line kmeans.go:72
-								ans.StoreSlice(gc_s_ans[gc_rank2:])
+									ans.StoreSlice(gc_s_ans[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step8 := gc_vstep3
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
+							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line kmeans.go:58
+								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+								_ = pointID
+								ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+								{
+
+//line kmeans.go:72
+									addr := pointID + j*npoints
+//line kmeans.go:72
+									_ = addr
+									diff := gc_at4[gc_tx2] - gc_at5[0]
+									ans += diff * diff
+
+//line kmeans.go:83
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+						} else {
+							gc_vstep4 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line kmeans.go:58
+									var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+									_ = pointID
+//line kmeans.go:58
+									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+									_ = ans
+//line kmeans.go:72
+									{
+//line kmeans.go:72
+										var addr int = pointID + j*npoints
+//line kmeans.go:72
+										_ = addr
+										if addr < 0 || addr+8 > len(features) {
+//line kmeans.go:73
+											break
+//line kmeans.go:73
+										}
+//line kmeans.go:73
+										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x8(clusters[clusterBaseIndex+j]))
+//line kmeans.go:73
+										_ = diff
+//line kmeans.go:73
+										ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+									}
+//line kmeans.go:72
+									ans.StoreSlice(gc_s_ans[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							gc_step8 := gc_vstep4
+							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+								{
+									gc_tx2 := gc_step8 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+									_ = pointID
+									ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+									_ = pointID
+									ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+									_ = pointID
+									ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+									pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+									_ = pointID
+									ans := gc_s_ans[gc_rank2]
+
+//line kmeans.go:62
+									{
+
+//line kmeans.go:72
+										addr := pointID + j*npoints
+										diff := features[addr] - clusters[clusterBaseIndex+j]
+										ans += diff * diff
+
+//line kmeans.go:83
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+							}
+							for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -451,93 +606,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 								gc_s_ans[gc_rank2] = ans
 							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-								_ = pointID
-								ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-								_ = pointID
-								ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-								pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-								_ = pointID
-								ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-								{
-
-//line kmeans.go:72
-									addr := pointID + j*npoints
-									diff := features[addr] - clusters[clusterBaseIndex+j]
-									ans += diff * diff
-
-//line kmeans.go:83
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-							_ = pointID
-							ans := gc_s_ans[gc_rank2]
-
-//line kmeans.go:62
-							{
-
-//line kmeans.go:72
-								addr := pointID + j*npoints
-								diff := features[addr] - clusters[clusterBaseIndex+j]
-								ans += diff * diff
-
-//line kmeans.go:83
-							}
-							gc_s_ans[gc_rank2] = ans
 						}
 					}
 				}
@@ -548,12 +616,12 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line kmeans.go:80
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kmeans.go:58
@@ -601,7 +669,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep4
+					gc_step9 := gc_vstep5
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -757,39 +825,152 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := blockID * gc_bdx2 * gc_bdy2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
+					gc_at6 := membership[gc_off6:][:gc_to2]
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line kmeans.go:58
-						var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
 //line kmeans.go:58
-						_ = pointID
+							_ = pointID
 //line kmeans.go:58
-						index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line kmeans.go:58
-						_ = index
+							_ = index
 //line kmeans.go:87
-						{
+							{
 //line kmeans.go:87
-							if pointID < 0 || pointID+8 > len(membership) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line kmeans.go:87
-								break
+									break
+//line kmeans.go:87
+								}
+//line kmeans.go:87
+								index.StoreSlice(gc_at6[gc_tx2:])
 //line kmeans.go:87
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kmeans.go:58
+						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+						_ = pointID
+						index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+						{
+//line kmeans.go:85
+							gc_at6[gc_tx2] = index
+//line kmeans.go:88
+						}
+					}
+				} else {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kmeans.go:58
+							var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+							_ = pointID
+//line kmeans.go:58
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+							_ = index
 //line kmeans.go:87
-							index.StoreSlice(membership[pointID:])
+							{
 //line kmeans.go:87
+								if pointID < 0 || pointID+8 > len(membership) {
+//line kmeans.go:87
+									break
+//line kmeans.go:87
+								}
+//line kmeans.go:87
+								index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep7
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+							{
+
+								membership[pointID] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+							{
+
+								membership[pointID] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+							{
+
+								membership[pointID] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kmeans.go:58
+							pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
+							_ = pointID
+							index := gc_s_index[gc_rank2]
+
+//line kmeans.go:85
+							{
+
+								membership[pointID] = index
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep5
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -803,69 +984,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 
 							membership[pointID] = index
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-						{
-
-							membership[pointID] = index
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-						{
-
-							membership[pointID] = index
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-						pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-						_ = pointID
-						index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-						{
-
-							membership[pointID] = index
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kmeans.go:58
-					pointID := blockID*gc_bdx2*gc_bdy2 + gc_tx2
-					_ = pointID
-					index := gc_s_index[gc_rank2]
-
-//line kmeans.go:85
-					{
-
-						membership[pointID] = index
 					}
 				}
 			}

@@ -232,26 +232,81 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_from2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_row2 := i_2 + 1
+				if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
+					gc_at7 := shadow[gc_row2][:gc_to2]
+					gc_at8 := shadow[gc_row2:][:1]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:45
+							var j int
+//line lud.go:45
+							_ = j
+//line lud.go:45
+							{
+//line lud.go:45
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
+//line lud.go:45
+									break
+//line lud.go:45
+								}
+//line lud.go:45
+								for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+									if gc_b2.Stopped() {
+//line lud.go:45
+										return
+//line lud.go:45
+									}
+//line lud.go:45
+									var gc_ld3 archsimd.Float32x8
+//line lud.go:45
+									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+//line lud.go:46
+									} else {
+//line lud.go:46
+										var gc_lanes4 [8]float32
+//line lud.go:46
+										for gc_k4 := range 8 {
+//line lud.go:46
+											if 0xff&(1<<gc_k4) != 0 {
+//line lud.go:46
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line lud.go:46
+												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
+//line lud.go:46
+											}
+//line lud.go:46
+										}
+//line lud.go:46
+										gc_pos2.Thread = gc_rank2
+//line lud.go:46
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line lud.go:46
+									}
+//line lud.go:46
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
+//line lud.go:46
+								}
+//line lud.go:46
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line lud.go:45
 						var j int
-//line lud.go:45
 						_ = j
-//line lud.go:45
+
+//line lud.go:44
 						{
-//line lud.go:45
-							if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
-//line lud.go:45
-								break
-//line lud.go:45
-							}
-//line lud.go:45
-							for j = 0; j < i_2+1; j = j + 1 {
+							for j = 0; j < i_2+1; j++ {
 //line lud.go:45
 								if gc_b2.Stopped() {
 //line lud.go:45
@@ -259,57 +314,91 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 								}
 //line lud.go:45
-								var gc_ld2 archsimd.Float32x8
+								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
+//line lud.go:47
+							}
+						}
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line lud.go:45
-								if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-									gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+							var j int
+//line lud.go:45
+							_ = j
+//line lud.go:45
+							{
+//line lud.go:45
+								if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
+//line lud.go:45
+									break
+//line lud.go:45
+								}
+//line lud.go:45
+								for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+									if gc_b2.Stopped() {
+//line lud.go:45
+										return
+//line lud.go:45
+									}
+//line lud.go:45
+									var gc_ld2 archsimd.Float32x8
+//line lud.go:45
+									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
-								} else {
+									} else {
 //line lud.go:46
-									var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 //line lud.go:46
-									for gc_k3 := range 8 {
+										for gc_k3 := range 8 {
 //line lud.go:46
-										if 0xff&(1<<gc_k3) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line lud.go:46
-											gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:46
-											gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+//line lud.go:46
+											}
 //line lud.go:46
 										}
 //line lud.go:46
+										gc_pos2.Thread = gc_rank2
+//line lud.go:46
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line lud.go:46
 									}
 //line lud.go:46
-									gc_pos2.Thread = gc_rank2
-//line lud.go:46
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
-								archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
-//line lud.go:46
 							}
-//line lud.go:46
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					var j int
-					_ = j
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						var j int
+						_ = j
 
 //line lud.go:44
-					{
-						for j = 0; j < i_2+1; j++ {
+						{
+							for j = 0; j < i_2+1; j++ {
 //line lud.go:45
-							if gc_b2.Stopped() {
+								if gc_b2.Stopped() {
 //line lud.go:45
-								return
+									return
 //line lud.go:45
+								}
+								shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 							}
-							shadow[i_2+1][gc_tx2] -= shadow[i_2+1][j] * shadow[j][gc_tx2]
 						}
 					}
 				}
@@ -318,10 +407,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lud.go:50
@@ -343,42 +432,14 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld4 archsimd.Float32x8
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
-//line lud.go:55
-						} else {
-//line lud.go:55
-							var gc_lanes4 [8]float32
-//line lud.go:55
-							for gc_k4 := range 8 {
-//line lud.go:55
-								if 0xff&(1<<gc_k4) != 0 {
-//line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line lud.go:55
-									gc_lanes4[gc_k4] = shadow[i_3][gc_tx2+gc_k4]
-//line lud.go:55
-								}
-//line lud.go:55
-							}
-//line lud.go:55
-							gc_pos2.Thread = gc_rank2
-//line lud.go:55
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line lud.go:55
-						}
-//line lud.go:55
-						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
-//line lud.go:55
-							gc_ld3.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
 							var gc_lanes5 [8]float32
-//line lud.go:55
-							gc_ld3.Store(&gc_lanes5)
 //line lud.go:55
 							for gc_k5 := range 8 {
 //line lud.go:55
@@ -386,7 +447,35 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 									gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k5] = gc_lanes5[gc_k5]
+									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
+//line lud.go:55
+								}
+//line lud.go:55
+							}
+//line lud.go:55
+							gc_pos2.Thread = gc_rank2
+//line lud.go:55
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line lud.go:55
+						}
+//line lud.go:55
+						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+//line lud.go:55
+							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
+//line lud.go:55
+						} else {
+//line lud.go:55
+							var gc_lanes6 [8]float32
+//line lud.go:55
+							gc_ld4.Store(&gc_lanes6)
+//line lud.go:55
+							for gc_k6 := range 8 {
+//line lud.go:55
+								if 0xff&(1<<gc_k6) != 0 {
+//line lud.go:55
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line lud.go:55
+									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -405,7 +494,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int
@@ -692,48 +781,99 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_row2 := gc_ty2
+			gc_off5 := (offset+gc_ty2)*matrixDim + globalColID
+			gc_off6 := (globalRowID+gc_ty2)*matrixDim + offset
+			if gc_row2 >= 0 && gc_row2 < len(periRow) && gc_bdx2 <= len(periRow[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(m) && gc_bdx2 <= len(m)-gc_off5 && gc_row2 < len(periCol) && gc_bdx2 <= len(periCol[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(m) && gc_bdx2 <= len(m)-gc_off6 {
+				gc_at7 := periRow[gc_row2][:gc_bdx2]
+				gc_at8 := m[gc_off5:][:gc_bdx2]
+				gc_at9 := periCol[gc_row2][:gc_bdx2]
+				gc_at10 := m[gc_off6:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line lud.go:161
+						var i int
+//line lud.go:161
+						_ = i
+//line lud.go:162
+						var sum float32
+//line lud.go:162
+						_ = sum
+//line lud.go:167
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
+//line lud.go:167
+							break
+//line lud.go:167
+						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+
 //line lud.go:161
 					var i int
-//line lud.go:161
-					_ = i
+
 //line lud.go:162
 					var sum float32
-//line lud.go:162
+
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					_ = i
 					_ = sum
-//line lud.go:167
-					if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) || gc_tx2 < 0 || gc_tx2+8 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+8 > len(m) || gc_tx2+8 > len(periCol[gc_ty2]) {
-//line lud.go:167
-						break
-//line lud.go:167
-					}
-					archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
-					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lud.go:161
+						var i int
+//line lud.go:161
+						_ = i
+//line lud.go:162
+						var sum float32
+//line lud.go:162
+						_ = sum
+//line lud.go:167
+						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) || gc_tx2 < 0 || gc_tx2+8 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+8 > len(m) || gc_tx2+8 > len(periCol[gc_ty2]) {
+//line lud.go:167
+							break
+//line lud.go:167
+						}
+						archsimd.LoadFloat32x8Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
+						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line lud.go:161
-				var i int
+					var i int
 
 //line lud.go:162
-				var sum float32
+					var sum float32
 
 //line lud.go:167
-				periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
+					periRow[gc_ty2][gc_tx2] = m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2]
 
 //line lud.go:168
-				periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
-				_ = i
-				_ = sum
+					periCol[gc_ty2][gc_tx2] = m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2]
+					_ = i
+					_ = sum
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -744,101 +884,203 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off7 := gc_ty2
+			gc_off8 := (globalRowID+gc_ty2)*matrixDim + globalColID
+			if gc_off7 >= 0 && gc_off7 < len(periCol) && gc_off8 >= 0 && gc_off8 <= len(m) && gc_bdx2 <= len(m)-gc_off8 {
+				gc_at11 := periCol[gc_off7:][:1]
+				gc_at12 := m[gc_off8:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line lud.go:172
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line lud.go:172
-					var i int
+						var i int
 //line lud.go:172
-					_ = i
+						_ = i
 //line lud.go:172
-					var sum archsimd.Float32x8
+						var sum archsimd.Float32x8
 //line lud.go:172
-					_ = sum
+						_ = sum
 //line lud.go:172
-					sum = gc_vb
+						sum = gc_vb2
 //line lud.go:173
-					var i_ int = 0
+						var i_ int = 0
 //line lud.go:173
-					_ = i_
+						_ = i_
 //line lud.go:173
-					if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
 //line lud.go:173
-						break
+							break
 //line lud.go:173
-					}
+						}
 //line lud.go:173
-					for ; i_ < LUDBlock; i_ = i_ + 1 {
+						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-						var gc_ld archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8
 //line lud.go:173
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
-							gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+								gc_ld2 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
-						} else {
+							} else {
 //line lud.go:174
-							var gc_lanes [8]float32
+								var gc_lanes2 [8]float32
 //line lud.go:174
-							for gc_k := range 8 {
+								for gc_k2 := range 8 {
 //line lud.go:174
-								if 0xff&(1<<gc_k) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line lud.go:174
-									gc_pos2.Thread = gc_rank2 + gc_k
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line lud.go:174
-									gc_lanes[gc_k] = periRow[i_][gc_tx2+gc_k]
+										gc_lanes2[gc_k2] = periRow[i_][gc_tx2+gc_k2]
+//line lud.go:174
+									}
 //line lud.go:174
 								}
 //line lud.go:174
+								gc_pos2.Thread = gc_rank2
+//line lud.go:174
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line lud.go:174
 							}
 //line lud.go:174
-							gc_pos2.Thread = gc_rank2
-//line lud.go:174
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at11[0][i_]).Mul(gc_ld2))
 //line lud.go:174
 						}
-//line lud.go:174
-						sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld))
-//line lud.go:174
-					}
 //line lud.go:173
-					i = i_
-					archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+						i = i_
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				var i int
-				_ = i
-				var sum float32
-				_ = sum
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var sum float32
+					_ = sum
 
 //line lud.go:172
-				sum = 0
+					sum = 0
 
 //line lud.go:173
-				var i_ int = 0
+					var i_ int = 0
 
 //line lud.go:173
-				for ; i_ < LUDBlock; i_++ {
-					sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
+					for ; i_ < LUDBlock; i_++ {
+						sum += gc_at11[0][i_] * periRow[i_][gc_tx2]
+					}
+
+//line lud.go:175
+					i = i_
+
+//line lud.go:175
+					_ = i
+
+					gc_at12[gc_tx2] -= sum
+					_ = i_
 				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line lud.go:172
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lud.go:172
+						var i int
+//line lud.go:172
+						_ = i
+//line lud.go:172
+						var sum archsimd.Float32x8
+//line lud.go:172
+						_ = sum
+//line lud.go:172
+						sum = gc_vb
+//line lud.go:173
+						var i_ int = 0
+//line lud.go:173
+						_ = i_
+//line lud.go:173
+						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
+//line lud.go:173
+							break
+//line lud.go:173
+						}
+//line lud.go:173
+						for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+							var gc_ld archsimd.Float32x8
+//line lud.go:173
+							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+								gc_ld = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+//line lud.go:174
+							} else {
+//line lud.go:174
+								var gc_lanes [8]float32
+//line lud.go:174
+								for gc_k := range 8 {
+//line lud.go:174
+									if 0xff&(1<<gc_k) != 0 {
+//line lud.go:174
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line lud.go:174
+										gc_lanes[gc_k] = periRow[i_][gc_tx2+gc_k]
+//line lud.go:174
+									}
+//line lud.go:174
+								}
+//line lud.go:174
+								gc_pos2.Thread = gc_rank2
+//line lud.go:174
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line lud.go:174
+							}
+//line lud.go:174
+							sum = sum.Add(archsimd.BroadcastFloat32x8(periCol[gc_ty2][i_]).Mul(gc_ld))
+//line lud.go:174
+						}
+//line lud.go:173
+						i = i_
+						archsimd.LoadFloat32x8Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					var i int
+					_ = i
+					var sum float32
+					_ = sum
+
+//line lud.go:172
+					sum = 0
+
+//line lud.go:173
+					var i_ int = 0
+
+//line lud.go:173
+					for ; i_ < LUDBlock; i_++ {
+						sum += periCol[gc_ty2][i_] * periRow[i_][gc_tx2]
+					}
 
 //line lud.go:175
-				i = i_
+					i = i_
 
 //line lud.go:175
-				_ = i
+					_ = i
 
 //line lud.go:176
-				m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
-				_ = i_
+					m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2] -= sum
+					_ = i_
+				}
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

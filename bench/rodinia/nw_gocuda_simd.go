@@ -281,34 +281,143 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row2 := 0
+			gc_off5 := 1
+			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			if gc_row2 >= 0 && gc_row2 < len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp[gc_row2]) && gc_bdx2 <= len(temp[gc_row2])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(matrixCuda) && gc_bdx2 <= len(matrixCuda)-gc_off6 {
+				gc_at3 := temp[gc_row2][gc_off5:][:gc_bdx2]
+				gc_at4 := matrixCuda[gc_off6:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line nw.go:27
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line nw.go:27
-					_ = tx
+						_ = tx
 //line nw.go:33
-					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
-					_ = indexN
+						_ = indexN
 //line nw.go:52
-					if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line nw.go:52
-						break
+							break
 //line nw.go:52
+						}
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
-					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line nw.go:27
+					tx := gc_tx2
+					_ = tx
+
+//line nw.go:33
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:27
+						var tx int = gc_tx2
+//line nw.go:27
+						_ = tx
+//line nw.go:33
+						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
+						_ = indexN
+//line nw.go:52
+						if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
+//line nw.go:52
+							break
+//line nw.go:52
+						}
+						archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:27
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:33
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:52
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -323,69 +432,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:52
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:33
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:52
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nw.go:27
-				tx := gc_tx2
-				_ = tx
-
-//line nw.go:33
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				_ = indexN
-
-//line nw.go:52
-				temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
@@ -449,10 +495,10 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:27
@@ -569,7 +615,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1149,34 +1195,143 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row2 := 0
+			gc_off9 := 1
+			gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
+			if gc_row2 >= 0 && gc_row2 < len(temp) && gc_off9 >= 0 && gc_off9 <= len(temp[gc_row2]) && gc_bdx2 <= len(temp[gc_row2])-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(matrixCuda) && gc_bdx2 <= len(matrixCuda)-gc_off10 {
+				gc_at9 := temp[gc_row2][gc_off9:][:gc_bdx2]
+				gc_at10 := matrixCuda[gc_off10:][:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line nw.go:91
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line nw.go:91
-					_ = tx
+						_ = tx
 //line nw.go:97
-					var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
-					_ = indexN
+						_ = indexN
 //line nw.go:116
-					if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line nw.go:116
-						break
+							break
 //line nw.go:116
+						}
+						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
-					archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line nw.go:91
+					tx := gc_tx2
+					_ = tx
+
+//line nw.go:97
+					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					_ = indexN
+
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:91
+						var tx int = gc_tx2
+//line nw.go:91
+						_ = tx
+//line nw.go:97
+						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
+						_ = indexN
+//line nw.go:116
+						if indexN < 0 || indexN+8 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+8 > len(temp[0]) {
+//line nw.go:116
+							break
+//line nw.go:116
+						}
+						archsimd.LoadInt32x8Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+						tx := gc_tx2
+						_ = tx
+
+//line nw.go:97
+						indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+						_ = indexN
+
+//line nw.go:116
+						temp[0][tx+1] = matrixCuda[indexN]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1191,69 +1346,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:116
 					temp[0][tx+1] = matrixCuda[indexN]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-					tx := gc_tx2
-					_ = tx
-
-//line nw.go:97
-					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					_ = indexN
-
-//line nw.go:116
-					temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line nw.go:91
-				tx := gc_tx2
-				_ = tx
-
-//line nw.go:97
-				indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-				_ = indexN
-
-//line nw.go:116
-				temp[0][tx+1] = matrixCuda[indexN]
 			}
 		}
 	}
@@ -1317,10 +1409,10 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line nw.go:91
@@ -1437,7 +1529,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

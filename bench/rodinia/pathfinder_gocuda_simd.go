@@ -85,39 +85,164 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off4 := blkX
+			if gc_from2 >= 0 && gc_to2 <= len(prev) && gc_off4 >= 0 && gc_off4 <= len(gpuSrc) && gc_to2 <= len(gpuSrc)-gc_off4 {
+				gc_at10 := prev[:gc_to2]
+				gc_at11 := gpuSrc[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line pathfinder.go:39
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line pathfinder.go:39
-					_ = tx
+						_ = tx
 //line pathfinder.go:50
-					var xidx int = blkX + tx
+						var xidx int = blkX + tx
 //line pathfinder.go:50
-					_ = xidx
+						_ = xidx
 //line pathfinder.go:75
-					{
+						{
 //line pathfinder.go:75
-						if xidx < 0 || xidx+8 > len(gpuSrc) || tx < 0 || tx+8 > len(prev) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at10) {
 //line pathfinder.go:75
-							break
+								break
+//line pathfinder.go:75
+							}
+//line pathfinder.go:75
+							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 //line pathfinder.go:75
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line pathfinder.go:39
+					tx := gc_tx2
+					_ = tx
+
+//line pathfinder.go:50
+					xidx := blkX + tx
+					_ = xidx
+
+//line pathfinder.go:74
+					{
+//line pathfinder.go:74
+						gc_at10[gc_tx2] = gc_at11[gc_tx2]
+//line pathfinder.go:76
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line pathfinder.go:39
+						var tx int = gc_tx2
+//line pathfinder.go:39
+						_ = tx
+//line pathfinder.go:50
+						var xidx int = blkX + tx
+//line pathfinder.go:50
+						_ = xidx
 //line pathfinder.go:75
-						archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+						{
 //line pathfinder.go:75
+							if xidx < 0 || xidx+8 > len(gpuSrc) || tx < 0 || tx+8 > len(prev) {
+//line pathfinder.go:75
+								break
+//line pathfinder.go:75
+							}
+//line pathfinder.go:75
+							archsimd.LoadInt32x8Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+//line pathfinder.go:75
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							prev[tx] = gpuSrc[xidx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							prev[tx] = gpuSrc[xidx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							prev[tx] = gpuSrc[xidx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							prev[tx] = gpuSrc[xidx]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -133,77 +258,6 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					{
 						prev[tx] = gpuSrc[xidx]
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
-						prev[tx] = gpuSrc[xidx]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
-						prev[tx] = gpuSrc[xidx]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-					tx := gc_tx2
-					_ = tx
-
-//line pathfinder.go:50
-					xidx := blkX + tx
-					_ = xidx
-
-//line pathfinder.go:74
-					{
-						prev[tx] = gpuSrc[xidx]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line pathfinder.go:39
-				tx := gc_tx2
-				_ = tx
-
-//line pathfinder.go:50
-				xidx := blkX + tx
-				_ = xidx
-
-//line pathfinder.go:74
-				{
-					prev[tx] = gpuSrc[xidx]
 				}
 			}
 		}
@@ -353,11 +407,11 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := blkX + (cols * (startStep + i))
-				if gc_from2 >= 0 && gc_to2 <= len(prev) && gc_to2 <= len(result) && gc_off4 >= 0 && gc_off4 <= len(gpuWall) && gc_to2 <= len(gpuWall)-gc_off4 {
-					gc_at10 := prev[:gc_to2]
-					gc_at11 := result[:gc_to2]
-					gc_at12 := gpuWall[gc_off4:][:gc_to2]
+				gc_off5 := blkX + (cols * (startStep + i))
+				if gc_from2 >= 0 && gc_to2 <= len(prev) && gc_to2 <= len(result) && gc_off5 >= 0 && gc_off5 <= len(gpuWall) && gc_to2 <= len(gpuWall)-gc_off5 {
+					gc_at12 := prev[:gc_to2]
+					gc_at13 := result[:gc_to2]
+					gc_at14 := gpuWall[gc_off5:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -391,7 +445,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						{
 							computed = true
 							left := prev[w]
-							up := gc_at10[gc_tx2]
+							up := gc_at12[gc_tx2]
 							right := prev[e]
 							shortest := min(left, up)
 							shortest = min(shortest, right)
@@ -399,7 +453,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:88
 							_ = index
 //line pathfinder.go:88
-							gc_at11[gc_tx2] = shortest + gc_at12[gc_tx2]
+							gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
 //line pathfinder.go:90
 						}
 						gc_s_computed[gc_rank2] = computed
@@ -460,8 +514,8 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-					gc_at13 := prev[:gc_bdx2]
-					gc_at14 := result[:gc_bdx2]
+					gc_at15 := prev[:gc_bdx2]
+					gc_at16 := result[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -474,7 +528,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:95
 						if computed {
 //line pathfinder.go:95
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
 //line pathfinder.go:97
 						}
 					}
@@ -562,10 +616,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := blkX
-			if gc_off5 >= 0 && gc_off5 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off5 && gc_bdx2 <= len(result) {
-				gc_at15 := gpuResults[gc_off5:][:gc_bdx2]
-				gc_at16 := result[:gc_bdx2]
+			gc_off6 := blkX
+			if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
+				gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
+				gc_at18 := result[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -582,7 +636,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 //line pathfinder.go:103
 					if computed {
 //line pathfinder.go:103
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2]
 //line pathfinder.go:105
 					}
 				}

@@ -84,252 +84,430 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row8 := gc_ty2
+			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx) - cols
+			gc_off14 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off15 := SRADBlock * bx
+			gc_off16 := cols*SRADBlock*(gc_gdy2-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row8 >= 0 && gc_row8 < len(north) && gc_bdx2 <= len(north[gc_row8]) && gc_off13 >= 0 && gc_off13 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off13 && gc_row8 < len(south) && gc_bdx2 <= len(south[gc_row8]) && gc_off14 >= 0 && gc_off14 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off16 {
+				gc_at31 := north[gc_row8][:gc_bdx2]
+				gc_at32 := jCuda[gc_off13:][:gc_bdx2]
+				gc_at33 := south[gc_row8][:gc_bdx2]
+				gc_at34 := jCuda[gc_off14:][:gc_bdx2]
+				gc_at35 := jCuda[gc_off15:][:gc_bdx2]
+				gc_at36 := jCuda[gc_off16:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line srad.go:41
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line srad.go:41
-					_ = tx
+						_ = tx
 //line srad.go:41
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line srad.go:41
-					_ = ty
+						_ = ty
 //line srad.go:44
-					var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
 //line srad.go:44
-					_ = indexN
+						_ = indexN
 //line srad.go:45
-					var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:45
-					_ = indexS
+						_ = indexS
 //line srad.go:49
-					var n float32
+						var n float32
 //line srad.go:49
-					_ = n
+						_ = n
 //line srad.go:49
-					var w float32
+						var w float32
 //line srad.go:49
-					_ = w
+						_ = w
 //line srad.go:49
-					var e float32
+						var e float32
 //line srad.go:49
-					_ = e
+						_ = e
 //line srad.go:49
-					var s float32
+						var s float32
 //line srad.go:49
-					_ = s
+						_ = s
 //line srad.go:49
-					var jc float32
+						var jc float32
 //line srad.go:49
-					_ = jc
+						_ = jc
 //line srad.go:49
-					var g2 float32
+						var g2 float32
 //line srad.go:49
-					_ = g2
+						_ = g2
 //line srad.go:49
-					var l float32
+						var l float32
 //line srad.go:49
-					_ = l
+						_ = l
 //line srad.go:49
-					var num float32
+						var num float32
 //line srad.go:49
-					_ = num
+						_ = num
 //line srad.go:49
-					var den float32
+						var den float32
 //line srad.go:49
-					_ = den
+						_ = den
 //line srad.go:49
-					var qsqr float32
+						var qsqr float32
 //line srad.go:49
-					_ = qsqr
+						_ = qsqr
 //line srad.go:49
-					var c float32
+						var c float32
 //line srad.go:49
-					_ = c
+						_ = c
 //line srad.go:59
-					if indexN < 0 || indexN+8 > len(jCuda) || indexS < 0 || indexS+8 > len(jCuda) || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx)+8 > len(jCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(jCuda) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at36) {
 //line srad.go:59
-						break
+							break
 //line srad.go:59
+						}
+//line srad.go:59
+						if by > 0 {
+//line srad.go:59
+							archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+//line srad.go:59
+						}
+//line srad.go:62
+						if by < gc_gdy2-1 {
+//line srad.go:62
+							archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+//line srad.go:62
+						}
+//line srad.go:65
+						if by == 0 {
+//line srad.go:65
+							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+//line srad.go:65
+						} else if by == gc_gdy2-1 {
+//line srad.go:67
+							archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+//line srad.go:67
+						}
+						archsimd.BroadcastFloat32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+						archsimd.BroadcastFloat32x8(e).StoreSlice(gc_s_e[gc_rank2:])
+						archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:41
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:44
+					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					_ = indexN
+
+//line srad.go:45
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
+
+//line srad.go:49
+					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+
 //line srad.go:59
 					if by > 0 {
 //line srad.go:59
-						if tx >= 0 && tx+8 <= len(north[ty]) {
-							archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
-//line srad.go:60
-						} else {
-//line srad.go:60
-							var gc_lanes [8]float32
-//line srad.go:60
-							archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
-//line srad.go:60
-							for gc_k := range 8 {
-//line srad.go:60
-								if 0xff&(1<<gc_k) != 0 {
-//line srad.go:60
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line srad.go:60
-									north[ty][tx+gc_k] = gc_lanes[gc_k]
-//line srad.go:60
-								}
-//line srad.go:60
-							}
-//line srad.go:60
-							gc_pos2.Thread = gc_rank2
-//line srad.go:60
-						}
-//line srad.go:60
+						gc_at31[gc_tx2] = gc_at32[gc_tx2]
+//line srad.go:61
 					}
+
 //line srad.go:62
 					if by < gc_gdy2-1 {
 //line srad.go:62
-						if tx >= 0 && tx+8 <= len(south[ty]) {
-							archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
-//line srad.go:63
-						} else {
-//line srad.go:63
-							var gc_lanes2 [8]float32
-//line srad.go:63
-							archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
-//line srad.go:63
-							for gc_k2 := range 8 {
-//line srad.go:63
-								if 0xff&(1<<gc_k2) != 0 {
-//line srad.go:63
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line srad.go:63
-									south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line srad.go:63
-								}
-//line srad.go:63
-							}
-//line srad.go:63
-							gc_pos2.Thread = gc_rank2
-//line srad.go:63
-						}
-//line srad.go:63
+						gc_at33[gc_tx2] = gc_at34[gc_tx2]
+//line srad.go:64
 					}
+
 //line srad.go:65
 					if by == 0 {
 //line srad.go:65
-						if tx >= 0 && tx+8 <= len(north[ty]) {
-							archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
-//line srad.go:66
-						} else {
-//line srad.go:66
-							var gc_lanes3 [8]float32
-//line srad.go:66
-							archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
-//line srad.go:66
-							for gc_k3 := range 8 {
-//line srad.go:66
-								if 0xff&(1<<gc_k3) != 0 {
-//line srad.go:66
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line srad.go:66
-									north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line srad.go:66
-								}
-//line srad.go:66
-							}
-//line srad.go:66
-							gc_pos2.Thread = gc_rank2
-//line srad.go:66
-						}
-//line srad.go:66
+						gc_at31[gc_tx2] = gc_at35[gc_tx2]
+//line srad.go:67
 					} else if by == gc_gdy2-1 {
-						if tx >= 0 && tx+8 <= len(south[ty]) {
-							archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+//line srad.go:67
+						gc_at33[gc_tx2] = gc_at36[gc_tx2]
+//line srad.go:69
+					}
+					_ = n
+					_ = w
+					_ = e
+					_ = s
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank2] = n
+					gc_s_w[gc_rank2] = w
+					gc_s_e[gc_rank2] = e
+					gc_s_s[gc_rank2] = s
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:44
+						var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+//line srad.go:44
+						_ = indexN
+//line srad.go:45
+						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:45
+						_ = indexS
+//line srad.go:49
+						var n float32
+//line srad.go:49
+						_ = n
+//line srad.go:49
+						var w float32
+//line srad.go:49
+						_ = w
+//line srad.go:49
+						var e float32
+//line srad.go:49
+						_ = e
+//line srad.go:49
+						var s float32
+//line srad.go:49
+						_ = s
+//line srad.go:49
+						var jc float32
+//line srad.go:49
+						_ = jc
+//line srad.go:49
+						var g2 float32
+//line srad.go:49
+						_ = g2
+//line srad.go:49
+						var l float32
+//line srad.go:49
+						_ = l
+//line srad.go:49
+						var num float32
+//line srad.go:49
+						_ = num
+//line srad.go:49
+						var den float32
+//line srad.go:49
+						_ = den
+//line srad.go:49
+						var qsqr float32
+//line srad.go:49
+						_ = qsqr
+//line srad.go:49
+						var c float32
+//line srad.go:49
+						_ = c
+//line srad.go:59
+						if indexN < 0 || indexN+8 > len(jCuda) || indexS < 0 || indexS+8 > len(jCuda) || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx)+8 > len(jCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(jCuda) {
+//line srad.go:59
+							break
+//line srad.go:59
+						}
+//line srad.go:59
+						if by > 0 {
+//line srad.go:59
+							if tx >= 0 && tx+8 <= len(north[ty]) {
+								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
+//line srad.go:60
+							} else {
+//line srad.go:60
+								var gc_lanes [8]float32
+//line srad.go:60
+								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
+//line srad.go:60
+								for gc_k := range 8 {
+//line srad.go:60
+									if 0xff&(1<<gc_k) != 0 {
+//line srad.go:60
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line srad.go:60
+										north[ty][tx+gc_k] = gc_lanes[gc_k]
+//line srad.go:60
+									}
+//line srad.go:60
+								}
+//line srad.go:60
+								gc_pos2.Thread = gc_rank2
+//line srad.go:60
+							}
+//line srad.go:60
+						}
+//line srad.go:62
+						if by < gc_gdy2-1 {
+//line srad.go:62
+							if tx >= 0 && tx+8 <= len(south[ty]) {
+								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
+//line srad.go:63
+							} else {
+//line srad.go:63
+								var gc_lanes2 [8]float32
+//line srad.go:63
+								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
+//line srad.go:63
+								for gc_k2 := range 8 {
+//line srad.go:63
+									if 0xff&(1<<gc_k2) != 0 {
+//line srad.go:63
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line srad.go:63
+										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line srad.go:63
+									}
+//line srad.go:63
+								}
+//line srad.go:63
+								gc_pos2.Thread = gc_rank2
+//line srad.go:63
+							}
+//line srad.go:63
+						}
+//line srad.go:65
+						if by == 0 {
+//line srad.go:65
+							if tx >= 0 && tx+8 <= len(north[ty]) {
+								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
+//line srad.go:66
+							} else {
+//line srad.go:66
+								var gc_lanes3 [8]float32
+//line srad.go:66
+								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
+//line srad.go:66
+								for gc_k3 := range 8 {
+//line srad.go:66
+									if 0xff&(1<<gc_k3) != 0 {
+//line srad.go:66
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line srad.go:66
+										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line srad.go:66
+									}
+//line srad.go:66
+								}
+//line srad.go:66
+								gc_pos2.Thread = gc_rank2
+//line srad.go:66
+							}
+//line srad.go:66
+						} else if by == gc_gdy2-1 {
+							if tx >= 0 && tx+8 <= len(south[ty]) {
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 //line srad.go:68
-						} else {
+							} else {
 //line srad.go:68
-							var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 //line srad.go:68
-							archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:68
-							for gc_k4 := range 8 {
+								for gc_k4 := range 8 {
 //line srad.go:68
-								if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line srad.go:68
-									gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:68
-									south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+//line srad.go:68
+									}
 //line srad.go:68
 								}
 //line srad.go:68
+								gc_pos2.Thread = gc_rank2
+//line srad.go:68
 							}
 //line srad.go:68
-							gc_pos2.Thread = gc_rank2
-//line srad.go:68
 						}
-//line srad.go:68
+						archsimd.BroadcastFloat32x8(n).StoreSlice(gc_s_n[gc_rank2:])
+						archsimd.BroadcastFloat32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+						archsimd.BroadcastFloat32x8(e).StoreSlice(gc_s_e[gc_rank2:])
+						archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
 					}
-					archsimd.BroadcastFloat32x8(n).StoreSlice(gc_s_n[gc_rank2:])
-					archsimd.BroadcastFloat32x8(w).StoreSlice(gc_s_w[gc_rank2:])
-					archsimd.BroadcastFloat32x8(e).StoreSlice(gc_s_e[gc_rank2:])
-					archsimd.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:41
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:44
-				indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
-				_ = indexN
+					indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					_ = indexN
 
 //line srad.go:45
-				indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-				_ = indexS
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
 
 //line srad.go:49
-				var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+					var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
 
 //line srad.go:59
-				if by > 0 {
-					north[ty][tx] = jCuda[indexN]
-				}
+					if by > 0 {
+						north[ty][tx] = jCuda[indexN]
+					}
 
 //line srad.go:62
-				if by < gc_gdy2-1 {
-					south[ty][tx] = jCuda[indexS]
-				}
+					if by < gc_gdy2-1 {
+						south[ty][tx] = jCuda[indexS]
+					}
 
 //line srad.go:65
-				if by == 0 {
-					north[ty][tx] = jCuda[SRADBlock*bx+tx]
-				} else if by == gc_gdy2-1 {
-					south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if by == 0 {
+						north[ty][tx] = jCuda[SRADBlock*bx+tx]
+					} else if by == gc_gdy2-1 {
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
+					_ = n
+					_ = w
+					_ = e
+					_ = s
+					_ = jc
+					_ = g2
+					_ = l
+					_ = num
+					_ = den
+					_ = qsqr
+					_ = c
+					gc_s_n[gc_rank2] = n
+					gc_s_w[gc_rank2] = w
+					gc_s_e[gc_rank2] = e
+					gc_s_s[gc_rank2] = s
 				}
-				_ = n
-				_ = w
-				_ = e
-				_ = s
-				_ = jc
-				_ = g2
-				_ = l
-				_ = num
-				_ = den
-				_ = qsqr
-				_ = c
-				gc_s_n[gc_rank2] = n
-				gc_s_w[gc_rank2] = w
-				gc_s_e[gc_rank2] = e
-				gc_s_s[gc_rank2] = s
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -340,319 +518,292 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_row9 := gc_ty2
+			gc_off17 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 - 1)
+			gc_off18 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
+			gc_off19 := cols*SRADBlock*by + cols*gc_ty2
+			gc_off20 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
+			if gc_row9 >= 0 && gc_row9 < len(west) && gc_bdx2 <= len(west[gc_row9]) && gc_off17 >= 0 && gc_off17 < len(jCuda) && gc_row9 < len(east) && gc_bdx2 <= len(east[gc_row9]) && gc_off18 >= 0 && gc_off18 < len(jCuda) && gc_off19 >= 0 && gc_off19 < len(jCuda) && gc_off20 >= 0 && gc_off20 < len(jCuda) {
+				gc_at37 := west[gc_row9][:gc_bdx2]
+				gc_at38 := jCuda[gc_off17:][:1]
+				gc_at39 := east[gc_row9][:gc_bdx2]
+				gc_at40 := jCuda[gc_off18:][:1]
+				gc_at41 := jCuda[gc_off19:][:1]
+				gc_at42 := jCuda[gc_off20:][:1]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:46
+						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+//line srad.go:46
+						_ = indexW
+//line srad.go:47
+						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:47
+						_ = indexE
+//line srad.go:73
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at39) {
+//line srad.go:73
+							break
+//line srad.go:73
+						}
+//line srad.go:73
+						if bx > 0 {
+//line srad.go:73
+							archsimd.BroadcastFloat32x8(gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+//line srad.go:73
+						}
+//line srad.go:76
+						if bx < gc_gdx2-1 {
+//line srad.go:76
+							archsimd.BroadcastFloat32x8(gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+//line srad.go:76
+						}
+//line srad.go:79
+						if bx == 0 {
+//line srad.go:79
+							archsimd.BroadcastFloat32x8(gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+//line srad.go:79
+						} else if bx == gc_gdx2-1 {
+//line srad.go:81
+							archsimd.BroadcastFloat32x8(gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+//line srad.go:81
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+
 //line srad.go:41
-					var tx int = gc_tx2
-//line srad.go:41
+					tx := gc_tx2
 					_ = tx
+
 //line srad.go:41
-					var ty int = gc_ty2
-//line srad.go:41
+					ty := gc_ty2
 					_ = ty
+
 //line srad.go:46
-					var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-//line srad.go:46
+					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
 					_ = indexW
+
 //line srad.go:47
-					var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:47
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 					_ = indexE
+
 //line srad.go:73
 					if bx > 0 {
 //line srad.go:73
-						if tx >= 0 && tx+8 <= len(west[ty]) {
-							archsimd.BroadcastFloat32x8(jCuda[indexW]).StoreSlice(west[ty][tx:])
-//line srad.go:74
-						} else {
-//line srad.go:74
-							var gc_lanes5 [8]float32
-//line srad.go:74
-							archsimd.BroadcastFloat32x8(jCuda[indexW]).Store(&gc_lanes5)
-//line srad.go:74
-							for gc_k5 := range 8 {
-//line srad.go:74
-								if 0xff&(1<<gc_k5) != 0 {
-//line srad.go:74
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line srad.go:74
-									west[ty][tx+gc_k5] = gc_lanes5[gc_k5]
-//line srad.go:74
-								}
-//line srad.go:74
-							}
-//line srad.go:74
-							gc_pos2.Thread = gc_rank2
-//line srad.go:74
-						}
-//line srad.go:74
+						gc_at37[gc_tx2] = gc_at38[0]
+//line srad.go:75
 					}
+
 //line srad.go:76
 					if bx < gc_gdx2-1 {
 //line srad.go:76
-						if tx >= 0 && tx+8 <= len(east[ty]) {
-							archsimd.BroadcastFloat32x8(jCuda[indexE]).StoreSlice(east[ty][tx:])
-//line srad.go:77
-						} else {
-//line srad.go:77
-							var gc_lanes6 [8]float32
-//line srad.go:77
-							archsimd.BroadcastFloat32x8(jCuda[indexE]).Store(&gc_lanes6)
-//line srad.go:77
-							for gc_k6 := range 8 {
-//line srad.go:77
-								if 0xff&(1<<gc_k6) != 0 {
-//line srad.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line srad.go:77
-									east[ty][tx+gc_k6] = gc_lanes6[gc_k6]
-//line srad.go:77
-								}
-//line srad.go:77
-							}
-//line srad.go:77
-							gc_pos2.Thread = gc_rank2
-//line srad.go:77
-						}
-//line srad.go:77
+						gc_at39[gc_tx2] = gc_at40[0]
+//line srad.go:78
 					}
+
 //line srad.go:79
 					if bx == 0 {
 //line srad.go:79
-						if tx >= 0 && tx+8 <= len(west[ty]) {
-							archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
-//line srad.go:80
-						} else {
-//line srad.go:80
-							var gc_lanes7 [8]float32
-//line srad.go:80
-							archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes7)
-//line srad.go:80
-							for gc_k7 := range 8 {
-//line srad.go:80
-								if 0xff&(1<<gc_k7) != 0 {
-//line srad.go:80
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line srad.go:80
-									west[ty][tx+gc_k7] = gc_lanes7[gc_k7]
-//line srad.go:80
-								}
-//line srad.go:80
-							}
-//line srad.go:80
-							gc_pos2.Thread = gc_rank2
-//line srad.go:80
-						}
-//line srad.go:80
+						gc_at37[gc_tx2] = gc_at41[0]
+//line srad.go:81
 					} else if bx == gc_gdx2-1 {
-						if tx >= 0 && tx+8 <= len(east[ty]) {
-							archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
-//line srad.go:82
-						} else {
-//line srad.go:82
-							var gc_lanes8 [8]float32
-//line srad.go:82
-							archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes8)
-//line srad.go:82
-							for gc_k8 := range 8 {
-//line srad.go:82
-								if 0xff&(1<<gc_k8) != 0 {
-//line srad.go:82
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line srad.go:82
-									east[ty][tx+gc_k8] = gc_lanes8[gc_k8]
-//line srad.go:82
-								}
-//line srad.go:82
-							}
-//line srad.go:82
-							gc_pos2.Thread = gc_rank2
-//line srad.go:82
-						}
-//line srad.go:82
+//line srad.go:81
+						gc_at39[gc_tx2] = gc_at42[0]
+//line srad.go:83
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:46
+						var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+//line srad.go:46
+						_ = indexW
+//line srad.go:47
+						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:47
+						_ = indexE
+//line srad.go:73
+						if bx > 0 {
+//line srad.go:73
+							if tx >= 0 && tx+8 <= len(west[ty]) {
+								archsimd.BroadcastFloat32x8(jCuda[indexW]).StoreSlice(west[ty][tx:])
+//line srad.go:74
+							} else {
+//line srad.go:74
+								var gc_lanes5 [8]float32
+//line srad.go:74
+								archsimd.BroadcastFloat32x8(jCuda[indexW]).Store(&gc_lanes5)
+//line srad.go:74
+								for gc_k5 := range 8 {
+//line srad.go:74
+									if 0xff&(1<<gc_k5) != 0 {
+//line srad.go:74
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line srad.go:74
+										west[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+//line srad.go:74
+									}
+//line srad.go:74
+								}
+//line srad.go:74
+								gc_pos2.Thread = gc_rank2
+//line srad.go:74
+							}
+//line srad.go:74
+						}
+//line srad.go:76
+						if bx < gc_gdx2-1 {
+//line srad.go:76
+							if tx >= 0 && tx+8 <= len(east[ty]) {
+								archsimd.BroadcastFloat32x8(jCuda[indexE]).StoreSlice(east[ty][tx:])
+//line srad.go:77
+							} else {
+//line srad.go:77
+								var gc_lanes6 [8]float32
+//line srad.go:77
+								archsimd.BroadcastFloat32x8(jCuda[indexE]).Store(&gc_lanes6)
+//line srad.go:77
+								for gc_k6 := range 8 {
+//line srad.go:77
+									if 0xff&(1<<gc_k6) != 0 {
+//line srad.go:77
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line srad.go:77
+										east[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+//line srad.go:77
+									}
+//line srad.go:77
+								}
+//line srad.go:77
+								gc_pos2.Thread = gc_rank2
+//line srad.go:77
+							}
+//line srad.go:77
+						}
+//line srad.go:79
+						if bx == 0 {
+//line srad.go:79
+							if tx >= 0 && tx+8 <= len(west[ty]) {
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+//line srad.go:80
+							} else {
+//line srad.go:80
+								var gc_lanes7 [8]float32
+//line srad.go:80
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes7)
+//line srad.go:80
+								for gc_k7 := range 8 {
+//line srad.go:80
+									if 0xff&(1<<gc_k7) != 0 {
+//line srad.go:80
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line srad.go:80
+										west[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+//line srad.go:80
+									}
+//line srad.go:80
+								}
+//line srad.go:80
+								gc_pos2.Thread = gc_rank2
+//line srad.go:80
+							}
+//line srad.go:80
+						} else if bx == gc_gdx2-1 {
+							if tx >= 0 && tx+8 <= len(east[ty]) {
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+//line srad.go:82
+							} else {
+//line srad.go:82
+								var gc_lanes8 [8]float32
+//line srad.go:82
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes8)
+//line srad.go:82
+								for gc_k8 := range 8 {
+//line srad.go:82
+									if 0xff&(1<<gc_k8) != 0 {
+//line srad.go:82
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line srad.go:82
+										east[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+//line srad.go:82
+									}
+//line srad.go:82
+								}
+//line srad.go:82
+								gc_pos2.Thread = gc_rank2
+//line srad.go:82
+							}
+//line srad.go:82
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:41
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:41
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:46
-				indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
-				_ = indexW
+					indexW := cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+					_ = indexW
 
 //line srad.go:47
-				indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-				_ = indexE
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
 
 //line srad.go:73
-				if bx > 0 {
-					west[ty][tx] = jCuda[indexW]
-				}
+					if bx > 0 {
+						west[ty][tx] = jCuda[indexW]
+					}
 
 //line srad.go:76
-				if bx < gc_gdx2-1 {
-					east[ty][tx] = jCuda[indexE]
-				}
+					if bx < gc_gdx2-1 {
+						east[ty][tx] = jCuda[indexE]
+					}
 
 //line srad.go:79
-				if bx == 0 {
-					west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
-				} else if bx == gc_gdx2-1 {
-					east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
-		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line srad.go:41
-					var tx int = gc_tx2
-//line srad.go:41
-					_ = tx
-//line srad.go:41
-					var ty int = gc_ty2
-//line srad.go:41
-					_ = ty
-//line srad.go:43
-					var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:43
-					_ = index
-//line srad.go:86
-					if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
-//line srad.go:86
-						break
-//line srad.go:86
+					if bx == 0 {
+						west[ty][tx] = jCuda[cols*SRADBlock*by+cols*ty]
+					} else if bx == gc_gdx2-1 {
+						east[ty][tx] = jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
 					}
-					archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep3
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:86
-					temp[ty][tx] = jCuda[index]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-				tx := gc_tx2
-				_ = tx
-
-//line srad.go:41
-				ty := gc_ty2
-				_ = ty
-
-//line srad.go:43
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:86
-				temp[ty][tx] = jCuda[index]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -663,22 +814,214 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row8 := gc_ty2
-			gc_row9 := gc_ty2 + 1
-			gc_off13 := 1
-			gc_off14 := 0 - 1
-			gc_row10 := gc_ty2 - 1
-			if gc_row8 >= 0 && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) && gc_row8 < len(north) && gc_bdx2 <= len(north[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(temp) && gc_bdx2 <= len(temp[gc_row9]) && gc_row8 < len(west) && gc_bdx2 <= len(west[gc_row8]) && gc_off13 >= 0 && gc_off13 <= len(temp[gc_row8]) && gc_bdx2 <= len(temp[gc_row8])-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(temp[gc_row8]) && gc_bdx2 <= len(temp[gc_row8])-gc_off14 && gc_row8 < len(east) && gc_bdx2 <= len(east[gc_row8]) && gc_row10 >= 0 && gc_row10 < len(temp) && gc_bdx2 <= len(temp[gc_row10]) && gc_row8 < len(south) && gc_bdx2 <= len(south[gc_row8]) && gc_row8 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row8]) {
-				gc_at31 := temp[gc_row8][:gc_bdx2]
-				gc_at32 := north[gc_row8][:gc_bdx2]
-				gc_at33 := temp[gc_row9][:gc_bdx2]
-				gc_at34 := west[gc_row8][:gc_bdx2]
-				gc_at35 := temp[gc_row8][gc_off13:][:gc_bdx2]
-				gc_at36 := temp[gc_row8][gc_off14:][:gc_bdx2]
-				gc_at37 := east[gc_row8][:gc_bdx2]
-				gc_at38 := temp[gc_row10][:gc_bdx2]
-				gc_at39 := south[gc_row8][:gc_bdx2]
-				gc_at40 := tempResult[gc_row8][:gc_bdx2]
+			gc_row10 := gc_ty2
+			gc_off21 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			if gc_row10 >= 0 && gc_row10 < len(temp) && gc_bdx2 <= len(temp[gc_row10]) && gc_off21 >= 0 && gc_off21 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off21 {
+				gc_at43 := temp[gc_row10][:gc_bdx2]
+				gc_at44 := jCuda[gc_off21:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:43
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+						_ = index
+//line srad.go:86
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at44) || gc_tx2+8 > len(gc_at43) {
+//line srad.go:86
+							break
+//line srad.go:86
+						}
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:41
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:43
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:43
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+						_ = index
+//line srad.go:86
+						if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
+//line srad.go:86
+							break
+//line srad.go:86
+						}
+						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:86
+						temp[ty][tx] = jCuda[index]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:43
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+//line srad.go:86
+					temp[ty][tx] = jCuda[index]
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_row11 := gc_ty2
+			gc_row12 := gc_ty2 + 1
+			gc_off22 := 1
+			gc_off23 := 0 - 1
+			gc_row13 := gc_ty2 - 1
+			if gc_row11 >= 0 && gc_row11 < len(temp) && gc_bdx2 <= len(temp[gc_row11]) && gc_row11 < len(north) && gc_bdx2 <= len(north[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(temp) && gc_bdx2 <= len(temp[gc_row12]) && gc_row11 < len(west) && gc_bdx2 <= len(west[gc_row11]) && gc_off22 >= 0 && gc_off22 <= len(temp[gc_row11]) && gc_bdx2 <= len(temp[gc_row11])-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(temp[gc_row11]) && gc_bdx2 <= len(temp[gc_row11])-gc_off23 && gc_row11 < len(east) && gc_bdx2 <= len(east[gc_row11]) && gc_row13 >= 0 && gc_row13 < len(temp) && gc_bdx2 <= len(temp[gc_row13]) && gc_row11 < len(south) && gc_bdx2 <= len(south[gc_row11]) && gc_row11 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row11]) {
+				gc_at45 := temp[gc_row11][:gc_bdx2]
+				gc_at46 := north[gc_row11][:gc_bdx2]
+				gc_at47 := temp[gc_row12][:gc_bdx2]
+				gc_at48 := west[gc_row11][:gc_bdx2]
+				gc_at49 := temp[gc_row11][gc_off22:][:gc_bdx2]
+				gc_at50 := temp[gc_row11][gc_off23:][:gc_bdx2]
+				gc_at51 := east[gc_row11][:gc_bdx2]
+				gc_at52 := temp[gc_row13][:gc_bdx2]
+				gc_at53 := south[gc_row11][:gc_bdx2]
+				gc_at54 := tempResult[gc_row11][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -714,55 +1057,55 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = c
 
 //line srad.go:89
-					jc = gc_at31[gc_tx2]
+					jc = gc_at45[gc_tx2]
 
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
-						n = gc_at32[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at34[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at46[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at48[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					case ty == 0 && tx == SRADBlock-1:
-						n = gc_at32[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at37[gc_tx2] - jc
+						n = gc_at46[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at51[gc_tx2] - jc
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at39[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at37[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at53[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at51[gc_tx2] - jc
 					case ty == SRADBlock-1 && tx == 0:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at39[gc_tx2] - jc
-						w = gc_at34[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at53[gc_tx2] - jc
+						w = gc_at48[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					case ty == 0:
-						n = gc_at32[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at46[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					case tx == SRADBlock-1:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at37[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at51[gc_tx2] - jc
 					case ty == SRADBlock-1:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at39[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at53[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					case tx == 0:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at34[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at48[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					default:
-						n = gc_at38[gc_tx2] - jc
-						s = gc_at33[gc_tx2] - jc
-						w = gc_at36[gc_tx2] - jc
-						e = gc_at35[gc_tx2] - jc
+						n = gc_at52[gc_tx2] - jc
+						s = gc_at47[gc_tx2] - jc
+						w = gc_at50[gc_tx2] - jc
+						e = gc_at49[gc_tx2] - jc
 					}
 
 //line srad.go:139
@@ -789,15 +1132,15 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:151
 					if c < 0 {
 //line srad.go:151
-						gc_at40[gc_tx2] = 0
+						gc_at54[gc_tx2] = 0
 //line srad.go:153
 					} else if c > 1 {
 //line srad.go:153
-						gc_at40[gc_tx2] = 1
+						gc_at54[gc_tx2] = 1
 //line srad.go:155
 					} else {
 //line srad.go:155
-						gc_at40[gc_tx2] = c
+						gc_at54[gc_tx2] = c
 //line srad.go:157
 					}
 					gc_s_n[gc_rank2] = n
@@ -936,62 +1279,298 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off24 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			gc_row14 := gc_ty2
+			if gc_off24 >= 0 && gc_off24 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off24 && gc_row14 >= 0 && gc_row14 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row14]) && gc_off24 <= len(eC) && gc_bdx2 <= len(eC)-gc_off24 && gc_off24 <= len(wC) && gc_bdx2 <= len(wC)-gc_off24 && gc_off24 <= len(sC) && gc_bdx2 <= len(sC)-gc_off24 && gc_off24 <= len(nC) && gc_bdx2 <= len(nC)-gc_off24 {
+				gc_at55 := cCuda[gc_off24:][:gc_bdx2]
+				gc_at56 := tempResult[gc_row14][:gc_bdx2]
+				gc_at57 := eC[gc_off24:][:gc_bdx2]
+				gc_at58 := wC[gc_off24:][:gc_bdx2]
+				gc_at59 := sC[gc_off24:][:gc_bdx2]
+				gc_at60 := nC[gc_off24:][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line srad.go:41
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line srad.go:41
-					_ = tx
+						_ = tx
 //line srad.go:41
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line srad.go:41
-					_ = ty
+						_ = ty
 //line srad.go:43
-					var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
-					_ = index
+						_ = index
 //line srad.go:43
-					n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
+						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
 //line srad.go:43
-					_ = n
+						_ = n
 //line srad.go:43
-					w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
+						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
 //line srad.go:43
-					_ = w
+						_ = w
 //line srad.go:43
-					e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
+						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
 //line srad.go:43
-					_ = e
+						_ = e
 //line srad.go:43
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line srad.go:43
-					_ = s
+						_ = s
 //line srad.go:160
-					if tx < 0 || tx+8 > len(tempResult[ty]) || index < 0 || index+8 > len(cCuda) || index+8 > len(eC) || index+8 > len(wC) || index+8 > len(sC) || index+8 > len(nC) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at56) || gc_tx2+8 > len(gc_at55) || gc_tx2+8 > len(gc_at57) || gc_tx2+8 > len(gc_at58) || gc_tx2+8 > len(gc_at59) || gc_tx2+8 > len(gc_at60) {
 //line srad.go:160
-						break
+							break
 //line srad.go:160
+						}
+						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+//line srad.go:160
+						e.StoreSlice(gc_at57[gc_tx2:])
+//line srad.go:160
+						w.StoreSlice(gc_at58[gc_tx2:])
+//line srad.go:160
+						s.StoreSlice(gc_at59[gc_tx2:])
+//line srad.go:160
+						n.StoreSlice(gc_at60[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
-//line srad.go:161
-					e.StoreSlice(eC[index:])
-//line srad.go:162
-					w.StoreSlice(wC[index:])
-//line srad.go:163
-					s.StoreSlice(sC[index:])
-//line srad.go:164
-					n.StoreSlice(nC[index:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:41
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:41
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:43
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+					n := gc_s_n[gc_rank2]
+					w := gc_s_w[gc_rank2]
+					e := gc_s_e[gc_rank2]
+					s := gc_s_s[gc_rank2]
+
+					gc_at55[gc_tx2] = gc_at56[gc_tx2]
+
+					gc_at57[gc_tx2] = e
+
+					gc_at58[gc_tx2] = w
+
+					gc_at59[gc_tx2] = s
+
+					gc_at60[gc_tx2] = n
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:41
+						var tx int = gc_tx2
+//line srad.go:41
+						_ = tx
+//line srad.go:41
+						var ty int = gc_ty2
+//line srad.go:41
+						_ = ty
+//line srad.go:43
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+						_ = index
+//line srad.go:43
+						n := archsimd.LoadFloat32x8Slice(gc_s_n[gc_rank2:])
+//line srad.go:43
+						_ = n
+//line srad.go:43
+						w := archsimd.LoadFloat32x8Slice(gc_s_w[gc_rank2:])
+//line srad.go:43
+						_ = w
+//line srad.go:43
+						e := archsimd.LoadFloat32x8Slice(gc_s_e[gc_rank2:])
+//line srad.go:43
+						_ = e
+//line srad.go:43
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line srad.go:43
+						_ = s
+//line srad.go:160
+						if tx < 0 || tx+8 > len(tempResult[ty]) || index < 0 || index+8 > len(cCuda) || index+8 > len(eC) || index+8 > len(wC) || index+8 > len(sC) || index+8 > len(nC) {
+//line srad.go:160
+							break
+//line srad.go:160
+						}
+						archsimd.LoadFloat32x8Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+//line srad.go:161
+						e.StoreSlice(eC[index:])
+//line srad.go:162
+						w.StoreSlice(wC[index:])
+//line srad.go:163
+						s.StoreSlice(sC[index:])
+//line srad.go:164
+						n.StoreSlice(nC[index:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep8
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						s := gc_s_s[gc_rank2]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						s := gc_s_s[gc_rank2]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						s := gc_s_s[gc_rank2]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank2]
+						w := gc_s_w[gc_rank2]
+						e := gc_s_e[gc_rank2]
+						s := gc_s_s[gc_rank2]
+
+//line srad.go:160
+						cCuda[index] = tempResult[ty][tx]
+
+//line srad.go:161
+						eC[index] = e
+
+//line srad.go:162
+						wC[index] = w
+
+//line srad.go:163
+						sC[index] = s
+
+//line srad.go:164
+						nC[index] = n
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1026,149 +1605,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:164
 					nC[index] = n
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:41
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:43
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-					n := gc_s_n[gc_rank2]
-					w := gc_s_w[gc_rank2]
-					e := gc_s_e[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
-//line srad.go:160
-					cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-					eC[index] = e
-
-//line srad.go:162
-					wC[index] = w
-
-//line srad.go:163
-					sC[index] = s
-
-//line srad.go:164
-					nC[index] = n
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line srad.go:41
-				tx := gc_tx2
-				_ = tx
-
-//line srad.go:41
-				ty := gc_ty2
-				_ = ty
-
-//line srad.go:43
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-				n := gc_s_n[gc_rank2]
-				w := gc_s_w[gc_rank2]
-				e := gc_s_e[gc_rank2]
-				s := gc_s_s[gc_rank2]
-
-//line srad.go:160
-				cCuda[index] = tempResult[ty][tx]
-
-//line srad.go:161
-				eC[index] = e
-
-//line srad.go:162
-				wC[index] = w
-
-//line srad.go:163
-				sC[index] = s
-
-//line srad.go:164
-				nC[index] = n
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1239,62 +1675,263 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row8 := gc_ty2
+			gc_off10 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			if gc_row8 >= 0 && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) && gc_off10 >= 0 && gc_off10 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off10 {
+				gc_at24 := temp[gc_row8][:gc_bdx2]
+				gc_at25 := jCuda[gc_off10:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line srad.go:185
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line srad.go:185
-					_ = tx
+						_ = tx
 //line srad.go:185
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line srad.go:185
-					_ = ty
+						_ = ty
 //line srad.go:187
-					var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
-					_ = index
+						_ = index
 //line srad.go:190
-					var cc float32
+						var cc float32
 //line srad.go:190
-					_ = cc
+						_ = cc
 //line srad.go:190
-					var cn float32
+						var cn float32
 //line srad.go:190
-					_ = cn
+						_ = cn
 //line srad.go:190
-					var cs float32
+						var cs float32
 //line srad.go:190
-					_ = cs
+						_ = cs
 //line srad.go:190
-					var ce float32
+						var ce float32
 //line srad.go:190
-					_ = ce
+						_ = ce
 //line srad.go:190
-					var cw float32
+						var cw float32
 //line srad.go:190
-					_ = cw
+						_ = cw
 //line srad.go:190
-					var dSum float32
+						var dSum float32
 //line srad.go:190
-					_ = dSum
+						_ = dSum
 //line srad.go:198
-					if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at24) {
 //line srad.go:198
-						break
+							break
 //line srad.go:198
+						}
+						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+//line srad.go:190
+					var cc, cn, cs, ce, cw, dSum float32
+
+					gc_at24[gc_tx2] = gc_at25[gc_tx2]
+					_ = cc
+					_ = cn
+					_ = cs
+					_ = ce
+					_ = cw
+					_ = dSum
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+//line srad.go:190
+						var cc float32
+//line srad.go:190
+						_ = cc
+//line srad.go:190
+						var cn float32
+//line srad.go:190
+						_ = cn
+//line srad.go:190
+						var cs float32
+//line srad.go:190
+						_ = cs
+//line srad.go:190
+						var ce float32
+//line srad.go:190
+						_ = ce
+//line srad.go:190
+						var cw float32
+//line srad.go:190
+						_ = cw
+//line srad.go:190
+						var dSum float32
+//line srad.go:190
+						_ = dSum
+//line srad.go:198
+						if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
+//line srad.go:198
+							break
+//line srad.go:198
+						}
+						archsimd.LoadFloat32x8Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						temp[ty][tx] = jCuda[index]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1322,121 +1959,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = cw
 					_ = dSum
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:190
-					var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-					temp[ty][tx] = jCuda[index]
-					_ = cc
-					_ = cn
-					_ = cs
-					_ = ce
-					_ = cw
-					_ = dSum
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-				tx := gc_tx2
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty2
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:190
-				var cc, cn, cs, ce, cw, dSum float32
-
-//line srad.go:198
-				temp[ty][tx] = jCuda[index]
-				_ = cc
-				_ = cn
-				_ = cs
-				_ = ce
-				_ = cw
-				_ = dSum
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1447,115 +1969,193 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row9 := gc_ty2
+			gc_off11 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
+			gc_off12 := cols*SRADBlock*(gc_gdy2-1) + SRADBlock*bx + cols*(SRADBlock-1)
+			if gc_row9 >= 0 && gc_row9 < len(southC) && gc_bdx2 <= len(southC[gc_row9]) && gc_off11 >= 0 && gc_off11 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off12 {
+				gc_at26 := southC[gc_row9][:gc_bdx2]
+				gc_at27 := cCuda[gc_off11:][:gc_bdx2]
+				gc_at28 := cCuda[gc_off12:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line srad.go:185
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line srad.go:185
-					_ = tx
+						_ = tx
 //line srad.go:185
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line srad.go:185
-					_ = ty
+						_ = ty
 //line srad.go:188
-					var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 //line srad.go:188
-					_ = indexS
+						_ = indexS
 //line srad.go:201
-					if indexS < 0 || indexS+8 > len(cCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(cCuda) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at28) {
 //line srad.go:201
-						break
+							break
 //line srad.go:201
+						}
+//line srad.go:201
+						if by < gc_gdy2-1 {
+//line srad.go:201
+							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+//line srad.go:201
+						}
+//line srad.go:204
+						if by == gc_gdy2-1 {
+//line srad.go:204
+							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+//line srad.go:204
+						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:188
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
+
 //line srad.go:201
 					if by < gc_gdy2-1 {
 //line srad.go:201
-						if tx >= 0 && tx+8 <= len(southC[ty]) {
-							archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
-//line srad.go:202
-						} else {
-//line srad.go:202
-							var gc_lanes [8]float32
-//line srad.go:202
-							archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
-//line srad.go:202
-							for gc_k := range 8 {
-//line srad.go:202
-								if 0xff&(1<<gc_k) != 0 {
-//line srad.go:202
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line srad.go:202
-									southC[ty][tx+gc_k] = gc_lanes[gc_k]
-//line srad.go:202
-								}
-//line srad.go:202
-							}
-//line srad.go:202
-							gc_pos2.Thread = gc_rank2
-//line srad.go:202
-						}
-//line srad.go:202
+						gc_at26[gc_tx2] = gc_at27[gc_tx2]
+//line srad.go:203
 					}
+
 //line srad.go:204
 					if by == gc_gdy2-1 {
 //line srad.go:204
-						if tx >= 0 && tx+8 <= len(southC[ty]) {
-							archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+						gc_at26[gc_tx2] = gc_at28[gc_tx2]
+//line srad.go:206
+					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:188
+						var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:188
+						_ = indexS
+//line srad.go:201
+						if indexS < 0 || indexS+8 > len(cCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(cCuda) {
+//line srad.go:201
+							break
+//line srad.go:201
+						}
+//line srad.go:201
+						if by < gc_gdy2-1 {
+//line srad.go:201
+							if tx >= 0 && tx+8 <= len(southC[ty]) {
+								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
+//line srad.go:202
+							} else {
+//line srad.go:202
+								var gc_lanes [8]float32
+//line srad.go:202
+								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
+//line srad.go:202
+								for gc_k := range 8 {
+//line srad.go:202
+									if 0xff&(1<<gc_k) != 0 {
+//line srad.go:202
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line srad.go:202
+										southC[ty][tx+gc_k] = gc_lanes[gc_k]
+//line srad.go:202
+									}
+//line srad.go:202
+								}
+//line srad.go:202
+								gc_pos2.Thread = gc_rank2
+//line srad.go:202
+							}
+//line srad.go:202
+						}
+//line srad.go:204
+						if by == gc_gdy2-1 {
+//line srad.go:204
+							if tx >= 0 && tx+8 <= len(southC[ty]) {
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 //line srad.go:205
-						} else {
+							} else {
 //line srad.go:205
-							var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 //line srad.go:205
-							archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
 //line srad.go:205
-							for gc_k2 := range 8 {
+								for gc_k2 := range 8 {
 //line srad.go:205
-								if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line srad.go:205
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line srad.go:205
-									southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line srad.go:205
+									}
 //line srad.go:205
 								}
 //line srad.go:205
+								gc_pos2.Thread = gc_rank2
+//line srad.go:205
 							}
 //line srad.go:205
-							gc_pos2.Thread = gc_rank2
-//line srad.go:205
 						}
-//line srad.go:205
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:185
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:188
-				indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
-				_ = indexS
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+					_ = indexS
 
 //line srad.go:201
-				if by < gc_gdy2-1 {
-					southC[ty][tx] = cCuda[indexS]
-				}
+					if by < gc_gdy2-1 {
+						southC[ty][tx] = cCuda[indexS]
+					}
 
 //line srad.go:204
-				if by == gc_gdy2-1 {
-					southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					if by == gc_gdy2-1 {
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
+					}
 				}
 			}
 			gc_ty2++
@@ -1567,249 +2167,188 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			gc_row10 := gc_ty2
+			gc_off13 := (cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2 + SRADBlock)
+			gc_off14 := cols*SRADBlock*by + SRADBlock*(gc_gdx2-1) + cols*gc_ty2 + SRADBlock - 1
+			if gc_row10 >= 0 && gc_row10 < len(eastC) && gc_bdx2 <= len(eastC[gc_row10]) && gc_off13 >= 0 && gc_off13 < len(cCuda) && gc_off14 >= 0 && gc_off14 < len(cCuda) {
+				gc_at29 := eastC[gc_row10][:gc_bdx2]
+				gc_at30 := cCuda[gc_off13:][:1]
+				gc_at31 := cCuda[gc_off14:][:1]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:189
+						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:189
+						_ = indexE
+//line srad.go:209
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at29) {
+//line srad.go:209
+							break
+//line srad.go:209
+						}
+//line srad.go:209
+						if bx < gc_gdx2-1 {
+//line srad.go:209
+							archsimd.BroadcastFloat32x8(gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+//line srad.go:209
+						}
+//line srad.go:212
+						if bx == gc_gdx2-1 {
+//line srad.go:212
+							archsimd.BroadcastFloat32x8(gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+//line srad.go:212
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+
 //line srad.go:185
-					var tx int = gc_tx2
-//line srad.go:185
+					tx := gc_tx2
 					_ = tx
+
 //line srad.go:185
-					var ty int = gc_ty2
-//line srad.go:185
+					ty := gc_ty2
 					_ = ty
+
 //line srad.go:189
-					var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-//line srad.go:189
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
 					_ = indexE
+
 //line srad.go:209
 					if bx < gc_gdx2-1 {
 //line srad.go:209
-						if tx >= 0 && tx+8 <= len(eastC[ty]) {
-							archsimd.BroadcastFloat32x8(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
-//line srad.go:210
-						} else {
-//line srad.go:210
-							var gc_lanes3 [8]float32
-//line srad.go:210
-							archsimd.BroadcastFloat32x8(cCuda[indexE]).Store(&gc_lanes3)
-//line srad.go:210
-							for gc_k3 := range 8 {
-//line srad.go:210
-								if 0xff&(1<<gc_k3) != 0 {
-//line srad.go:210
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line srad.go:210
-									eastC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
-//line srad.go:210
-								}
-//line srad.go:210
-							}
-//line srad.go:210
-							gc_pos2.Thread = gc_rank2
-//line srad.go:210
-						}
-//line srad.go:210
+						gc_at29[gc_tx2] = gc_at30[0]
+//line srad.go:211
 					}
+
 //line srad.go:212
 					if bx == gc_gdx2-1 {
 //line srad.go:212
-						if tx >= 0 && tx+8 <= len(eastC[ty]) {
-							archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+						gc_at29[gc_tx2] = gc_at31[0]
+//line srad.go:214
+					}
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:189
+						var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:189
+						_ = indexE
+//line srad.go:209
+						if bx < gc_gdx2-1 {
+//line srad.go:209
+							if tx >= 0 && tx+8 <= len(eastC[ty]) {
+								archsimd.BroadcastFloat32x8(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+//line srad.go:210
+							} else {
+//line srad.go:210
+								var gc_lanes3 [8]float32
+//line srad.go:210
+								archsimd.BroadcastFloat32x8(cCuda[indexE]).Store(&gc_lanes3)
+//line srad.go:210
+								for gc_k3 := range 8 {
+//line srad.go:210
+									if 0xff&(1<<gc_k3) != 0 {
+//line srad.go:210
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line srad.go:210
+										eastC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line srad.go:210
+									}
+//line srad.go:210
+								}
+//line srad.go:210
+								gc_pos2.Thread = gc_rank2
+//line srad.go:210
+							}
+//line srad.go:210
+						}
+//line srad.go:212
+						if bx == gc_gdx2-1 {
+//line srad.go:212
+							if tx >= 0 && tx+8 <= len(eastC[ty]) {
+								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
-						} else {
+							} else {
 //line srad.go:213
-							var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 //line srad.go:213
-							archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes4)
+								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes4)
 //line srad.go:213
-							for gc_k4 := range 8 {
+								for gc_k4 := range 8 {
 //line srad.go:213
-								if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line srad.go:213
-									gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:213
-									eastC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										eastC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+//line srad.go:213
+									}
 //line srad.go:213
 								}
 //line srad.go:213
+								gc_pos2.Thread = gc_rank2
+//line srad.go:213
 							}
 //line srad.go:213
-							gc_pos2.Thread = gc_rank2
-//line srad.go:213
 						}
-//line srad.go:213
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line srad.go:185
-				tx := gc_tx2
-				_ = tx
+					tx := gc_tx2
+					_ = tx
 
 //line srad.go:185
-				ty := gc_ty2
-				_ = ty
+					ty := gc_ty2
+					_ = ty
 
 //line srad.go:189
-				indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
-				_ = indexE
+					indexE := cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+					_ = indexE
 
 //line srad.go:209
-				if bx < gc_gdx2-1 {
-					eastC[ty][tx] = cCuda[indexE]
-				}
+					if bx < gc_gdx2-1 {
+						eastC[ty][tx] = cCuda[indexE]
+					}
 
 //line srad.go:212
-				if bx == gc_gdx2-1 {
-					eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
-				}
-			}
-			gc_ty2++
-			if gc_ty2 == gc_bdy2 {
-				gc_ty2 = 0
-			}
-		}
-	}
-	{
-		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-//line srad.go:185
-					var tx int = gc_tx2
-//line srad.go:185
-					_ = tx
-//line srad.go:185
-					var ty int = gc_ty2
-//line srad.go:185
-					_ = ty
-//line srad.go:187
-					var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-//line srad.go:187
-					_ = index
-//line srad.go:217
-					if index < 0 || index+8 > len(cCuda) || tx < 0 || tx+8 > len(cCudaTemp[ty]) {
-//line srad.go:217
-						break
-//line srad.go:217
+					if bx == gc_gdx2-1 {
+						eastC[ty][tx] = cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]
 					}
-					archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:217
-					cCudaTemp[ty][tx] = cCuda[index]
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-				tx := gc_tx2
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty2
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:217
-				cCudaTemp[ty][tx] = cCuda[index]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1820,22 +2359,214 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_row8 := gc_ty2
-			gc_row9 := gc_ty2 + 1
-			gc_off10 := 1
-			gc_off11 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			if gc_row8 >= 0 && gc_row8 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row8]) && gc_row8 < len(southC) && gc_bdx2 <= len(southC[gc_row8]) && gc_row8 < len(eastC) && gc_bdx2 <= len(eastC[gc_row8]) && gc_row9 >= 0 && gc_row9 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row9]) && gc_off10 >= 0 && gc_off10 <= len(cCudaTemp[gc_row8]) && gc_bdx2 <= len(cCudaTemp[gc_row8])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(nC) && gc_bdx2 <= len(nC)-gc_off11 && gc_off11 <= len(sC) && gc_bdx2 <= len(sC)-gc_off11 && gc_off11 <= len(wC) && gc_bdx2 <= len(wC)-gc_off11 && gc_off11 <= len(eC) && gc_bdx2 <= len(eC)-gc_off11 && gc_row8 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row8]) && gc_row8 < len(temp) && gc_bdx2 <= len(temp[gc_row8]) {
-				gc_at24 := cCudaTemp[gc_row8][:gc_bdx2]
-				gc_at25 := southC[gc_row8][:gc_bdx2]
-				gc_at26 := eastC[gc_row8][:gc_bdx2]
-				gc_at27 := cCudaTemp[gc_row9][:gc_bdx2]
-				gc_at28 := cCudaTemp[gc_row8][gc_off10:][:gc_bdx2]
-				gc_at29 := nC[gc_off11:][:gc_bdx2]
-				gc_at30 := sC[gc_off11:][:gc_bdx2]
-				gc_at31 := wC[gc_off11:][:gc_bdx2]
-				gc_at32 := eC[gc_off11:][:gc_bdx2]
-				gc_at33 := cCudaResult[gc_row8][:gc_bdx2]
-				gc_at34 := temp[gc_row8][:gc_bdx2]
+			gc_row11 := gc_ty2
+			gc_off15 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			if gc_row11 >= 0 && gc_row11 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row11]) && gc_off15 >= 0 && gc_off15 <= len(cCuda) && gc_bdx2 <= len(cCuda)-gc_off15 {
+				gc_at32 := cCudaTemp[gc_row11][:gc_bdx2]
+				gc_at33 := cCuda[gc_off15:][:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+//line srad.go:217
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at32) {
+//line srad.go:217
+							break
+//line srad.go:217
+						}
+						archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at32[gc_tx2] = gc_at33[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+//line srad.go:217
+						if index < 0 || index+8 > len(cCuda) || tx < 0 || tx+8 > len(cCudaTemp[ty]) {
+//line srad.go:217
+							break
+//line srad.go:217
+						}
+						archsimd.LoadFloat32x8Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:217
+						cCudaTemp[ty][tx] = cCuda[index]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+//line srad.go:217
+					cCudaTemp[ty][tx] = cCuda[index]
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+	{
+		gc_ty2 := 0
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_row12 := gc_ty2
+			gc_row13 := gc_ty2 + 1
+			gc_off16 := 1
+			gc_off17 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			if gc_row12 >= 0 && gc_row12 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row12]) && gc_row12 < len(southC) && gc_bdx2 <= len(southC[gc_row12]) && gc_row12 < len(eastC) && gc_bdx2 <= len(eastC[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row13]) && gc_off16 >= 0 && gc_off16 <= len(cCudaTemp[gc_row12]) && gc_bdx2 <= len(cCudaTemp[gc_row12])-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(nC) && gc_bdx2 <= len(nC)-gc_off17 && gc_off17 <= len(sC) && gc_bdx2 <= len(sC)-gc_off17 && gc_off17 <= len(wC) && gc_bdx2 <= len(wC)-gc_off17 && gc_off17 <= len(eC) && gc_bdx2 <= len(eC)-gc_off17 && gc_row12 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row12]) && gc_row12 < len(temp) && gc_bdx2 <= len(temp[gc_row12]) {
+				gc_at34 := cCudaTemp[gc_row12][:gc_bdx2]
+				gc_at35 := southC[gc_row12][:gc_bdx2]
+				gc_at36 := eastC[gc_row12][:gc_bdx2]
+				gc_at37 := cCudaTemp[gc_row13][:gc_bdx2]
+				gc_at38 := cCudaTemp[gc_row12][gc_off16:][:gc_bdx2]
+				gc_at39 := nC[gc_off17:][:gc_bdx2]
+				gc_at40 := sC[gc_off17:][:gc_bdx2]
+				gc_at41 := wC[gc_off17:][:gc_bdx2]
+				gc_at42 := eC[gc_off17:][:gc_bdx2]
+				gc_at43 := cCudaResult[gc_row12][:gc_bdx2]
+				gc_at44 := temp[gc_row12][:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1865,36 +2596,36 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = dSum
 
 //line srad.go:220
-					cc = gc_at24[gc_tx2]
+					cc = gc_at34[gc_tx2]
 
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at25[gc_tx2]
+						cs = gc_at35[gc_tx2]
 						cw = cc
-						ce = gc_at26[gc_tx2]
+						ce = gc_at36[gc_tx2]
 					case tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at27[gc_tx2]
+						cs = gc_at37[gc_tx2]
 						cw = cc
-						ce = gc_at26[gc_tx2]
+						ce = gc_at36[gc_tx2]
 					case ty == SRADBlock-1:
 						cn = cc
-						cs = gc_at25[gc_tx2]
+						cs = gc_at35[gc_tx2]
 						cw = cc
-						ce = gc_at28[gc_tx2]
+						ce = gc_at38[gc_tx2]
 					default:
 						cn = cc
-						cs = gc_at27[gc_tx2]
+						cs = gc_at37[gc_tx2]
 						cw = cc
-						ce = gc_at28[gc_tx2]
+						ce = gc_at38[gc_tx2]
 					}
 
 //line srad.go:246
-					dSum = cn*gc_at29[gc_tx2] + cs*gc_at30[gc_tx2] + cw*gc_at31[gc_tx2] + ce*gc_at32[gc_tx2]
+					dSum = cn*gc_at39[gc_tx2] + cs*gc_at40[gc_tx2] + cw*gc_at41[gc_tx2] + ce*gc_at42[gc_tx2]
 
-					gc_at33[gc_tx2] = float32(float64(gc_at34[gc_tx2]) + 0.25*float64(lambda)*float64(dSum))
+					gc_at43[gc_tx2] = float32(float64(gc_at44[gc_tx2]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -1968,38 +2699,170 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off18 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
+			gc_row14 := gc_ty2
+			if gc_off18 >= 0 && gc_off18 <= len(jCuda) && gc_bdx2 <= len(jCuda)-gc_off18 && gc_row14 >= 0 && gc_row14 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row14]) {
+				gc_at45 := jCuda[gc_off18:][:gc_bdx2]
+				gc_at46 := cCudaResult[gc_row14][:gc_bdx2]
+				gc_vstep9 := 0
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+						gc_tx2 := gc_vstep9
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line srad.go:185
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line srad.go:185
-					_ = tx
+						_ = tx
 //line srad.go:185
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line srad.go:185
-					_ = ty
+						_ = ty
 //line srad.go:187
-					var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
-					_ = index
+						_ = index
 //line srad.go:252
-					if tx < 0 || tx+8 > len(cCudaResult[ty]) || index < 0 || index+8 > len(jCuda) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at46) || gc_tx2+8 > len(gc_at45) {
 //line srad.go:252
-						break
+							break
 //line srad.go:252
+						}
+						archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep5
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_vstep9; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line srad.go:185
+					tx := gc_tx2
+					_ = tx
+
+//line srad.go:185
+					ty := gc_ty2
+					_ = ty
+
+//line srad.go:187
+					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+					_ = index
+
+					gc_at45[gc_tx2] = gc_at46[gc_tx2]
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line srad.go:185
+						var tx int = gc_tx2
+//line srad.go:185
+						_ = tx
+//line srad.go:185
+						var ty int = gc_ty2
+//line srad.go:185
+						_ = ty
+//line srad.go:187
+						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+						_ = index
+//line srad.go:252
+						if tx < 0 || tx+8 > len(cCudaResult[ty]) || index < 0 || index+8 > len(jCuda) {
+//line srad.go:252
+							break
+//line srad.go:252
+						}
+						archsimd.LoadFloat32x8Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep10
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+						tx := gc_tx2
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty2
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:252
+						jCuda[index] = cCudaResult[ty][tx]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2018,85 +2881,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:252
 					jCuda[index] = cCudaResult[ty][tx]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-					tx := gc_tx2
-					_ = tx
-
-//line srad.go:185
-					ty := gc_ty2
-					_ = ty
-
-//line srad.go:187
-					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-					_ = index
-
-//line srad.go:252
-					jCuda[index] = cCudaResult[ty][tx]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line srad.go:185
-				tx := gc_tx2
-				_ = tx
-
-//line srad.go:185
-				ty := gc_ty2
-				_ = ty
-
-//line srad.go:187
-				index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-				_ = index
-
-//line srad.go:252
-				jCuda[index] = cCudaResult[ty][tx]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {

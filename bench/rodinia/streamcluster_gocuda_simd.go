@@ -416,45 +416,185 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off4 := (gc_bdx2 * bid) + (i * num)
+					gc_off5 := (i * num) + x
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(coordD) && gc_to2 <= len(coordD)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(coordD) {
+						gc_at5 := coordD[gc_off4:][:gc_to2]
+						gc_at6 := coordD[gc_off5:][:1]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line streamcluster.go:49
-							var tid int = gc_bdx2*bid + gc_tx2
+								var tid int = gc_bdx2*bid + gc_tx2
 //line streamcluster.go:49
-							_ = tid
+								_ = tid
 //line streamcluster.go:49
-							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 //line streamcluster.go:49
-							_ = retval
+								_ = retval
 //line streamcluster.go:73
-							{
+								{
 //line streamcluster.go:73
-								if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line streamcluster.go:73
-									break
+										break
+//line streamcluster.go:73
+									}
+//line streamcluster.go:73
+									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at6[0]))
+//line streamcluster.go:73
+									_ = tmp
+//line streamcluster.go:73
+									retval = retval.Add(tmp.Mul(tmp))
 //line streamcluster.go:73
 								}
 //line streamcluster.go:73
-								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x8(coordD[(i*num)+x]))
-//line streamcluster.go:73
-								_ = tmp
-//line streamcluster.go:73
-								retval = retval.Add(tmp.Mul(tmp))
-//line streamcluster.go:73
+								retval.StoreSlice(gc_s_retval[gc_rank2:])
 							}
-//line streamcluster.go:73
-							retval.StoreSlice(gc_s_retval[gc_rank2:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step8 := gc_vstep
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-						{
-							gc_tx2 := gc_step8 + 0
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streamcluster.go:49
+							tid := gc_bdx2*bid + gc_tx2
+							_ = tid
+							retval := gc_s_retval[gc_rank2]
+
+//line streamcluster.go:51
+							{
+
+//line streamcluster.go:73
+								tmp := gc_at5[gc_tx2] - gc_at6[0]
+								retval += tmp * tmp
+//line streamcluster.go:65
+							}
+							gc_s_retval[gc_rank2] = retval
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+								var tid int = gc_bdx2*bid + gc_tx2
+//line streamcluster.go:49
+								_ = tid
+//line streamcluster.go:49
+								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
+//line streamcluster.go:49
+								_ = retval
+//line streamcluster.go:73
+								{
+//line streamcluster.go:73
+									if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
+//line streamcluster.go:73
+										break
+//line streamcluster.go:73
+									}
+//line streamcluster.go:73
+									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x8(coordD[(i*num)+x]))
+//line streamcluster.go:73
+									_ = tmp
+//line streamcluster.go:73
+									retval = retval.Add(tmp.Mul(tmp))
+//line streamcluster.go:73
+								}
+//line streamcluster.go:73
+								retval.StoreSlice(gc_s_retval[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step8 := gc_vstep2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line streamcluster.go:49
+								tid := gc_bdx2*bid + gc_tx2
+								_ = tid
+								retval := gc_s_retval[gc_rank2]
+
+//line streamcluster.go:51
+								{
+
+//line streamcluster.go:73
+									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+									retval += tmp * tmp
+//line streamcluster.go:65
+								}
+								gc_s_retval[gc_rank2] = retval
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line streamcluster.go:49
+								tid := gc_bdx2*bid + gc_tx2
+								_ = tid
+								retval := gc_s_retval[gc_rank2]
+
+//line streamcluster.go:51
+								{
+
+//line streamcluster.go:73
+									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+									retval += tmp * tmp
+//line streamcluster.go:65
+								}
+								gc_s_retval[gc_rank2] = retval
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line streamcluster.go:49
+								tid := gc_bdx2*bid + gc_tx2
+								_ = tid
+								retval := gc_s_retval[gc_rank2]
+
+//line streamcluster.go:51
+								{
+
+//line streamcluster.go:73
+									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+									retval += tmp * tmp
+//line streamcluster.go:65
+								}
+								gc_s_retval[gc_rank2] = retval
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line streamcluster.go:49
+								tid := gc_bdx2*bid + gc_tx2
+								_ = tid
+								retval := gc_s_retval[gc_rank2]
+
+//line streamcluster.go:51
+								{
+
+//line streamcluster.go:73
+									tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
+									retval += tmp * tmp
+//line streamcluster.go:65
+								}
+								gc_s_retval[gc_rank2] = retval
+							}
+						}
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -473,85 +613,6 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							}
 							gc_s_retval[gc_rank2] = retval
 						}
-						{
-							gc_tx2 := gc_step8 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							_ = tid
-							retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-							{
-
-//line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-//line streamcluster.go:65
-							}
-							gc_s_retval[gc_rank2] = retval
-						}
-						{
-							gc_tx2 := gc_step8 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							_ = tid
-							retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-							{
-
-//line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-//line streamcluster.go:65
-							}
-							gc_s_retval[gc_rank2] = retval
-						}
-						{
-							gc_tx2 := gc_step8 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-							tid := gc_bdx2*bid + gc_tx2
-							_ = tid
-							retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-							{
-
-//line streamcluster.go:73
-								tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-								retval += tmp * tmp
-//line streamcluster.go:65
-							}
-							gc_s_retval[gc_rank2] = retval
-						}
-					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line streamcluster.go:49
-						tid := gc_bdx2*bid + gc_tx2
-						_ = tid
-						retval := gc_s_retval[gc_rank2]
-
-//line streamcluster.go:51
-						{
-
-//line streamcluster.go:73
-							tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-//line streamcluster.go:65
-						}
-						gc_s_retval[gc_rank2] = retval
 					}
 				}
 			}
@@ -562,10 +623,10 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := gc_bdx2 * bid
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(p) && gc_to2 <= len(p)-gc_off4 && gc_off4 <= len(switchMembershipD) && gc_to2 <= len(switchMembershipD)-gc_off4 {
-					gc_at5 := p[gc_off4:][:gc_to2]
-					gc_at6 := switchMembershipD[gc_off4:][:gc_to2]
+				gc_off6 := gc_bdx2 * bid
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(p) && gc_to2 <= len(p)-gc_off6 && gc_off6 <= len(switchMembershipD) && gc_to2 <= len(switchMembershipD)-gc_off6 {
+					gc_at7 := p[gc_off6:][:gc_to2]
+					gc_at8 := switchMembershipD[gc_off6:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -584,17 +645,17 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:76
 							_ = r
 //line streamcluster.go:55
-							xCost := r * gc_at5[gc_tx2].Weight
+							xCost := r * gc_at7[gc_tx2].Weight
 
 //line streamcluster.go:58
-							if xCost < gc_at5[gc_tx2].Cost {
+							if xCost < gc_at7[gc_tx2].Cost {
 //line streamcluster.go:58
-								gc_at6[gc_tx2] = true
+								gc_at8[gc_tx2] = true
 //line streamcluster.go:60
-								lower[K] += xCost - gc_at5[gc_tx2].Cost
+								lower[K] += xCost - gc_at7[gc_tx2].Cost
 							} else {
 
-								lower[centerTableD[gc_at5[gc_tx2].Assign]] += gc_at5[gc_tx2].Cost - xCost
+								lower[centerTableD[gc_at7[gc_tx2].Assign]] += gc_at7[gc_tx2].Cost - xCost
 							}
 						}
 					}

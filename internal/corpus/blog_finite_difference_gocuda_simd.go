@@ -39,46 +39,227 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row4 := gc_ty2
+			gc_off16 := 4
+			gc_off17 := k*fdMx*fdMy + (gc_bx2*gc_bdy2+gc_ty2)*fdMx
+			if gc_row4 >= 0 && gc_row4 < len(sF) && gc_off16 >= 0 && gc_off16 <= len(sF[gc_row4]) && gc_bdx2 <= len(sF[gc_row4])-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(f) && gc_bdx2 <= len(f)-gc_off17 {
+				gc_at16 := sF[gc_row4][gc_off16:][:gc_bdx2]
+				gc_at17 := f[gc_off17:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:29
-					var i int = gc_tx2
+						var i int = gc_tx2
 //line blog_finite_difference.go:29
-					_ = i
+						_ = i
 //line blog_finite_difference.go:32
-					var si int = i + 4
+						var si int = i + 4
 //line blog_finite_difference.go:32
-					_ = si
+						_ = si
 //line blog_finite_difference.go:33
-					var sj int = gc_ty2
+						var sj int = gc_ty2
 //line blog_finite_difference.go:33
-					_ = sj
+						_ = sj
 //line blog_finite_difference.go:30
-					var j int = gc_bx2*gc_bdy2 + gc_ty2
+						var j int = gc_bx2*gc_bdy2 + gc_ty2
 //line blog_finite_difference.go:30
-					_ = j
+						_ = j
 //line blog_finite_difference.go:35
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
-					_ = globalIdx
+						_ = globalIdx
 //line blog_finite_difference.go:37
-					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
 //line blog_finite_difference.go:37
-						break
+							break
 //line blog_finite_difference.go:37
+						}
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:29
+					i := gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty2
+					_ = sj
+
+//line blog_finite_difference.go:30
+					j := gc_bx2*gc_bdy2 + gc_ty2
+					_ = j
+
+//line blog_finite_difference.go:35
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+						var i int = gc_tx2
+//line blog_finite_difference.go:29
+						_ = i
+//line blog_finite_difference.go:32
+						var si int = i + 4
+//line blog_finite_difference.go:32
+						_ = si
+//line blog_finite_difference.go:33
+						var sj int = gc_ty2
+//line blog_finite_difference.go:33
+						_ = sj
+//line blog_finite_difference.go:30
+						var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+						_ = j
+//line blog_finite_difference.go:35
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+						_ = globalIdx
+//line blog_finite_difference.go:37
+						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+//line blog_finite_difference.go:37
+							break
+//line blog_finite_difference.go:37
+						}
+						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:29
+						i := gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty2
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:29
+						i := gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty2
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:29
+						i := gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty2
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:29
+						i := gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:32
+						si := i + 4
+						_ = si
+
+//line blog_finite_difference.go:33
+						sj := gc_ty2
+						_ = sj
+
+//line blog_finite_difference.go:30
+						j := gc_bx2*gc_bdy2 + gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:35
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:37
+						sF[sj][si] = f[globalIdx]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -105,117 +286,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:37
 					sF[sj][si] = f[globalIdx]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:29
-					i := gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty2
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:29
-					i := gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty2
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:29
-					i := gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:32
-					si := i + 4
-					_ = si
-
-//line blog_finite_difference.go:33
-					sj := gc_ty2
-					_ = sj
-
-//line blog_finite_difference.go:30
-					j := gc_bx2*gc_bdy2 + gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:35
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:37
-					sF[sj][si] = f[globalIdx]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:29
-				i := gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
-
-//line blog_finite_difference.go:33
-				sj := gc_ty2
-				_ = sj
-
-//line blog_finite_difference.go:30
-				j := gc_bx2*gc_bdy2 + gc_ty2
-				_ = j
-
-//line blog_finite_difference.go:35
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:37
-				sF[sj][si] = f[globalIdx]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -230,61 +300,132 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row5 := gc_ty2
+			gc_off18 := 4 - 4
+			gc_off19 := (4 + fdMx) - 5
+			gc_off20 := 4 + fdMx
+			gc_off21 := 4 + 1
+			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_off18 >= 0 && gc_off18 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off21 {
+				gc_at18 := sF[gc_row5][gc_off18:][:gc_to2]
+				gc_at19 := sF[gc_row5][gc_off19:][:gc_to2]
+				gc_at20 := sF[gc_row5][gc_off20:][:gc_to2]
+				gc_at21 := sF[gc_row5][gc_off21:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:29
-					var i int = gc_tx2
+						var i int = gc_tx2
 //line blog_finite_difference.go:29
-					_ = i
+						_ = i
 //line blog_finite_difference.go:32
-					var si int = i + 4
+						var si int = i + 4
 //line blog_finite_difference.go:32
-					_ = si
+						_ = si
 //line blog_finite_difference.go:33
-					var sj int = gc_ty2
+						var sj int = gc_ty2
 //line blog_finite_difference.go:33
-					_ = sj
+						_ = sj
 //line blog_finite_difference.go:43
-					{
+						{
 //line blog_finite_difference.go:43
-						if (si+fdMx-5) < 0 || (si+fdMx-5)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || (si+
-							1) < 0 || (si+1)+8 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+8 > len(sF[sj]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
 //line blog_finite_difference.go:43
-							break
+								break
+//line blog_finite_difference.go:43
+							}
+//line blog_finite_difference.go:43
+							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:43
+							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 //line blog_finite_difference.go:43
 						}
-//line blog_finite_difference.go:43
-						archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-//line blog_finite_difference.go:43
-						archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:29
-				i := gc_tx2
-				_ = i
+					i := gc_tx2
+					_ = i
 
 //line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
+					si := i + 4
+					_ = si
 
 //line blog_finite_difference.go:33
-				sj := gc_ty2
-				_ = sj
+					sj := gc_ty2
+					_ = sj
 
 //line blog_finite_difference.go:42
-				{
-					sF[sj][si-4] = sF[sj][si+fdMx-5]
-					sF[sj][si+fdMx] = sF[sj][si+1]
+					{
+//line blog_finite_difference.go:42
+						gc_at18[gc_tx2] = gc_at19[gc_tx2]
+						gc_at20[gc_tx2] = gc_at21[gc_tx2]
+//line blog_finite_difference.go:45
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+						var i int = gc_tx2
+//line blog_finite_difference.go:29
+						_ = i
+//line blog_finite_difference.go:32
+						var si int = i + 4
+//line blog_finite_difference.go:32
+						_ = si
+//line blog_finite_difference.go:33
+						var sj int = gc_ty2
+//line blog_finite_difference.go:33
+						_ = sj
+//line blog_finite_difference.go:43
+						{
+//line blog_finite_difference.go:43
+							if (si+fdMx-5) < 0 || (si+fdMx-5)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || (si+
+								1) < 0 || (si+1)+8 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+8 > len(sF[sj]) {
+//line blog_finite_difference.go:43
+								break
+//line blog_finite_difference.go:43
+							}
+//line blog_finite_difference.go:43
+							archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
+//line blog_finite_difference.go:43
+							archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:29
+					i := gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty2
+					_ = sj
+
+//line blog_finite_difference.go:42
+					{
+						sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
+					}
 				}
 			}
 			gc_ty2++
@@ -296,82 +437,178 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off22 := k*fdMx*fdMy + (gc_bx2*gc_bdy2+gc_ty2)*fdMx
+			gc_row6 := gc_ty2
+			gc_off23 := 4 + 1
+			gc_off24 := 4 - 1
+			gc_off25 := 4 + 2
+			gc_off26 := 4 - 2
+			gc_off27 := 4 + 3
+			gc_off28 := 4 - 3
+			gc_off29 := 4 + 4
+			gc_off30 := 4 - 4
+			if gc_off22 >= 0 && gc_off22 <= len(df) && gc_bdx2 <= len(df)-gc_off22 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_off23 >= 0 && gc_off23 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off26 && gc_off27 >= 0 && gc_off27 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off28 && gc_off29 >= 0 && gc_off29 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off30 {
+				gc_at22 := df[gc_off22:][:gc_bdx2]
+				gc_at23 := sF[gc_row6][gc_off23:][:gc_bdx2]
+				gc_at24 := sF[gc_row6][gc_off24:][:gc_bdx2]
+				gc_at25 := sF[gc_row6][gc_off25:][:gc_bdx2]
+				gc_at26 := sF[gc_row6][gc_off26:][:gc_bdx2]
+				gc_at27 := sF[gc_row6][gc_off27:][:gc_bdx2]
+				gc_at28 := sF[gc_row6][gc_off28:][:gc_bdx2]
+				gc_at29 := sF[gc_row6][gc_off29:][:gc_bdx2]
+				gc_at30 := sF[gc_row6][gc_off30:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line blog_finite_difference.go:49
-				gc_vb := archsimd.BroadcastFloat32x8(cAx)
+					gc_vb5 := archsimd.BroadcastFloat32x8(cAx)
 //line blog_finite_difference.go:50
-				gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
+					gc_vb6 := archsimd.BroadcastFloat32x8(cBx)
 //line blog_finite_difference.go:51
-				gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
+					gc_vb7 := archsimd.BroadcastFloat32x8(cCx)
 //line blog_finite_difference.go:52
-				gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					gc_vb8 := archsimd.BroadcastFloat32x8(cDx)
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_finite_difference.go:29
+						var i int = gc_tx2
+//line blog_finite_difference.go:29
+						_ = i
+//line blog_finite_difference.go:32
+						var si int = i + 4
+//line blog_finite_difference.go:32
+						_ = si
+//line blog_finite_difference.go:33
+						var sj int = gc_ty2
+//line blog_finite_difference.go:33
+						_ = sj
+//line blog_finite_difference.go:30
+						var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+						_ = j
+//line blog_finite_difference.go:35
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+						_ = globalIdx
+//line blog_finite_difference.go:49
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
+//line blog_finite_difference.go:49
+							break
+//line blog_finite_difference.go:49
+						}
+						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:29
+					i := gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:32
+					si := i + 4
+					_ = si
+
+//line blog_finite_difference.go:33
+					sj := gc_ty2
+					_ = sj
+
+//line blog_finite_difference.go:30
+					j := gc_bx2*gc_bdy2 + gc_ty2
+					_ = j
+
+//line blog_finite_difference.go:35
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at22[gc_tx2] = cAx*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
+//line blog_finite_difference.go:50
+						cBx*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
+						cCx*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
+						cDx*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line blog_finite_difference.go:49
+					gc_vb := archsimd.BroadcastFloat32x8(cAx)
+//line blog_finite_difference.go:50
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
+//line blog_finite_difference.go:51
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
+//line blog_finite_difference.go:52
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+						var i int = gc_tx2
+//line blog_finite_difference.go:29
+						_ = i
+//line blog_finite_difference.go:32
+						var si int = i + 4
+//line blog_finite_difference.go:32
+						_ = si
+//line blog_finite_difference.go:33
+						var sj int = gc_ty2
+//line blog_finite_difference.go:33
+						_ = sj
+//line blog_finite_difference.go:30
+						var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+						_ = j
+//line blog_finite_difference.go:35
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+						_ = globalIdx
+//line blog_finite_difference.go:49
+						if (si+1) < 0 || (si+1)+8 > len(sF[sj]) || (si-1) < 0 || (si-1)+8 > len(sF[sj]) || (si+
+							2) < 0 || (si+2)+8 > len(sF[sj]) || (si-2) < 0 || (si-2)+8 > len(sF[sj]) || (si+
+							3) < 0 || (si+3)+8 > len(sF[sj]) || (si-3) < 0 || (si-3)+8 > len(sF[sj]) || (si+
+							4) < 0 || (si+4)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || globalIdx < 0 || globalIdx+8 > len(df) {
+//line blog_finite_difference.go:49
+							break
+//line blog_finite_difference.go:49
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blog_finite_difference.go:29
-					var i int = gc_tx2
-//line blog_finite_difference.go:29
+					i := gc_tx2
 					_ = i
+
 //line blog_finite_difference.go:32
-					var si int = i + 4
-//line blog_finite_difference.go:32
+					si := i + 4
 					_ = si
+
 //line blog_finite_difference.go:33
-					var sj int = gc_ty2
-//line blog_finite_difference.go:33
+					sj := gc_ty2
 					_ = sj
+
 //line blog_finite_difference.go:30
-					var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
+					j := gc_bx2*gc_bdy2 + gc_ty2
 					_ = j
+
 //line blog_finite_difference.go:35
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
+
 //line blog_finite_difference.go:49
-					if (si+1) < 0 || (si+1)+8 > len(sF[sj]) || (si-1) < 0 || (si-1)+8 > len(sF[sj]) || (si+
-						2) < 0 || (si+2)+8 > len(sF[sj]) || (si-2) < 0 || (si-2)+8 > len(sF[sj]) || (si+
-						3) < 0 || (si+3)+8 > len(sF[sj]) || (si-3) < 0 || (si-3)+8 > len(sF[sj]) || (si+
-						4) < 0 || (si+4)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || globalIdx < 0 || globalIdx+8 > len(df) {
-//line blog_finite_difference.go:49
-						break
-//line blog_finite_difference.go:49
-					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+						cDx*(sF[sj][si+4]-sF[sj][si-4])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:29
-				i := gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:32
-				si := i + 4
-				_ = si
-
-//line blog_finite_difference.go:33
-				sj := gc_ty2
-				_ = sj
-
-//line blog_finite_difference.go:30
-				j := gc_bx2*gc_bdy2 + gc_ty2
-				_ = j
-
-//line blog_finite_difference.go:35
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:49
-				df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
-					cBx*(sF[sj][si+2]-sF[sj][si-2]) +
-					cCx*(sF[sj][si+3]-sF[sj][si-3]) +
-					cDx*(sF[sj][si+4]-sF[sj][si-4])
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -696,46 +933,226 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row14 := (gc_ty2 + 4)
+			gc_off3 := (gc_bx2 * gc_bdx2) + (k*fdMx*fdMy + gc_ty2*fdMx)
+			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
+				gc_at16 := sF[gc_row14][:gc_bdx2]
+				gc_at17 := f[gc_off3:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:103
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:103
-					_ = si
+						_ = si
 //line blog_finite_difference.go:101
-					var j int = gc_ty2
+						var j int = gc_ty2
 //line blog_finite_difference.go:101
-					_ = j
+						_ = j
 //line blog_finite_difference.go:104
-					var sj int = j + 4
+						var sj int = j + 4
 //line blog_finite_difference.go:104
-					_ = sj
+						_ = sj
 //line blog_finite_difference.go:100
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_finite_difference.go:100
-					_ = i
+						_ = i
 //line blog_finite_difference.go:106
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
-					_ = globalIdx
+						_ = globalIdx
 //line blog_finite_difference.go:108
-					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
 //line blog_finite_difference.go:108
-						break
+							break
 //line blog_finite_difference.go:108
+						}
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:103
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:101
+					j := gc_ty2
+					_ = j
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:106
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
+						var si int = gc_tx2
+//line blog_finite_difference.go:103
+						_ = si
+//line blog_finite_difference.go:101
+						var j int = gc_ty2
+//line blog_finite_difference.go:101
+						_ = j
+//line blog_finite_difference.go:104
+						var sj int = j + 4
+//line blog_finite_difference.go:104
+						_ = sj
+//line blog_finite_difference.go:100
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+						_ = i
+//line blog_finite_difference.go:106
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+						_ = globalIdx
+//line blog_finite_difference.go:108
+						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+//line blog_finite_difference.go:108
+							break
+//line blog_finite_difference.go:108
+						}
+						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:103
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:103
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:103
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:103
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:101
+						j := gc_ty2
+						_ = j
+
+//line blog_finite_difference.go:104
+						sj := j + 4
+						_ = sj
+
+//line blog_finite_difference.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:106
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:108
+						sF[sj][si] = f[globalIdx]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -762,117 +1179,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:108
 					sF[sj][si] = f[globalIdx]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:103
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:101
-					j := gc_ty2
-					_ = j
-
-//line blog_finite_difference.go:104
-					sj := j + 4
-					_ = sj
-
-//line blog_finite_difference.go:100
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:106
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:108
-					sF[sj][si] = f[globalIdx]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:103
-				si := gc_tx2
-				_ = si
-
-//line blog_finite_difference.go:101
-				j := gc_ty2
-				_ = j
-
-//line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
-
-//line blog_finite_difference.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:106
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:108
-				sF[sj][si] = f[globalIdx]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -891,60 +1197,130 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 				continue
 			}
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row15 := (gc_ty2 + 4) - 4
+			gc_row16 := (gc_ty2 + 4) + fdMy - 5
+			gc_row17 := (gc_ty2 + 4) + fdMy
+			gc_row18 := (gc_ty2 + 4) + 1
+			if gc_from2 >= 0 && gc_row15 >= 0 && gc_row15 < len(sF) && gc_to2 <= len(sF[gc_row15]) && gc_row16 >= 0 && gc_row16 < len(sF) && gc_to2 <= len(sF[gc_row16]) && gc_row17 >= 0 && gc_row17 < len(sF) && gc_to2 <= len(sF[gc_row17]) && gc_row18 >= 0 && gc_row18 < len(sF) && gc_to2 <= len(sF[gc_row18]) {
+				gc_at18 := sF[gc_row15][:gc_to2]
+				gc_at19 := sF[gc_row16][:gc_to2]
+				gc_at20 := sF[gc_row17][:gc_to2]
+				gc_at21 := sF[gc_row18][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:101
-					var j int = gc_ty2
+						var j int = gc_ty2
 //line blog_finite_difference.go:101
-					_ = j
+						_ = j
 //line blog_finite_difference.go:103
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:103
-					_ = si
+						_ = si
 //line blog_finite_difference.go:104
-					var sj int = j + 4
+						var sj int = j + 4
 //line blog_finite_difference.go:104
-					_ = sj
+						_ = sj
 //line blog_finite_difference.go:113
-					{
+						{
 //line blog_finite_difference.go:113
-						if si < 0 || si+8 > len(sF[sj+fdMy-5]) || si+8 > len(sF[sj-4]) || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj+fdMy]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
 //line blog_finite_difference.go:113
-							break
+								break
+//line blog_finite_difference.go:113
+							}
+//line blog_finite_difference.go:113
+							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:113
+							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 //line blog_finite_difference.go:113
 						}
-//line blog_finite_difference.go:113
-						archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
-//line blog_finite_difference.go:113
-						archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:101
-				j := gc_ty2
-				_ = j
+					j := gc_ty2
+					_ = j
 
 //line blog_finite_difference.go:103
-				si := gc_tx2
-				_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
+					sj := j + 4
+					_ = sj
 
 //line blog_finite_difference.go:112
-				{
-					sF[sj-4][si] = sF[sj+fdMy-5][si]
-					sF[sj+fdMy][si] = sF[sj+1][si]
+					{
+//line blog_finite_difference.go:112
+						gc_at18[gc_tx2] = gc_at19[gc_tx2]
+						gc_at20[gc_tx2] = gc_at21[gc_tx2]
+//line blog_finite_difference.go:115
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:101
+						var j int = gc_ty2
+//line blog_finite_difference.go:101
+						_ = j
+//line blog_finite_difference.go:103
+						var si int = gc_tx2
+//line blog_finite_difference.go:103
+						_ = si
+//line blog_finite_difference.go:104
+						var sj int = j + 4
+//line blog_finite_difference.go:104
+						_ = sj
+//line blog_finite_difference.go:113
+						{
+//line blog_finite_difference.go:113
+							if si < 0 || si+8 > len(sF[sj+fdMy-5]) || si+8 > len(sF[sj-4]) || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj+fdMy]) {
+//line blog_finite_difference.go:113
+								break
+//line blog_finite_difference.go:113
+							}
+//line blog_finite_difference.go:113
+							archsimd.LoadFloat32x8Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
+//line blog_finite_difference.go:113
+							archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:101
+					j := gc_ty2
+					_ = j
+
+//line blog_finite_difference.go:103
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:112
+					{
+						sF[sj-4][si] = sF[sj+fdMy-5][si]
+						sF[sj+fdMy][si] = sF[sj+1][si]
+					}
 				}
 			}
 			gc_ty2++
@@ -956,79 +1332,174 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off4 := (gc_bx2 * gc_bdx2) + (k*fdMx*fdMy + gc_ty2*fdMx)
+			gc_row19 := (gc_ty2 + 4) + 1
+			gc_row20 := (gc_ty2 + 4) - 1
+			gc_row21 := (gc_ty2 + 4) + 2
+			gc_row22 := (gc_ty2 + 4) - 2
+			gc_row23 := (gc_ty2 + 4) + 3
+			gc_row24 := (gc_ty2 + 4) - 3
+			gc_row25 := (gc_ty2 + 4) + 4
+			gc_row26 := (gc_ty2 + 4) - 4
+			if gc_off4 >= 0 && gc_off4 <= len(df) && gc_bdx2 <= len(df)-gc_off4 && gc_row19 >= 0 && gc_row19 < len(sF) && gc_bdx2 <= len(sF[gc_row19]) && gc_row20 >= 0 && gc_row20 < len(sF) && gc_bdx2 <= len(sF[gc_row20]) && gc_row21 >= 0 && gc_row21 < len(sF) && gc_bdx2 <= len(sF[gc_row21]) && gc_row22 >= 0 && gc_row22 < len(sF) && gc_bdx2 <= len(sF[gc_row22]) && gc_row23 >= 0 && gc_row23 < len(sF) && gc_bdx2 <= len(sF[gc_row23]) && gc_row24 >= 0 && gc_row24 < len(sF) && gc_bdx2 <= len(sF[gc_row24]) && gc_row25 >= 0 && gc_row25 < len(sF) && gc_bdx2 <= len(sF[gc_row25]) && gc_row26 >= 0 && gc_row26 < len(sF) && gc_bdx2 <= len(sF[gc_row26]) {
+				gc_at22 := df[gc_off4:][:gc_bdx2]
+				gc_at23 := sF[gc_row19][:gc_bdx2]
+				gc_at24 := sF[gc_row20][:gc_bdx2]
+				gc_at25 := sF[gc_row21][:gc_bdx2]
+				gc_at26 := sF[gc_row22][:gc_bdx2]
+				gc_at27 := sF[gc_row23][:gc_bdx2]
+				gc_at28 := sF[gc_row24][:gc_bdx2]
+				gc_at29 := sF[gc_row25][:gc_bdx2]
+				gc_at30 := sF[gc_row26][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line blog_finite_difference.go:119
-				gc_vb := archsimd.BroadcastFloat32x8(cAy)
+					gc_vb5 := archsimd.BroadcastFloat32x8(cAy)
 //line blog_finite_difference.go:120
-				gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
+					gc_vb6 := archsimd.BroadcastFloat32x8(cBy)
 //line blog_finite_difference.go:121
-				gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
+					gc_vb7 := archsimd.BroadcastFloat32x8(cCy)
 //line blog_finite_difference.go:122
-				gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					gc_vb8 := archsimd.BroadcastFloat32x8(cDy)
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_finite_difference.go:103
+						var si int = gc_tx2
+//line blog_finite_difference.go:103
+						_ = si
+//line blog_finite_difference.go:101
+						var j int = gc_ty2
+//line blog_finite_difference.go:101
+						_ = j
+//line blog_finite_difference.go:104
+						var sj int = j + 4
+//line blog_finite_difference.go:104
+						_ = sj
+//line blog_finite_difference.go:100
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+						_ = i
+//line blog_finite_difference.go:106
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+						_ = globalIdx
+//line blog_finite_difference.go:119
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
+//line blog_finite_difference.go:119
+							break
+//line blog_finite_difference.go:119
+						}
+						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:103
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:101
+					j := gc_ty2
+					_ = j
+
+//line blog_finite_difference.go:104
+					sj := j + 4
+					_ = sj
+
+//line blog_finite_difference.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:106
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at22[gc_tx2] = cAy*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
+//line blog_finite_difference.go:120
+						cBy*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
+						cCy*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
+						cDy*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line blog_finite_difference.go:119
+					gc_vb := archsimd.BroadcastFloat32x8(cAy)
+//line blog_finite_difference.go:120
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
+//line blog_finite_difference.go:121
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
+//line blog_finite_difference.go:122
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
+						var si int = gc_tx2
+//line blog_finite_difference.go:103
+						_ = si
+//line blog_finite_difference.go:101
+						var j int = gc_ty2
+//line blog_finite_difference.go:101
+						_ = j
+//line blog_finite_difference.go:104
+						var sj int = j + 4
+//line blog_finite_difference.go:104
+						_ = sj
+//line blog_finite_difference.go:100
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+						_ = i
+//line blog_finite_difference.go:106
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+						_ = globalIdx
+//line blog_finite_difference.go:119
+						if si < 0 || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj-1]) || si+8 > len(sF[sj+2]) || si+8 > len(sF[sj-2]) || si+8 > len(sF[sj+3]) || si+8 > len(sF[sj-3]) || si+8 > len(sF[sj+4]) || si+8 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
+//line blog_finite_difference.go:119
+							break
+//line blog_finite_difference.go:119
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blog_finite_difference.go:103
-					var si int = gc_tx2
-//line blog_finite_difference.go:103
+					si := gc_tx2
 					_ = si
+
 //line blog_finite_difference.go:101
-					var j int = gc_ty2
-//line blog_finite_difference.go:101
+					j := gc_ty2
 					_ = j
+
 //line blog_finite_difference.go:104
-					var sj int = j + 4
-//line blog_finite_difference.go:104
+					sj := j + 4
 					_ = sj
+
 //line blog_finite_difference.go:100
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:100
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
+
 //line blog_finite_difference.go:106
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:106
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
+
 //line blog_finite_difference.go:119
-					if si < 0 || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj-1]) || si+8 > len(sF[sj+2]) || si+8 > len(sF[sj-2]) || si+8 > len(sF[sj+3]) || si+8 > len(sF[sj-3]) || si+8 > len(sF[sj+4]) || si+8 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
-//line blog_finite_difference.go:119
-						break
-//line blog_finite_difference.go:119
-					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+					df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
+						cBy*(sF[sj+2][si]-sF[sj-2][si]) +
+						cCy*(sF[sj+3][si]-sF[sj-3][si]) +
+						cDy*(sF[sj+4][si]-sF[sj-4][si])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:103
-				si := gc_tx2
-				_ = si
-
-//line blog_finite_difference.go:101
-				j := gc_ty2
-				_ = j
-
-//line blog_finite_difference.go:104
-				sj := j + 4
-				_ = sj
-
-//line blog_finite_difference.go:100
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:106
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:119
-				df[globalIdx] = cAy*(sF[sj+1][si]-sF[sj-1][si]) +
-					cBy*(sF[sj+2][si]-sF[sj-2][si]) +
-					cCy*(sF[sj+3][si]-sF[sj-3][si]) +
-					cDy*(sF[sj+4][si]-sF[sj-4][si])
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1120,52 +1591,114 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 				}
 				continue
 			}
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row5 := (gc_ty2 + 4) - 4
+			gc_row6 := (gc_ty2 + 4) + fdMy - 5
+			gc_row7 := (gc_ty2 + 4) + fdMy
+			gc_row8 := (gc_ty2 + 4) + 1
+			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
+				gc_at5 := sF[gc_row5][:gc_to2]
+				gc_at6 := sF[gc_row6][:gc_to2]
+				gc_at7 := sF[gc_row7][:gc_to2]
+				gc_at8 := sF[gc_row8][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:134
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:134
-					_ = si
+						_ = si
 //line blog_finite_difference.go:144
-					var sj_ int = gc_ty2 + 4
+						var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
-					_ = sj_
+						_ = sj_
 //line blog_finite_difference.go:146
-					{
+						{
 //line blog_finite_difference.go:146
-						if si < 0 || si+8 > len(sF[sj_+fdMy-5]) || si+8 > len(sF[sj_-4]) || si+8 > len(sF[sj_+1]) || si+8 > len(sF[sj_+fdMy]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line blog_finite_difference.go:146
-							break
+								break
+//line blog_finite_difference.go:146
+							}
+//line blog_finite_difference.go:146
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line blog_finite_difference.go:146
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line blog_finite_difference.go:146
 						}
-//line blog_finite_difference.go:146
-						archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
-//line blog_finite_difference.go:146
-						archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:134
-				si := gc_tx2
-				_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:144
-				sj_ := gc_ty2 + 4
-				_ = sj_
+					sj_ := gc_ty2 + 4
+					_ = sj_
 
 //line blog_finite_difference.go:145
-				{
-					sF[sj_-4][si] = sF[sj_+fdMy-5][si]
-					sF[sj_+fdMy][si] = sF[sj_+1][si]
+					{
+//line blog_finite_difference.go:145
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line blog_finite_difference.go:148
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:134
+						var si int = gc_tx2
+//line blog_finite_difference.go:134
+						_ = si
+//line blog_finite_difference.go:144
+						var sj_ int = gc_ty2 + 4
+//line blog_finite_difference.go:144
+						_ = sj_
+//line blog_finite_difference.go:146
+						{
+//line blog_finite_difference.go:146
+							if si < 0 || si+8 > len(sF[sj_+fdMy-5]) || si+8 > len(sF[sj_-4]) || si+8 > len(sF[sj_+1]) || si+8 > len(sF[sj_+fdMy]) {
+//line blog_finite_difference.go:146
+								break
+//line blog_finite_difference.go:146
+							}
+//line blog_finite_difference.go:146
+							archsimd.LoadFloat32x8Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
+//line blog_finite_difference.go:146
+							archsimd.LoadFloat32x8Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:134
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:144
+					sj_ := gc_ty2 + 4
+					_ = sj_
+
+//line blog_finite_difference.go:145
+					{
+						sF[sj_-4][si] = sF[sj_+fdMy-5][si]
+						sF[sj_+fdMy][si] = sF[sj_+1][si]
+					}
 				}
 			}
 			gc_ty2++
@@ -1253,46 +1786,226 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row14 := (gc_ty2 + 4)
+			gc_off3 := (gc_bx2 * gc_bdx2) + (gc_ty2*fdMx*fdMy + j*fdMx)
+			if gc_row14 >= 0 && gc_row14 < len(sF) && gc_bdx2 <= len(sF[gc_row14]) && gc_off3 >= 0 && gc_off3 <= len(f) && gc_bdx2 <= len(f)-gc_off3 {
+				gc_at16 := sF[gc_row14][:gc_bdx2]
+				gc_at17 := f[gc_off3:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:172
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:172
-					_ = si
+						_ = si
 //line blog_finite_difference.go:171
-					var k int = gc_ty2
+						var k int = gc_ty2
 //line blog_finite_difference.go:171
-					_ = k
+						_ = k
 //line blog_finite_difference.go:173
-					var sk int = k + 4
+						var sk int = k + 4
 //line blog_finite_difference.go:173
-					_ = sk
+						_ = sk
 //line blog_finite_difference.go:169
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_finite_difference.go:169
-					_ = i
+						_ = i
 //line blog_finite_difference.go:175
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
-					_ = globalIdx
+						_ = globalIdx
 //line blog_finite_difference.go:177
-					if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sk]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
 //line blog_finite_difference.go:177
-						break
+							break
 //line blog_finite_difference.go:177
+						}
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:172
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:171
+					k := gc_ty2
+					_ = k
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:169
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:175
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
+						var si int = gc_tx2
+//line blog_finite_difference.go:172
+						_ = si
+//line blog_finite_difference.go:171
+						var k int = gc_ty2
+//line blog_finite_difference.go:171
+						_ = k
+//line blog_finite_difference.go:173
+						var sk int = k + 4
+//line blog_finite_difference.go:173
+						_ = sk
+//line blog_finite_difference.go:169
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+						_ = i
+//line blog_finite_difference.go:175
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+						_ = globalIdx
+//line blog_finite_difference.go:177
+						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sk]) {
+//line blog_finite_difference.go:177
+							break
+//line blog_finite_difference.go:177
+						}
+						archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:172
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty2
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:172
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty2
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:172
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty2
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:172
+						si := gc_tx2
+						_ = si
+
+//line blog_finite_difference.go:171
+						k := gc_ty2
+						_ = k
+
+//line blog_finite_difference.go:173
+						sk := k + 4
+						_ = sk
+
+//line blog_finite_difference.go:169
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_finite_difference.go:175
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
+						_ = globalIdx
+
+//line blog_finite_difference.go:177
+						sF[sk][si] = f[globalIdx]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1319,117 +2032,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:177
 					sF[sk][si] = f[globalIdx]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:172
-					si := gc_tx2
-					_ = si
-
-//line blog_finite_difference.go:171
-					k := gc_ty2
-					_ = k
-
-//line blog_finite_difference.go:173
-					sk := k + 4
-					_ = sk
-
-//line blog_finite_difference.go:169
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_finite_difference.go:175
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
-					_ = globalIdx
-
-//line blog_finite_difference.go:177
-					sF[sk][si] = f[globalIdx]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:172
-				si := gc_tx2
-				_ = si
-
-//line blog_finite_difference.go:171
-				k := gc_ty2
-				_ = k
-
-//line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
-
-//line blog_finite_difference.go:169
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:175
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:177
-				sF[sk][si] = f[globalIdx]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1448,60 +2050,130 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 				continue
 			}
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row15 := (gc_ty2 + 4) - 4
+			gc_row16 := (gc_ty2 + 4) + fdMz - 5
+			gc_row17 := (gc_ty2 + 4) + fdMz
+			gc_row18 := (gc_ty2 + 4) + 1
+			if gc_from2 >= 0 && gc_row15 >= 0 && gc_row15 < len(sF) && gc_to2 <= len(sF[gc_row15]) && gc_row16 >= 0 && gc_row16 < len(sF) && gc_to2 <= len(sF[gc_row16]) && gc_row17 >= 0 && gc_row17 < len(sF) && gc_to2 <= len(sF[gc_row17]) && gc_row18 >= 0 && gc_row18 < len(sF) && gc_to2 <= len(sF[gc_row18]) {
+				gc_at18 := sF[gc_row15][:gc_to2]
+				gc_at19 := sF[gc_row16][:gc_to2]
+				gc_at20 := sF[gc_row17][:gc_to2]
+				gc_at21 := sF[gc_row18][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:171
-					var k int = gc_ty2
+						var k int = gc_ty2
 //line blog_finite_difference.go:171
-					_ = k
+						_ = k
 //line blog_finite_difference.go:172
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:172
-					_ = si
+						_ = si
 //line blog_finite_difference.go:173
-					var sk int = k + 4
+						var sk int = k + 4
 //line blog_finite_difference.go:173
-					_ = sk
+						_ = sk
 //line blog_finite_difference.go:182
-					{
+						{
 //line blog_finite_difference.go:182
-						if si < 0 || si+8 > len(sF[sk+fdMz-5]) || si+8 > len(sF[sk-4]) || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk+fdMz]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
 //line blog_finite_difference.go:182
-							break
+								break
+//line blog_finite_difference.go:182
+							}
+//line blog_finite_difference.go:182
+							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:182
+							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
 //line blog_finite_difference.go:182
 						}
-//line blog_finite_difference.go:182
-						archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
-//line blog_finite_difference.go:182
-						archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:171
-				k := gc_ty2
-				_ = k
+					k := gc_ty2
+					_ = k
 
 //line blog_finite_difference.go:172
-				si := gc_tx2
-				_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
+					sk := k + 4
+					_ = sk
 
 //line blog_finite_difference.go:181
-				{
-					sF[sk-4][si] = sF[sk+fdMz-5][si]
-					sF[sk+fdMz][si] = sF[sk+1][si]
+					{
+//line blog_finite_difference.go:181
+						gc_at18[gc_tx2] = gc_at19[gc_tx2]
+						gc_at20[gc_tx2] = gc_at21[gc_tx2]
+//line blog_finite_difference.go:184
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:171
+						var k int = gc_ty2
+//line blog_finite_difference.go:171
+						_ = k
+//line blog_finite_difference.go:172
+						var si int = gc_tx2
+//line blog_finite_difference.go:172
+						_ = si
+//line blog_finite_difference.go:173
+						var sk int = k + 4
+//line blog_finite_difference.go:173
+						_ = sk
+//line blog_finite_difference.go:182
+						{
+//line blog_finite_difference.go:182
+							if si < 0 || si+8 > len(sF[sk+fdMz-5]) || si+8 > len(sF[sk-4]) || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk+fdMz]) {
+//line blog_finite_difference.go:182
+								break
+//line blog_finite_difference.go:182
+							}
+//line blog_finite_difference.go:182
+							archsimd.LoadFloat32x8Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
+//line blog_finite_difference.go:182
+							archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:171
+					k := gc_ty2
+					_ = k
+
+//line blog_finite_difference.go:172
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:181
+					{
+						sF[sk-4][si] = sF[sk+fdMz-5][si]
+						sF[sk+fdMz][si] = sF[sk+1][si]
+					}
 				}
 			}
 			gc_ty2++
@@ -1513,79 +2185,174 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off4 := (gc_bx2 * gc_bdx2) + (gc_ty2*fdMx*fdMy + j*fdMx)
+			gc_row19 := (gc_ty2 + 4) + 1
+			gc_row20 := (gc_ty2 + 4) - 1
+			gc_row21 := (gc_ty2 + 4) + 2
+			gc_row22 := (gc_ty2 + 4) - 2
+			gc_row23 := (gc_ty2 + 4) + 3
+			gc_row24 := (gc_ty2 + 4) - 3
+			gc_row25 := (gc_ty2 + 4) + 4
+			gc_row26 := (gc_ty2 + 4) - 4
+			if gc_off4 >= 0 && gc_off4 <= len(df) && gc_bdx2 <= len(df)-gc_off4 && gc_row19 >= 0 && gc_row19 < len(sF) && gc_bdx2 <= len(sF[gc_row19]) && gc_row20 >= 0 && gc_row20 < len(sF) && gc_bdx2 <= len(sF[gc_row20]) && gc_row21 >= 0 && gc_row21 < len(sF) && gc_bdx2 <= len(sF[gc_row21]) && gc_row22 >= 0 && gc_row22 < len(sF) && gc_bdx2 <= len(sF[gc_row22]) && gc_row23 >= 0 && gc_row23 < len(sF) && gc_bdx2 <= len(sF[gc_row23]) && gc_row24 >= 0 && gc_row24 < len(sF) && gc_bdx2 <= len(sF[gc_row24]) && gc_row25 >= 0 && gc_row25 < len(sF) && gc_bdx2 <= len(sF[gc_row25]) && gc_row26 >= 0 && gc_row26 < len(sF) && gc_bdx2 <= len(sF[gc_row26]) {
+				gc_at22 := df[gc_off4:][:gc_bdx2]
+				gc_at23 := sF[gc_row19][:gc_bdx2]
+				gc_at24 := sF[gc_row20][:gc_bdx2]
+				gc_at25 := sF[gc_row21][:gc_bdx2]
+				gc_at26 := sF[gc_row22][:gc_bdx2]
+				gc_at27 := sF[gc_row23][:gc_bdx2]
+				gc_at28 := sF[gc_row24][:gc_bdx2]
+				gc_at29 := sF[gc_row25][:gc_bdx2]
+				gc_at30 := sF[gc_row26][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line blog_finite_difference.go:188
-				gc_vb := archsimd.BroadcastFloat32x8(cAz)
+					gc_vb5 := archsimd.BroadcastFloat32x8(cAz)
 //line blog_finite_difference.go:189
-				gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
+					gc_vb6 := archsimd.BroadcastFloat32x8(cBz)
 //line blog_finite_difference.go:190
-				gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
+					gc_vb7 := archsimd.BroadcastFloat32x8(cCz)
 //line blog_finite_difference.go:191
-				gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					gc_vb8 := archsimd.BroadcastFloat32x8(cDz)
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_finite_difference.go:172
+						var si int = gc_tx2
+//line blog_finite_difference.go:172
+						_ = si
+//line blog_finite_difference.go:171
+						var k int = gc_ty2
+//line blog_finite_difference.go:171
+						_ = k
+//line blog_finite_difference.go:173
+						var sk int = k + 4
+//line blog_finite_difference.go:173
+						_ = sk
+//line blog_finite_difference.go:169
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+						_ = i
+//line blog_finite_difference.go:175
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+						_ = globalIdx
+//line blog_finite_difference.go:188
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
+//line blog_finite_difference.go:188
+							break
+//line blog_finite_difference.go:188
+						}
+						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line blog_finite_difference.go:172
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:171
+					k := gc_ty2
+					_ = k
+
+//line blog_finite_difference.go:173
+					sk := k + 4
+					_ = sk
+
+//line blog_finite_difference.go:169
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line blog_finite_difference.go:175
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
+					_ = globalIdx
+
+					gc_at22[gc_tx2] = cAz*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
+//line blog_finite_difference.go:189
+						cBz*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
+						cCz*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
+						cDz*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line blog_finite_difference.go:188
+					gc_vb := archsimd.BroadcastFloat32x8(cAz)
+//line blog_finite_difference.go:189
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
+//line blog_finite_difference.go:190
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
+//line blog_finite_difference.go:191
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
+						var si int = gc_tx2
+//line blog_finite_difference.go:172
+						_ = si
+//line blog_finite_difference.go:171
+						var k int = gc_ty2
+//line blog_finite_difference.go:171
+						_ = k
+//line blog_finite_difference.go:173
+						var sk int = k + 4
+//line blog_finite_difference.go:173
+						_ = sk
+//line blog_finite_difference.go:169
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+						_ = i
+//line blog_finite_difference.go:175
+						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+						_ = globalIdx
+//line blog_finite_difference.go:188
+						if si < 0 || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk-1]) || si+8 > len(sF[sk+2]) || si+8 > len(sF[sk-2]) || si+8 > len(sF[sk+3]) || si+8 > len(sF[sk-3]) || si+8 > len(sF[sk+4]) || si+8 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
+//line blog_finite_difference.go:188
+							break
+//line blog_finite_difference.go:188
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line blog_finite_difference.go:172
-					var si int = gc_tx2
-//line blog_finite_difference.go:172
+					si := gc_tx2
 					_ = si
+
 //line blog_finite_difference.go:171
-					var k int = gc_ty2
-//line blog_finite_difference.go:171
+					k := gc_ty2
 					_ = k
+
 //line blog_finite_difference.go:173
-					var sk int = k + 4
-//line blog_finite_difference.go:173
+					sk := k + 4
 					_ = sk
+
 //line blog_finite_difference.go:169
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line blog_finite_difference.go:169
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
+
 //line blog_finite_difference.go:175
-					var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:175
+					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
+
 //line blog_finite_difference.go:188
-					if si < 0 || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk-1]) || si+8 > len(sF[sk+2]) || si+8 > len(sF[sk-2]) || si+8 > len(sF[sk+3]) || si+8 > len(sF[sk-3]) || si+8 > len(sF[sk+4]) || si+8 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
-//line blog_finite_difference.go:188
-						break
-//line blog_finite_difference.go:188
-					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+					df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
+						cBz*(sF[sk+2][si]-sF[sk-2][si]) +
+						cCz*(sF[sk+3][si]-sF[sk-3][si]) +
+						cDz*(sF[sk+4][si]-sF[sk-4][si])
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_finite_difference.go:172
-				si := gc_tx2
-				_ = si
-
-//line blog_finite_difference.go:171
-				k := gc_ty2
-				_ = k
-
-//line blog_finite_difference.go:173
-				sk := k + 4
-				_ = sk
-
-//line blog_finite_difference.go:169
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line blog_finite_difference.go:175
-				globalIdx := k*fdMx*fdMy + j*fdMx + i
-				_ = globalIdx
-
-//line blog_finite_difference.go:188
-				df[globalIdx] = cAz*(sF[sk+1][si]-sF[sk-1][si]) +
-					cBz*(sF[sk+2][si]-sF[sk-2][si]) +
-					cCz*(sF[sk+3][si]-sF[sk-3][si]) +
-					cDz*(sF[sk+4][si]-sF[sk-4][si])
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1677,52 +2444,114 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 				}
 				continue
 			}
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row5 := (gc_ty2 + 4) - 4
+			gc_row6 := (gc_ty2 + 4) + fdMz - 5
+			gc_row7 := (gc_ty2 + 4) + fdMz
+			gc_row8 := (gc_ty2 + 4) + 1
+			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
+				gc_at5 := sF[gc_row5][:gc_to2]
+				gc_at6 := sF[gc_row6][:gc_to2]
+				gc_at7 := sF[gc_row7][:gc_to2]
+				gc_at8 := sF[gc_row8][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line blog_finite_difference.go:203
-					var si int = gc_tx2
+						var si int = gc_tx2
 //line blog_finite_difference.go:203
-					_ = si
+						_ = si
 //line blog_finite_difference.go:213
-					var k_ int = gc_ty2 + 4
+						var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
-					_ = k_
+						_ = k_
 //line blog_finite_difference.go:215
-					{
+						{
 //line blog_finite_difference.go:215
-						if si < 0 || si+8 > len(sF[k_+fdMz-5]) || si+8 > len(sF[k_-4]) || si+8 > len(sF[k_+1]) || si+8 > len(sF[k_+fdMz]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line blog_finite_difference.go:215
-							break
+								break
+//line blog_finite_difference.go:215
+							}
+//line blog_finite_difference.go:215
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line blog_finite_difference.go:215
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line blog_finite_difference.go:215
 						}
-//line blog_finite_difference.go:215
-						archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
-//line blog_finite_difference.go:215
-						archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line blog_finite_difference.go:203
-				si := gc_tx2
-				_ = si
+					si := gc_tx2
+					_ = si
 
 //line blog_finite_difference.go:213
-				k_ := gc_ty2 + 4
-				_ = k_
+					k_ := gc_ty2 + 4
+					_ = k_
 
 //line blog_finite_difference.go:214
-				{
-					sF[k_-4][si] = sF[k_+fdMz-5][si]
-					sF[k_+fdMz][si] = sF[k_+1][si]
+					{
+//line blog_finite_difference.go:214
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line blog_finite_difference.go:217
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:203
+						var si int = gc_tx2
+//line blog_finite_difference.go:203
+						_ = si
+//line blog_finite_difference.go:213
+						var k_ int = gc_ty2 + 4
+//line blog_finite_difference.go:213
+						_ = k_
+//line blog_finite_difference.go:215
+						{
+//line blog_finite_difference.go:215
+							if si < 0 || si+8 > len(sF[k_+fdMz-5]) || si+8 > len(sF[k_-4]) || si+8 > len(sF[k_+1]) || si+8 > len(sF[k_+fdMz]) {
+//line blog_finite_difference.go:215
+								break
+//line blog_finite_difference.go:215
+							}
+//line blog_finite_difference.go:215
+							archsimd.LoadFloat32x8Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
+//line blog_finite_difference.go:215
+							archsimd.LoadFloat32x8Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line blog_finite_difference.go:203
+					si := gc_tx2
+					_ = si
+
+//line blog_finite_difference.go:213
+					k_ := gc_ty2 + 4
+					_ = k_
+
+//line blog_finite_difference.go:214
+					{
+						sF[k_-4][si] = sF[k_+fdMz-5][si]
+						sF[k_+fdMz][si] = sF[k_+1][si]
+					}
 				}
 			}
 			gc_ty2++

@@ -46,35 +46,138 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to2]
+					gc_at4 := x[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line blog_memory.go:16
-					gc_vb := archsimd.BroadcastFloat32x8(a)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line blog_memory.go:14
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_memory.go:14
-						_ = i
+							_ = i
 //line blog_memory.go:16
-						{
+							{
 //line blog_memory.go:16
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line blog_memory.go:16
-								break
+									break
+//line blog_memory.go:16
+								}
+//line blog_memory.go:16
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line blog_memory.go:16
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line blog_memory.go:14
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line blog_memory.go:15
+						{
+//line blog_memory.go:15
+							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line blog_memory.go:17
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line blog_memory.go:16
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line blog_memory.go:14
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_memory.go:14
+							_ = i
 //line blog_memory.go:16
+							{
+//line blog_memory.go:16
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line blog_memory.go:16
+									break
+//line blog_memory.go:16
+								}
+//line blog_memory.go:16
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line blog_memory.go:16
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:14
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line blog_memory.go:15
+							{
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -87,65 +190,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line blog_memory.go:15
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:14
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line blog_memory.go:15
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -191,35 +235,124 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+						gc_at5 := y[gc_off4:][:gc_to2]
+						gc_at6 := x[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line blog_memory.go:26
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_memory.go:25
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
+								_ = i
+//line blog_memory.go:26
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line blog_memory.go:26
+									break
+//line blog_memory.go:26
+								}
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line blog_memory.go:25
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_memory.go:25
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
 //line blog_memory.go:26
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+							gc_vb := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_memory.go:25
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
+								_ = i
 //line blog_memory.go:26
-								break
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line blog_memory.go:26
+									break
+//line blog_memory.go:26
+								}
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_memory.go:26
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -230,53 +363,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:26
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_memory.go:26
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:25
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_memory.go:26
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -303,10 +389,10 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-								gc_at5 := y[gc_off4:][:gc_to2]
-								gc_at6 := x[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+								gc_at7 := y[gc_off5:][:gc_to2]
+								gc_at8 := x[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -316,7 +402,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									gc_more = true
 									_ = i
 
-									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -412,30 +498,112 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	s := gocuda.Shared[int32](t, 64)[:64]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
+				gc_at3 := s[:gc_bdx2]
+				gc_at4 := d[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:37
+						var tt int = gc_tx2
+//line blog_memory.go:37
+						_ = tt
+//line blog_memory.go:39
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line blog_memory.go:39
+							break
+//line blog_memory.go:39
+						}
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line blog_memory.go:37
-					var tt int = gc_tx2
-//line blog_memory.go:37
+					tt := gc_tx2
 					_ = tt
+
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:37
+						var tt int = gc_tx2
+//line blog_memory.go:37
+						_ = tt
 //line blog_memory.go:39
-					if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
+						if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
 //line blog_memory.go:39
-						break
+							break
 //line blog_memory.go:39
+						}
+						archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 					}
-					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:37
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:39
+						s[tt] = d[tt]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -446,53 +614,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:39
 					s[tt] = d[tt]
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:39
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:37
-				tt := gc_tx2
-				_ = tt
-
-//line blog_memory.go:39
-				s[tt] = d[tt]
 			}
 		}
 	}
@@ -605,30 +726,112 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	s := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(s) && gc_bdx2 <= len(d) {
+				gc_at3 := s[:gc_bdx2]
+				gc_at4 := d[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:50
+						var tt int = gc_tx2
+//line blog_memory.go:50
+						_ = tt
+//line blog_memory.go:52
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line blog_memory.go:52
+							break
+//line blog_memory.go:52
+						}
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line blog_memory.go:50
-					var tt int = gc_tx2
-//line blog_memory.go:50
+					tt := gc_tx2
 					_ = tt
+
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:50
+						var tt int = gc_tx2
+//line blog_memory.go:50
+						_ = tt
 //line blog_memory.go:52
-					if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
+						if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
 //line blog_memory.go:52
-						break
+							break
 //line blog_memory.go:52
+						}
+						archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
 					}
-					archsimd.LoadInt32x8Slice(d[tt:]).StoreSlice(s[tt:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:50
+						tt := gc_tx2
+						_ = tt
+
+//line blog_memory.go:52
+						s[tt] = d[tt]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -639,53 +842,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:52
 					s[tt] = d[tt]
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-					tt := gc_tx2
-					_ = tt
-
-//line blog_memory.go:52
-					s[tt] = d[tt]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:50
-				tt := gc_tx2
-				_ = tt
-
-//line blog_memory.go:52
-				s[tt] = d[tt]
 			}
 		}
 	}
@@ -822,16 +978,16 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 		gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, (gc_first5+gc_run5)*gc_bdx5
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := (gc_bdx5 * gc_bx5) + s
-				if gc_runlo5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi5 <= len(a)-gc_off2 {
-					gc_at2 := a[gc_off2:][:gc_runhi5]
+				gc_off5 := (gc_bdx5 * gc_bx5) + s
+				if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
+					gc_at5 := a[gc_off5:][:gc_runhi5]
 					for gc_tx5 := gc_runlo5; gc_tx5 < gc_runhi5; gc_tx5++ {
 
 //line blog_memory.go:63
 						i := gc_bdx5*gc_bx5 + gc_tx5 + s
 						_ = i
 
-						gc_at2[gc_tx5] = gc_at2[gc_tx5] + 1
+						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
 					}
 				} else {
 					gc_step5 := gc_runlo5
@@ -929,30 +1085,114 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_runlo2
-				if compiled.SIMD {
+				gc_off2 := (gc_bdx2 * gc_bx2) + s
+				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
+					gc_at2 := a[gc_off2:][:gc_runhi2]
+					gc_vstep := gc_runlo2
+					if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb := archsimd.BroadcastFloat32x8(1)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line blog_memory.go:63
-						var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
-						_ = i
+							_ = i
 //line blog_memory.go:64
-						if i < 0 || i+8 > len(a) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line blog_memory.go:64
-							break
+								break
 //line blog_memory.go:64
+							}
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+
+//line blog_memory.go:63
+						i := gc_bdx2*gc_bx2 + gc_tx2 + s
+						_ = i
+
+						gc_at2[gc_tx2] = gc_at2[gc_tx2] + 1
+					}
+				} else {
+					gc_vstep2 := gc_runlo2
+					if compiled.SIMD {
+//line blog_memory.go:64
+						gc_vb := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line blog_memory.go:63
+							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+//line blog_memory.go:63
+							_ = i
+//line blog_memory.go:64
+							if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+								break
+//line blog_memory.go:64
+							}
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:63
+							i := gc_bdx2*gc_bx2 + gc_tx2 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:63
+							i := gc_bdx2*gc_bx2 + gc_tx2 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:63
+							i := gc_bdx2*gc_bx2 + gc_tx2 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line blog_memory.go:63
+							i := gc_bdx2*gc_bx2 + gc_tx2 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -964,57 +1204,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 //line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-						i := gc_bdx2*gc_bx2 + gc_tx2 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line blog_memory.go:63
-					i := gc_bdx2*gc_bx2 + gc_tx2 + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1043,30 +1232,114 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 		gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, (gc_first3+gc_run3)*gc_bdx3
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_runlo3
-				if compiled.SIMD {
+				gc_off3 := (gc_bdx3 * gc_bx3) + s
+				if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
+					gc_at3 := a[gc_off3:][:gc_runhi3]
+					gc_vstep3 := gc_runlo3
+					if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb2 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep2+7 < gc_runhi3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
+						gc_vb4 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
+							gc_tx3 := gc_vstep3
 //line blog_memory.go:63
-						var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
-						_ = i
+							_ = i
 //line blog_memory.go:64
-						if i < 0 || i+8 > len(a) {
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
 //line blog_memory.go:64
-							break
+								break
 //line blog_memory.go:64
+							}
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb4).StoreSlice(gc_at3[gc_tx3:])
 						}
-						archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_runhi3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
+					for gc_tx3 := gc_vstep3; gc_tx3 < gc_runhi3; gc_tx3++ {
+
+//line blog_memory.go:63
+						i := gc_bdx3*gc_bx3 + gc_tx3 + s
+						_ = i
+
+						gc_at3[gc_tx3] = gc_at3[gc_tx3] + 1
+					}
+				} else {
+					gc_vstep4 := gc_runlo3
+					if compiled.SIMD {
+//line blog_memory.go:64
+						gc_vb3 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
+							gc_tx3 := gc_vstep4
+//line blog_memory.go:63
+							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+//line blog_memory.go:63
+							_ = i
+//line blog_memory.go:64
+							if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+								break
+//line blog_memory.go:64
+							}
+							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_runhi3; gc_step3 += 4 {
+						{
+							gc_tx3 := gc_step3 + 0
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+							i := gc_bdx3*gc_bx3 + gc_tx3 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx3 := gc_step3 + 1
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+							i := gc_bdx3*gc_bx3 + gc_tx3 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx3 := gc_step3 + 2
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+							i := gc_bdx3*gc_bx3 + gc_tx3 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx3 := gc_step3 + 3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
+							gc_pos3.Thread = gc_rank3
+
+//line blog_memory.go:63
+							i := gc_bdx3*gc_bx3 + gc_tx3 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+					}
+					for gc_tx3 := gc_step3; gc_tx3 < gc_runhi3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -1078,57 +1351,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 //line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-						gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-						i := gc_bdx3*gc_bx3 + gc_tx3 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_runhi3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
-					gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
-					gc_pos3.Thread = gc_rank3
-
-//line blog_memory.go:63
-					i := gc_bdx3*gc_bx3 + gc_tx3 + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
 				}
 			}
 		}
@@ -1157,30 +1379,114 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 		gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, (gc_first4+gc_run4)*gc_bdx4
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep3 := gc_runlo4
-				if compiled.SIMD {
+				gc_off4 := (gc_bdx4 * gc_bx4) + s
+				if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
+					gc_at4 := a[gc_off4:][:gc_runhi4]
+					gc_vstep5 := gc_runlo4
+					if compiled.SIMD {
 //line blog_memory.go:64
-					gc_vb3 := archsimd.BroadcastUint32x8(1)
-					for ; gc_vstep3+7 < gc_runhi4; gc_vstep3 += 8 {
-						gc_tx4 := gc_vstep3
+						gc_vb6 := archsimd.BroadcastUint32x8(1)
+						for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
+							gc_tx4 := gc_vstep5
 //line blog_memory.go:63
-						var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
-						_ = i
+							_ = i
 //line blog_memory.go:64
-						if i < 0 || i+8 > len(a) {
+							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at4) {
 //line blog_memory.go:64
-							break
+								break
 //line blog_memory.go:64
+							}
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb6).StoreSlice(gc_at4[gc_tx4:])
 						}
-						archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_runhi4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
+					for gc_tx4 := gc_vstep5; gc_tx4 < gc_runhi4; gc_tx4++ {
+
+//line blog_memory.go:63
+						i := gc_bdx4*gc_bx4 + gc_tx4 + s
+						_ = i
+
+						gc_at4[gc_tx4] = gc_at4[gc_tx4] + 1
+					}
+				} else {
+					gc_vstep6 := gc_runlo4
+					if compiled.SIMD {
+//line blog_memory.go:64
+						gc_vb5 := archsimd.BroadcastUint32x8(1)
+						for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
+							gc_tx4 := gc_vstep6
+//line blog_memory.go:63
+							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+//line blog_memory.go:63
+							_ = i
+//line blog_memory.go:64
+							if i < 0 || i+8 > len(a) {
+//line blog_memory.go:64
+								break
+//line blog_memory.go:64
+							}
+							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_runhi4; gc_step4 += 4 {
+						{
+							gc_tx4 := gc_step4 + 0
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+							i := gc_bdx4*gc_bx4 + gc_tx4 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx4 := gc_step4 + 1
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+							i := gc_bdx4*gc_bx4 + gc_tx4 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx4 := gc_step4 + 2
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+							i := gc_bdx4*gc_bx4 + gc_tx4 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+						{
+							gc_tx4 := gc_step4 + 3
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
+							gc_pos4.Thread = gc_rank4
+
+//line blog_memory.go:63
+							i := gc_bdx4*gc_bx4 + gc_tx4 + s
+							_ = i
+
+//line blog_memory.go:64
+							a[i] = a[i] + 1
+						}
+					}
+					for gc_tx4 := gc_step4; gc_tx4 < gc_runhi4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
@@ -1192,57 +1498,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 //line blog_memory.go:64
 						a[i] = a[i] + 1
 					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-						gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-						i := gc_bdx4*gc_bx4 + gc_tx4 + s
-						_ = i
-
-//line blog_memory.go:64
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_runhi4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
-					gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
-					gc_pos4.Thread = gc_rank4
-
-//line blog_memory.go:63
-					i := gc_bdx4*gc_bx4 + gc_tx4 + s
-					_ = i
-
-//line blog_memory.go:64
-					a[i] = a[i] + 1
 				}
 			}
 		}

@@ -115,40 +115,144 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+					gc_at2 := in[gc_off3:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:62
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+							_ = sum
+//line blog_reduction.go:62
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
+							_ = i
+//line blog_reduction.go:63
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line blog_reduction.go:63
+								break
+//line blog_reduction.go:63
+							}
+//line blog_reduction.go:63
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:63
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:62
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:62
-						_ = sum
-//line blog_reduction.go:62
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:62
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
 //line blog_reduction.go:63
-						if i < 0 || i+8 > len(in) {
+						sum += gc_at2[gc_tx2]
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:62
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+							_ = sum
+//line blog_reduction.go:62
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
+							_ = i
 //line blog_reduction.go:63
-							break
+							if i < 0 || i+8 > len(in) {
 //line blog_reduction.go:63
+								break
+//line blog_reduction.go:63
+							}
+//line blog_reduction.go:63
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:63
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
-//line blog_reduction.go:63
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:63
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:62
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:62
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:62
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:62
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:63
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -161,61 +265,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:63
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:62
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-					gc_more = true
-
-//line blog_reduction.go:63
-					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
@@ -1507,40 +1556,144 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+					gc_at2 := in[gc_off3:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:113
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+							_ = sum
+//line blog_reduction.go:113
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
+							_ = i
+//line blog_reduction.go:114
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line blog_reduction.go:114
+								break
+//line blog_reduction.go:114
+							}
+//line blog_reduction.go:114
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:114
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:113
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:113
-						_ = sum
-//line blog_reduction.go:113
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:113
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
 //line blog_reduction.go:114
-						if i < 0 || i+8 > len(in) {
+						sum += gc_at2[gc_tx2]
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:113
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+							_ = sum
+//line blog_reduction.go:113
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
+							_ = i
 //line blog_reduction.go:114
-							break
+							if i < 0 || i+8 > len(in) {
 //line blog_reduction.go:114
+								break
+//line blog_reduction.go:114
+							}
+//line blog_reduction.go:114
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:114
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
-//line blog_reduction.go:114
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:114
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:113
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:113
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:113
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:113
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:114
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1553,61 +1706,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:114
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:113
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-					gc_more = true
-
-//line blog_reduction.go:114
-					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
@@ -1836,40 +1934,144 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+					gc_at2 := in[gc_off3:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:128
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+							_ = sum
+//line blog_reduction.go:128
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
+							_ = i
+//line blog_reduction.go:129
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line blog_reduction.go:129
+								break
+//line blog_reduction.go:129
+							}
+//line blog_reduction.go:129
+							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:129
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:128
-						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:128
-						_ = sum
-//line blog_reduction.go:128
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:128
+						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
 //line blog_reduction.go:129
-						if i < 0 || i+8 > len(in) {
+						sum += gc_at2[gc_tx2]
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_reduction.go:128
+							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+							_ = sum
+//line blog_reduction.go:128
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
+							_ = i
 //line blog_reduction.go:129
-							break
+							if i < 0 || i+8 > len(in) {
 //line blog_reduction.go:129
+								break
+//line blog_reduction.go:129
+							}
+//line blog_reduction.go:129
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:129
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
-//line blog_reduction.go:129
-						sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:129
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:128
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:128
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:128
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:128
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
+
+//line blog_reduction.go:129
+							sum += in[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1882,61 +2084,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						sum += in[i]
 						gc_s_sum[gc_rank2] = sum
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:129
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:128
-					i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-					gc_more = true
-
-//line blog_reduction.go:129
-					sum += in[i]
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
@@ -2423,40 +2570,144 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+						gc_at2 := in[gc_off3:][:gc_to2]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:143
+								sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+								_ = sum
+//line blog_reduction.go:143
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
+								_ = i
+//line blog_reduction.go:144
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line blog_reduction.go:144
+									break
+//line blog_reduction.go:144
+								}
+//line blog_reduction.go:144
+								sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:144
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+							sum := gc_s_sum[gc_rank2]
+
 //line blog_reduction.go:143
-							sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
-//line blog_reduction.go:143
-							_ = sum
-//line blog_reduction.go:143
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line blog_reduction.go:143
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
 //line blog_reduction.go:144
-							if i < 0 || i+8 > len(in) {
+							sum += gc_at2[gc_tx2]
+							gc_s_sum[gc_rank2] = sum
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:143
+								sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+								_ = sum
+//line blog_reduction.go:143
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
+								_ = i
 //line blog_reduction.go:144
-								break
+								if i < 0 || i+8 > len(in) {
 //line blog_reduction.go:144
+									break
+//line blog_reduction.go:144
+								}
+//line blog_reduction.go:144
+								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line blog_reduction.go:144
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
-//line blog_reduction.go:144
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
-//line blog_reduction.go:144
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from2 {
-						gc_more = true
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
+						if gc_vstep3 > gc_from2 {
+							gc_more = true
+						}
+						gc_step5 := gc_vstep3
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:143
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:143
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:143
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								sum := gc_s_sum[gc_rank2]
+
+//line blog_reduction.go:143
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line blog_reduction.go:144
+								sum += in[i]
+								gc_s_sum[gc_rank2] = sum
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -2469,61 +2720,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							sum += in[i]
 							gc_s_sum[gc_rank2] = sum
 						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line blog_reduction.go:144
-							sum += in[i]
-							gc_s_sum[gc_rank2] = sum
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line blog_reduction.go:143
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line blog_reduction.go:144
-						sum += in[i]
-						gc_s_sum[gc_rank2] = sum
 					}
 				}
 			}

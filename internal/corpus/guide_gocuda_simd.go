@@ -32,30 +32,113 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		gc_pos2.Block = gc_blk2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				if gc_bdx2 <= len(c) && gc_bdx2 <= len(a) && gc_bdx2 <= len(b) {
+					gc_at4 := c[:gc_bdx2]
+					gc_at5 := a[:gc_bdx2]
+					gc_at6 := b[:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line guide.go:18
+							var i int = gc_tx2
+//line guide.go:18
+							_ = i
+//line guide.go:19
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
+//line guide.go:19
+								break
+//line guide.go:19
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line guide.go:18
-						var i int = gc_tx2
-//line guide.go:18
+						i := gc_tx2
 						_ = i
+
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line guide.go:18
+							var i int = gc_tx2
+//line guide.go:18
+							_ = i
 //line guide.go:19
-						if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line guide.go:19
-							break
+								break
 //line guide.go:19
+							}
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
 						}
-						archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).StoreSlice(c[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:18
+							i := gc_tx2
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:18
+							i := gc_tx2
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:18
+							i := gc_tx2
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line guide.go:18
+							i := gc_tx2
+							_ = i
+
+//line guide.go:19
+							c[i] = a[i] + b[i]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -66,53 +149,6 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line guide.go:19
 						c[i] = a[i] + b[i]
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-						i := gc_tx2
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-						i := gc_tx2
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-						i := gc_tx2
-						_ = i
-
-//line guide.go:19
-						c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line guide.go:18
-					i := gc_tx2
-					_ = i
-
-//line guide.go:19
-					c[i] = a[i] + b[i]
 				}
 			}
 		}
@@ -863,182 +899,363 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
+					gc_at3 := as[gc_row6][:gc_bdx2]
+					gc_at4 := bs[gc_row6][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line guide.go:105
+							var row int = gc_ty2
+//line guide.go:105
+							_ = row
+//line guide.go:106
+							var col int = gc_tx2
+//line guide.go:106
+							_ = col
+//line guide.go:111
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
+//line guide.go:111
+								break
+//line guide.go:111
+							}
+//line guide.go:78
+							var gc_aSub3 guideMatrix
+//line guide.go:78
+							_ = gc_aSub3
+							gc_aSub3.Width = guideBlockSize
+							gc_aSub3.Height = guideBlockSize
+							gc_aSub3.Stride = a.Stride
+							gc_aSub3.Elements = a.Elements[a.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+								blockRow+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+									m:]
+//line guide.go:111
+							var aSub guideMatrix = gc_aSub3
+//line guide.go:111
+							_ = aSub
+//line guide.go:78
+							var gc_aSub4 guideMatrix
+//line guide.go:78
+							_ = gc_aSub4
+							gc_aSub4.Width = guideBlockSize
+							gc_aSub4.Height = guideBlockSize
+							gc_aSub4.Stride = b.Stride
+							gc_aSub4.Elements = b.Elements[b.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+								m+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+									blockCol:]
+//line guide.go:112
+							var bSub guideMatrix = gc_aSub4
+//line guide.go:112
+							_ = bSub
+//line guide.go:112
+							var gc_a3 guideMatrix = aSub
+//line guide.go:112
+							_ = gc_a3
+//line guide.go:112
+							var gc_row4 int = row
+//line guide.go:112
+							_ = gc_row4
+//line guide.go:112
+							var gc_col3 int = col
+//line guide.go:112
+							_ = gc_col3
+//line guide.go:112
+							var gc_ld3 archsimd.Float32x8
+//line guide.go:112
+							if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3)+8 <= len(gc_a3.Elements) {
+//line guide.go:112
+								gc_ld3 = archsimd.LoadFloat32x8Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+//line guide.go:112
+							} else {
+//line guide.go:112
+								var gc_lanes3 [8]float32
+//line guide.go:112
+								for gc_k3 := range 8 {
+//line guide.go:112
+									if 0xff&(1<<gc_k3) != 0 {
+//line guide.go:112
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line guide.go:112
+										gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+//line guide.go:112
+									}
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_pos2.Thread = gc_rank2
+//line guide.go:112
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line guide.go:112
+							}
+//line guide.go:112
+							gc_ld3.StoreSlice(gc_at3[gc_tx2:])
+//line guide.go:112
+							var gc_a4 guideMatrix = bSub
+//line guide.go:112
+							_ = gc_a4
+//line guide.go:112
+							var gc_row5 int = row
+//line guide.go:112
+							_ = gc_row5
+//line guide.go:112
+							var gc_col4 int = col
+//line guide.go:112
+							_ = gc_col4
+//line guide.go:112
+							var gc_ld4 archsimd.Float32x8
+//line guide.go:112
+							if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4)+8 <= len(gc_a4.Elements) {
+//line guide.go:112
+								gc_ld4 = archsimd.LoadFloat32x8Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
+//line guide.go:112
+							} else {
+//line guide.go:112
+								var gc_lanes4 [8]float32
+//line guide.go:112
+								for gc_k4 := range 8 {
+//line guide.go:112
+									if 0xff&(1<<gc_k4) != 0 {
+//line guide.go:112
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line guide.go:112
+										gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
+//line guide.go:112
+									}
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_pos2.Thread = gc_rank2
+//line guide.go:112
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line guide.go:112
+							}
+//line guide.go:112
+							gc_ld4.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line guide.go:105
-						var row int = gc_ty2
-//line guide.go:105
+						row := gc_ty2
 						_ = row
+
 //line guide.go:106
-						var col int = gc_tx2
-//line guide.go:106
+						col := gc_tx2
 						_ = col
-//line guide.go:111
-						if col < 0 || col+8 > len(as[row]) || col+8 > len(bs[row]) {
-//line guide.go:111
-							break
-//line guide.go:111
-						}
-//line guide.go:78
-						var gc_aSub guideMatrix
-//line guide.go:78
-						_ = gc_aSub
-						gc_aSub.Width = guideBlockSize
-						gc_aSub.Height = guideBlockSize
-						gc_aSub.Stride = a.Stride
-						gc_aSub.Elements = a.Elements[a.Stride*
-//line guide.go:82
-							guideBlockSize*
 
 //line guide.go:111
-							blockRow+
-//line guide.go:82
-							guideBlockSize*
+						aSub := getSubMatrix(a, blockRow, m)
 
-//line guide.go:111
-								m:]
-//line guide.go:111
-						var aSub guideMatrix = gc_aSub
-//line guide.go:111
+//line guide.go:112
+						bSub := getSubMatrix(b, m, blockCol)
+
+						gc_at3[gc_tx2] = getElement(aSub, row, col)
+
+						gc_at4[gc_tx2] = getElement(bSub, row, col)
 						_ = aSub
-//line guide.go:78
-						var gc_aSub2 guideMatrix
-//line guide.go:78
-						_ = gc_aSub2
-						gc_aSub2.Width = guideBlockSize
-						gc_aSub2.Height = guideBlockSize
-						gc_aSub2.Stride = b.Stride
-						gc_aSub2.Elements = b.Elements[b.Stride*
-//line guide.go:82
-							guideBlockSize*
-
-//line guide.go:112
-							m+
-//line guide.go:82
-							guideBlockSize*
-
-//line guide.go:112
-								blockCol:]
-//line guide.go:112
-						var bSub guideMatrix = gc_aSub2
-//line guide.go:112
 						_ = bSub
-//line guide.go:112
-						var gc_a guideMatrix = aSub
-//line guide.go:112
-						_ = gc_a
-//line guide.go:112
-						var gc_row2 int = row
-//line guide.go:112
-						_ = gc_row2
-//line guide.go:112
-						var gc_col int = col
-//line guide.go:112
-						_ = gc_col
-//line guide.go:112
-						var gc_ld archsimd.Float32x8
-//line guide.go:112
-						if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
-//line guide.go:112
-							gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
-//line guide.go:112
-						} else {
-//line guide.go:112
-							var gc_lanes [8]float32
-//line guide.go:112
-							for gc_k := range 8 {
-//line guide.go:112
-								if 0xff&(1<<gc_k) != 0 {
-//line guide.go:112
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line guide.go:112
-									gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
-//line guide.go:112
-								}
-//line guide.go:112
-							}
-//line guide.go:112
-							gc_pos2.Thread = gc_rank2
-//line guide.go:112
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line guide.go:112
-						}
-//line guide.go:119
-						gc_ld.StoreSlice(as[row][col:])
-//line guide.go:119
-						var gc_a2 guideMatrix = bSub
-//line guide.go:119
-						_ = gc_a2
-//line guide.go:119
-						var gc_row3 int = row
-//line guide.go:119
-						_ = gc_row3
-//line guide.go:119
-						var gc_col2 int = col
-//line guide.go:119
-						_ = gc_col2
-//line guide.go:119
-						var gc_ld2 archsimd.Float32x8
-//line guide.go:119
-						if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
-//line guide.go:119
-							gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
-//line guide.go:119
-						} else {
-//line guide.go:119
-							var gc_lanes2 [8]float32
-//line guide.go:119
-							for gc_k2 := range 8 {
-//line guide.go:119
-								if 0xff&(1<<gc_k2) != 0 {
-//line guide.go:119
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line guide.go:119
-									gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
-//line guide.go:119
-								}
-//line guide.go:119
-							}
-//line guide.go:119
-							gc_pos2.Thread = gc_rank2
-//line guide.go:119
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line guide.go:119
-						}
-//line guide.go:120
-						gc_ld2.StoreSlice(bs[row][col:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line guide.go:105
+							var row int = gc_ty2
+//line guide.go:105
+							_ = row
+//line guide.go:106
+							var col int = gc_tx2
+//line guide.go:106
+							_ = col
+//line guide.go:111
+							if col < 0 || col+8 > len(as[row]) || col+8 > len(bs[row]) {
+//line guide.go:111
+								break
+//line guide.go:111
+							}
+//line guide.go:78
+							var gc_aSub guideMatrix
+//line guide.go:78
+							_ = gc_aSub
+							gc_aSub.Width = guideBlockSize
+							gc_aSub.Height = guideBlockSize
+							gc_aSub.Stride = a.Stride
+							gc_aSub.Elements = a.Elements[a.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+								blockRow+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+									m:]
+//line guide.go:111
+							var aSub guideMatrix = gc_aSub
+//line guide.go:111
+							_ = aSub
+//line guide.go:78
+							var gc_aSub2 guideMatrix
+//line guide.go:78
+							_ = gc_aSub2
+							gc_aSub2.Width = guideBlockSize
+							gc_aSub2.Height = guideBlockSize
+							gc_aSub2.Stride = b.Stride
+							gc_aSub2.Elements = b.Elements[b.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+								m+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+									blockCol:]
+//line guide.go:112
+							var bSub guideMatrix = gc_aSub2
+//line guide.go:112
+							_ = bSub
+//line guide.go:112
+							var gc_a guideMatrix = aSub
+//line guide.go:112
+							_ = gc_a
+//line guide.go:112
+							var gc_row2 int = row
+//line guide.go:112
+							_ = gc_row2
+//line guide.go:112
+							var gc_col int = col
+//line guide.go:112
+							_ = gc_col
+//line guide.go:112
+							var gc_ld archsimd.Float32x8
+//line guide.go:112
+							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
+//line guide.go:112
+								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
+//line guide.go:112
+							} else {
+//line guide.go:112
+								var gc_lanes [8]float32
+//line guide.go:112
+								for gc_k := range 8 {
+//line guide.go:112
+									if 0xff&(1<<gc_k) != 0 {
+//line guide.go:112
+										gc_pos2.Thread = gc_rank2 + gc_k
+//line guide.go:112
+										gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
+//line guide.go:112
+									}
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_pos2.Thread = gc_rank2
+//line guide.go:112
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line guide.go:112
+							}
+//line guide.go:119
+							gc_ld.StoreSlice(as[row][col:])
+//line guide.go:119
+							var gc_a2 guideMatrix = bSub
+//line guide.go:119
+							_ = gc_a2
+//line guide.go:119
+							var gc_row3 int = row
+//line guide.go:119
+							_ = gc_row3
+//line guide.go:119
+							var gc_col2 int = col
+//line guide.go:119
+							_ = gc_col2
+//line guide.go:119
+							var gc_ld2 archsimd.Float32x8
+//line guide.go:119
+							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
+//line guide.go:119
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
+//line guide.go:119
+							} else {
+//line guide.go:119
+								var gc_lanes2 [8]float32
+//line guide.go:119
+								for gc_k2 := range 8 {
+//line guide.go:119
+									if 0xff&(1<<gc_k2) != 0 {
+//line guide.go:119
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line guide.go:119
+										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
+//line guide.go:119
+									}
+//line guide.go:119
+								}
+//line guide.go:119
+								gc_pos2.Thread = gc_rank2
+//line guide.go:119
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line guide.go:119
+							}
+//line guide.go:120
+							gc_ld2.StoreSlice(bs[row][col:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line guide.go:105
-					row := gc_ty2
-					_ = row
+						row := gc_ty2
+						_ = row
 
 //line guide.go:106
-					col := gc_tx2
-					_ = col
+						col := gc_tx2
+						_ = col
 
 //line guide.go:111
-					aSub := getSubMatrix(a, blockRow, m)
+						aSub := getSubMatrix(a, blockRow, m)
 
 //line guide.go:112
-					bSub := getSubMatrix(b, m, blockCol)
+						bSub := getSubMatrix(b, m, blockCol)
 
 //line guide.go:119
-					as[row][col] = getElement(aSub, row, col)
+						as[row][col] = getElement(aSub, row, col)
 
 //line guide.go:120
-					bs[row][col] = getElement(bSub, row, col)
-					_ = aSub
-					_ = bSub
+						bs[row][col] = getElement(bSub, row, col)
+						_ = aSub
+						_ = bSub
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -1049,10 +1266,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line guide.go:105
@@ -1174,7 +1391,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -50,33 +50,135 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_to2]
+					gc_at5 := a[gc_off2:][:gc_to2]
+					gc_at6 := b[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line numba.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:23
-						_ = tid
+							_ = tid
 //line numba.go:27
-						{
+							{
 //line numba.go:27
-							if tid < 0 || tid+4 > len(a) || tid+4 > len(b) || tid+4 > len(c) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at4) {
 //line numba.go:27
-								break
+									break
+//line numba.go:27
+								}
+//line numba.go:27
+								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line numba.go:27
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line numba.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:26
+						{
+//line numba.go:26
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
+//line numba.go:28
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+//line numba.go:23
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:23
+							_ = tid
 //line numba.go:27
-							archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
+							{
 //line numba.go:27
+								if tid < 0 || tid+4 > len(a) || tid+4 > len(b) || tid+4 > len(c) {
+//line numba.go:27
+									break
+//line numba.go:27
+								}
+//line numba.go:27
+								archsimd.LoadFloat64x4Slice(a[tid:]).Add(archsimd.LoadFloat64x4Slice(b[tid:])).StoreSlice(c[tid:])
+//line numba.go:27
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line numba.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line numba.go:26
+							{
+								c[tid] = a[tid] + b[tid]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -89,65 +191,6 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						{
 							c[tid] = a[tid] + b[tid]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line numba.go:26
-						{
-							c[tid] = a[tid] + b[tid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:26
-					{
-						c[tid] = a[tid] + b[tid]
 					}
 				}
 			}
@@ -1083,61 +1126,220 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 	blockSize := gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(inputArray) && gc_bdx2 <= len(inputArray)-gc_off5 {
+				gc_at7 := temp[:gc_bdx2]
+				gc_at8 := inputArray[gc_off5:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line numba.go:142
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line numba.go:142
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line numba.go:142
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line numba.go:142
-					_ = tx
+						_ = tx
 //line numba.go:143
-					var tid int = gc_bx2*gc_bdx2 + gc_tx2
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:143
-					_ = tid
+						_ = tid
 //line numba.go:147
-					if tid < 0 || tid+8 > len(inputArray) || tx < 0 || tx+8 > len(temp) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line numba.go:147
-						break
+							break
 //line numba.go:147
-					}
+						}
 //line numba.go:147
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-					_ = gc_if
-//line numba.go:148
-					if gc_if.ToBits() != 0 {
-//line numba.go:148
-						archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
-//line numba.go:148
-					}
-//line numba.go:148
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-//line numba.go:148
-					_ = gc_else
+						_ = gc_if2
+//line numba.go:147
+						if gc_if2.ToBits() != 0 {
+//line numba.go:147
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+//line numba.go:147
+						}
+//line numba.go:147
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line numba.go:147
+						_ = gc_else2
 //line numba.go:150
-					if gc_else.ToBits() != 0 {
+						if gc_else2.ToBits() != 0 {
 //line numba.go:150
-						{
+							{
 //line numba.go:150
-							archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_else2)
+//line numba.go:150
+							}
 //line numba.go:150
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line numba.go:142
+					tx := gc_tx2
+					_ = tx
+
+//line numba.go:143
+					tid := gc_bx2*gc_bdx2 + gc_tx2
+					_ = tid
+
+//line numba.go:147
+					if tid < len(inputArray) {
+//line numba.go:147
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line numba.go:149
+					} else {
+//line numba.go:149
+						gc_at7[gc_tx2] = float32(math.Inf(-1))
+//line numba.go:151
+					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line numba.go:142
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line numba.go:142
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line numba.go:142
+						var tx int = gc_tx2
+//line numba.go:142
+						_ = tx
+//line numba.go:143
+						var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:143
+						_ = tid
+//line numba.go:147
+						if tid < 0 || tid+8 > len(inputArray) || tx < 0 || tx+8 > len(temp) {
+//line numba.go:147
+							break
+//line numba.go:147
+						}
+//line numba.go:147
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+//line numba.go:147
+						_ = gc_if
+//line numba.go:148
+						if gc_if.ToBits() != 0 {
+//line numba.go:148
+							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
+//line numba.go:148
+						}
+//line numba.go:148
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line numba.go:148
+						_ = gc_else
 //line numba.go:150
+						if gc_else.ToBits() != 0 {
+//line numba.go:150
+							{
+//line numba.go:150
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
+//line numba.go:150
+							}
+//line numba.go:150
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line numba.go:142
+						tx := gc_tx2
+						_ = tx
+
+//line numba.go:143
+						tid := gc_bx2*gc_bdx2 + gc_tx2
+						_ = tid
+
+//line numba.go:147
+						if tid < len(inputArray) {
+							temp[tx] = inputArray[tid]
+						} else {
+							temp[tx] = float32(math.Inf(-1))
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1155,85 +1357,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					} else {
 						temp[tx] = float32(math.Inf(-1))
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-					tx := gc_tx2
-					_ = tx
-
-//line numba.go:143
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line numba.go:147
-					if tid < len(inputArray) {
-						temp[tx] = inputArray[tid]
-					} else {
-						temp[tx] = float32(math.Inf(-1))
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line numba.go:142
-				tx := gc_tx2
-				_ = tx
-
-//line numba.go:143
-				tid := gc_bx2*gc_bdx2 + gc_tx2
-				_ = tid
-
-//line numba.go:147
-				if tid < len(inputArray) {
-					temp[tx] = inputArray[tid]
-				} else {
-					temp[tx] = float32(math.Inf(-1))
 				}
 			}
 		}
@@ -1256,10 +1379,10 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := s
-				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp) && gc_to2 <= len(temp)-gc_off5 {
-					gc_at7 := temp[:gc_to2]
-					gc_at8 := temp[gc_off5:][:gc_to2]
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_to2 <= len(temp) && gc_off6 >= 0 && gc_off6 <= len(temp) && gc_to2 <= len(temp)-gc_off6 {
+					gc_at9 := temp[:gc_to2]
+					gc_at10 := temp[gc_off6:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1275,7 +1398,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:158
 						{
 //line numba.go:158
-							gc_at7[gc_tx2] = max(gc_at7[gc_tx2], gc_at8[gc_tx2])
+							gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
 //line numba.go:160
 						}
 					}
@@ -1385,11 +1508,11 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(outputArray) && gc_off7 >= 0 && gc_off7 < len(temp) {
-				gc_at9 := outputArray[gc_off6:][:1]
-				gc_at10 := temp[gc_off7:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(outputArray) && gc_off8 >= 0 && gc_off8 < len(temp) {
+				gc_at11 := outputArray[gc_off7:][:1]
+				gc_at12 := temp[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1401,7 +1524,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:166
 					{
 //line numba.go:166
-						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
 //line numba.go:168
 					}
 				}

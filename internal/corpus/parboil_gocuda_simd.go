@@ -188,44 +188,89 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_row2 := gc_ty2
+				gc_off5 := (gc_by2 * sgemmTileN) + ((i_ + gc_ty2) * ldb)
+				if gc_row2 >= 0 && gc_row2 < len(bS) && gc_bdx2 <= len(bS[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
+					gc_at3 := bS[gc_row2][:gc_bdx2]
+					gc_at4 := b[gc_off5:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:36
+							var n int = gc_by2*sgemmTileN + gc_tx2
+//line parboil.go:36
+							_ = n
+//line parboil.go:40
+							var av float32
+//line parboil.go:40
+							_ = av
+//line parboil.go:41
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line parboil.go:41
+								break
+//line parboil.go:41
+							}
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+
 //line parboil.go:36
-						var n int = gc_by2*sgemmTileN + gc_tx2
-//line parboil.go:36
+						n := gc_by2*sgemmTileN + gc_tx2
 						_ = n
+
 //line parboil.go:40
 						var av float32
-//line parboil.go:40
+
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 						_ = av
-//line parboil.go:41
-						if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+8 > len(b) || gc_tx2 < 0 || gc_tx2+8 > len(bS[gc_ty2]) {
-//line parboil.go:41
-							break
-//line parboil.go:41
-						}
-						archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line parboil.go:36
+							var n int = gc_by2*sgemmTileN + gc_tx2
+//line parboil.go:36
+							_ = n
+//line parboil.go:40
+							var av float32
+//line parboil.go:40
+							_ = av
+//line parboil.go:41
+							if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+8 > len(b) || gc_tx2 < 0 || gc_tx2+8 > len(bS[gc_ty2]) {
+//line parboil.go:41
+								break
+//line parboil.go:41
+							}
+							archsimd.LoadFloat32x8Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line parboil.go:36
-					n := gc_by2*sgemmTileN + gc_tx2
-					_ = n
+						n := gc_by2*sgemmTileN + gc_tx2
+						_ = n
 
 //line parboil.go:40
-					var av float32
+						var av float32
 
 //line parboil.go:41
-					bS[gc_ty2][gc_tx2] = b[n+(i_+gc_ty2)*ldb]
-					_ = av
+						bS[gc_ty2][gc_tx2] = b[n+(i_+gc_ty2)*ldb]
+						_ = av
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -591,39 +636,166 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_ty2 * gc_bdx2 * 2
+			gc_off6 := gc_bdx2 + (gc_ty2 * gc_bdx2 * 2)
+			if gc_off5 >= 0 && gc_off5 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off6 {
+				gc_at5 := shA0[gc_off5:][:gc_bdx2]
+				gc_at6 := shA0[gc_off6:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line parboil.go:80
-				gc_vb := archsimd.BroadcastFloat32x8(0.0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line parboil.go:75
+						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+						_ = shID
+//line parboil.go:76
+						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+						_ = shID2
+//line parboil.go:80
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
+//line parboil.go:80
+							break
+//line parboil.go:80
+						}
+//line parboil.go:80
+						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+//line parboil.go:80
+						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line parboil.go:75
-					var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
+					shID := gc_tx2 + gc_ty2*gc_bdx2*2
 					_ = shID
+
 //line parboil.go:76
-					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
+					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 					_ = shID2
+
+					gc_at5[gc_tx2] = 0.0
+
+					gc_at6[gc_tx2] = 0.0
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line parboil.go:80
-					if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line parboil.go:75
+						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+						_ = shID
+//line parboil.go:76
+						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+						_ = shID2
 //line parboil.go:80
-						break
+						if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
 //line parboil.go:80
+							break
+//line parboil.go:80
+						}
+//line parboil.go:80
+						gc_vb.StoreSlice(shA0[shID:])
+//line parboil.go:81
+						gc_vb.StoreSlice(shA0[shID2:])
 					}
-//line parboil.go:80
-					gc_vb.StoreSlice(shA0[shID:])
-//line parboil.go:81
-					gc_vb.StoreSlice(shA0[shID2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+						shID := gc_tx2 + gc_ty2*gc_bdx2*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+						shID := gc_tx2 + gc_ty2*gc_bdx2*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+						shID := gc_tx2 + gc_ty2*gc_bdx2*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+						shID := gc_tx2 + gc_ty2*gc_bdx2*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+						_ = shID2
+
+//line parboil.go:80
+						shA0[shID] = 0.0
+
+//line parboil.go:81
+						shA0[shID2] = 0.0
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -641,81 +813,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:81
 					shA0[shID2] = 0.0
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-
-//line parboil.go:80
-					shA0[shID] = 0.0
-
-//line parboil.go:81
-					shA0[shID2] = 0.0
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-				shID := gc_tx2 + gc_ty2*gc_bdx2*2
-				_ = shID
-
-//line parboil.go:76
-				shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-				_ = shID2
-
-//line parboil.go:80
-				shA0[shID] = 0.0
-
-//line parboil.go:81
-				shA0[shID2] = 0.0
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -726,10 +823,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD {
 //line parboil.go:93
-				gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:93
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line parboil.go:93
@@ -742,8 +839,8 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:93
 				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line parboil.go:72
@@ -767,11 +864,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 					_ = shID2
 //line parboil.go:76
-					bottom := gc_vb2
+					bottom := gc_vb3
 //line parboil.go:76
 					_ = bottom
 //line parboil.go:76
-					bottom2 := gc_vb2
+					bottom2 := gc_vb3
 //line parboil.go:76
 					_ = bottom2
 //line parboil.go:93
@@ -999,7 +1096,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1058,7 +1155,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 //line parboil.go:72
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1073,11 +1170,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:72
 					_ = gc_all4
 //line parboil.go:133
-					gc_vb5 := archsimd.BroadcastFloat32x8(c1)
+					gc_vb6 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:134
-					gc_vb6 := archsimd.BroadcastFloat32x8(c0)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					gc_vb7 := archsimd.BroadcastFloat32x8(c0)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line parboil.go:72
@@ -1486,13 +1583,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 							if gc_t35 >= 0 && gc_t35+8 <= len(anext) {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb6)).StoreMasked((*[8]float32)(anext[gc_t35:]), gc_if12)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb7)).StoreMasked((*[8]float32)(anext[gc_t35:]), gc_if12)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
 								var gc_lanes23 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb6)).Store(&gc_lanes23)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb7)).Store(&gc_lanes23)
 								for gc_k26 := range 8 {
 //line parboil.go:134
 									if gc_if12.ToBits()&(1<<gc_k26) != 0 {
@@ -1782,13 +1879,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:159
 							if gc_t44 >= 0 && gc_t44+8 <= len(anext) {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb6)).StoreMasked((*[8]float32)(anext[gc_t44:]), gc_if15)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb7)).StoreMasked((*[8]float32)(anext[gc_t44:]), gc_if15)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
 								var gc_lanes28 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb6)).Store(&gc_lanes28)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb7)).Store(&gc_lanes28)
 								for gc_k32 := range 8 {
 //line parboil.go:160
 									if gc_if15.ToBits()&(1<<gc_k32) != 0 {
@@ -1813,7 +1910,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1936,61 +2033,280 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+				gc_off7 := gc_ty2 * gc_bdx2 * 2
+				gc_off8 := gc_bdx2 + (gc_ty2 * gc_bdx2 * 2)
+				if gc_off7 >= 0 && gc_off7 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(shA0) && gc_bdx2 <= len(shA0)-gc_off8 {
+					gc_at7 := shA0[gc_off7:][:gc_bdx2]
+					gc_at8 := shA0[gc_off8:][:gc_bdx2]
+					gc_vstep5 := 0
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:75
+							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+							_ = shID
+//line parboil.go:76
+							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+							_ = shID2
+//line parboil.go:76
+							var bottom archsimd.Float32x8
+//line parboil.go:76
+							_ = bottom
+//line parboil.go:76
+							var bottom2 archsimd.Float32x8
+//line parboil.go:76
+							_ = bottom2
+//line parboil.go:76
+							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+//line parboil.go:76
+							_ = top
+//line parboil.go:76
+							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:76
+							_ = top2
+//line parboil.go:165
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line parboil.go:165
+								break
+//line parboil.go:165
+							}
+//line parboil.go:165
+							bottom = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
+//line parboil.go:165
+							top.StoreSlice(gc_at7[gc_tx2:])
+//line parboil.go:165
+							bottom2 = archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+//line parboil.go:165
+							top2.StoreSlice(gc_at8[gc_tx2:])
+//line parboil.go:165
+							bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:165
+							bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line parboil.go:75
-						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:75
+						shID := gc_tx2 + gc_ty2*gc_bdx2*2
 						_ = shID
+
 //line parboil.go:76
-						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-//line parboil.go:76
+						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 						_ = shID2
-//line parboil.go:76
-						var bottom archsimd.Float32x8
-//line parboil.go:76
+						var bottom float32
 						_ = bottom
-//line parboil.go:76
-						var bottom2 archsimd.Float32x8
-//line parboil.go:76
+						var bottom2 float32
 						_ = bottom2
-//line parboil.go:76
-						top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
-//line parboil.go:76
-						_ = top
-//line parboil.go:76
-						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
-//line parboil.go:76
-						_ = top2
+						top := gc_s_top[gc_rank2]
+						top2 := gc_s_top2[gc_rank2]
+
 //line parboil.go:165
-						if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+						bottom = gc_at7[gc_tx2]
+
+						gc_at7[gc_tx2] = top
+
+//line parboil.go:167
+						bottom2 = gc_at8[gc_tx2]
+
+						gc_at8[gc_tx2] = top2
+						gc_s_bottom[gc_rank2] = bottom
+						gc_s_bottom2[gc_rank2] = bottom2
+					}
+				} else {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:75
+							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+							_ = shID
+//line parboil.go:76
+							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+							_ = shID2
+//line parboil.go:76
+							var bottom archsimd.Float32x8
+//line parboil.go:76
+							_ = bottom
+//line parboil.go:76
+							var bottom2 archsimd.Float32x8
+//line parboil.go:76
+							_ = bottom2
+//line parboil.go:76
+							top := archsimd.LoadFloat32x8Slice(gc_s_top[gc_rank2:])
+//line parboil.go:76
+							_ = top
+//line parboil.go:76
+							top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:76
+							_ = top2
 //line parboil.go:165
-							break
+							if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
 //line parboil.go:165
+								break
+//line parboil.go:165
+							}
+//line parboil.go:165
+							bottom = archsimd.LoadFloat32x8Slice(shA0[shID:])
+//line parboil.go:166
+							top.StoreSlice(shA0[shID:])
+//line parboil.go:167
+							bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
+//line parboil.go:168
+							top2.StoreSlice(shA0[shID2:])
+//line parboil.go:168
+							bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:168
+							bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
 						}
-//line parboil.go:165
-						bottom = archsimd.LoadFloat32x8Slice(shA0[shID:])
-//line parboil.go:166
-						top.StoreSlice(shA0[shID:])
-//line parboil.go:167
-						bottom2 = archsimd.LoadFloat32x8Slice(shA0[shID2:])
-//line parboil.go:168
-						top2.StoreSlice(shA0[shID2:])
-//line parboil.go:168
-						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
-//line parboil.go:168
-						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+							shID := gc_tx2 + gc_ty2*gc_bdx2*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank2]
+							top2 := gc_s_top2[gc_rank2]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank2] = bottom
+							gc_s_bottom2[gc_rank2] = bottom2
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+							shID := gc_tx2 + gc_ty2*gc_bdx2*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank2]
+							top2 := gc_s_top2[gc_rank2]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank2] = bottom
+							gc_s_bottom2[gc_rank2] = bottom2
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+							shID := gc_tx2 + gc_ty2*gc_bdx2*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank2]
+							top2 := gc_s_top2[gc_rank2]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank2] = bottom
+							gc_s_bottom2[gc_rank2] = bottom2
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:75
+							shID := gc_tx2 + gc_ty2*gc_bdx2*2
+							_ = shID
+
+//line parboil.go:76
+							shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+							_ = shID2
+							var bottom float32
+							_ = bottom
+							var bottom2 float32
+							_ = bottom2
+							top := gc_s_top[gc_rank2]
+							top2 := gc_s_top2[gc_rank2]
+
+//line parboil.go:165
+							bottom = shA0[shID]
+
+//line parboil.go:166
+							shA0[shID] = top
+
+//line parboil.go:167
+							bottom2 = shA0[shID2]
+
+//line parboil.go:168
+							shA0[shID2] = top2
+							gc_s_bottom[gc_rank2] = bottom
+							gc_s_bottom2[gc_rank2] = bottom2
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2022,137 +2338,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_s_bottom[gc_rank2] = bottom
 						gc_s_bottom2[gc_rank2] = bottom2
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank2]
-						top2 := gc_s_top2[gc_rank2]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank2] = bottom
-						gc_s_bottom2[gc_rank2] = bottom2
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank2]
-						top2 := gc_s_top2[gc_rank2]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank2] = bottom
-						gc_s_bottom2[gc_rank2] = bottom2
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-						shID := gc_tx2 + gc_ty2*gc_bdx2*2
-						_ = shID
-
-//line parboil.go:76
-						shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-						_ = shID2
-						var bottom float32
-						_ = bottom
-						var bottom2 float32
-						_ = bottom2
-						top := gc_s_top[gc_rank2]
-						top2 := gc_s_top2[gc_rank2]
-
-//line parboil.go:165
-						bottom = shA0[shID]
-
-//line parboil.go:166
-						shA0[shID] = top
-
-//line parboil.go:167
-						bottom2 = shA0[shID2]
-
-//line parboil.go:168
-						shA0[shID2] = top2
-						gc_s_bottom[gc_rank2] = bottom
-						gc_s_bottom2[gc_rank2] = bottom2
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parboil.go:75
-					shID := gc_tx2 + gc_ty2*gc_bdx2*2
-					_ = shID
-
-//line parboil.go:76
-					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
-					_ = shID2
-					var bottom float32
-					_ = bottom
-					var bottom2 float32
-					_ = bottom2
-					top := gc_s_top[gc_rank2]
-					top2 := gc_s_top2[gc_rank2]
-
-//line parboil.go:165
-					bottom = shA0[shID]
-
-//line parboil.go:166
-					shA0[shID] = top
-
-//line parboil.go:167
-					bottom2 = shA0[shID2]
-
-//line parboil.go:168
-					shA0[shID2] = top2
-					gc_s_bottom[gc_rank2] = bottom
-					gc_s_bottom2[gc_rank2] = bottom2
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2301,41 +2486,161 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off2 := gc_bx2 * mriqPhiMagThreadsPerBlock
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(phiR) && gc_to2 <= len(phiR)-gc_off2 && gc_off2 <= len(phiI) && gc_to2 <= len(phiI)-gc_off2 && gc_off2 <= len(phiMag) && gc_to2 <= len(phiMag)-gc_off2 {
+					gc_at4 := phiR[gc_off2:][:gc_to2]
+					gc_at5 := phiI[gc_off2:][:gc_to2]
+					gc_at6 := phiMag[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line parboil.go:252
-						var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 //line parboil.go:252
-						_ = indexK
+							_ = indexK
 //line parboil.go:254
-						{
+							{
 //line parboil.go:254
-							if indexK < 0 || indexK+8 > len(phiR) || indexK+8 > len(phiI) || indexK+8 > len(phiMag) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line parboil.go:254
-								break
+									break
+//line parboil.go:254
+								}
+//line parboil.go:254
+								real_ := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line parboil.go:254
+								_ = real_
+//line parboil.go:254
+								imag_ := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+//line parboil.go:254
+								_ = imag_
+//line parboil.go:254
+								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
 //line parboil.go:254
 							}
-//line parboil.go:254
-							real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
-//line parboil.go:254
-							_ = real_
-//line parboil.go:254
-							imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
-							_ = imag_
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line parboil.go:252
+						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+						_ = indexK
+
+//line parboil.go:253
+						{
+							real_ := gc_at4[gc_tx2]
+							imag_ := gc_at5[gc_tx2]
 //line parboil.go:255
-							real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+							gc_at6[gc_tx2] = real_*real_ + imag_*imag_
+//line parboil.go:257
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:252
+							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+//line parboil.go:252
+							_ = indexK
+//line parboil.go:254
+							{
+//line parboil.go:254
+								if indexK < 0 || indexK+8 > len(phiR) || indexK+8 > len(phiI) || indexK+8 > len(phiMag) {
+//line parboil.go:254
+									break
+//line parboil.go:254
+								}
+//line parboil.go:254
+								real_ := archsimd.LoadFloat32x8Slice(phiR[indexK:])
+//line parboil.go:254
+								_ = real_
+//line parboil.go:254
+								imag_ := archsimd.LoadFloat32x8Slice(phiI[indexK:])
+								_ = imag_
+//line parboil.go:255
+								real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:252
+							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:252
+							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:252
+							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line parboil.go:252
+							indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := phiR[indexK]
+								imag_ := phiI[indexK]
+								phiMag[indexK] = real_*real_ + imag_*imag_
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2349,69 +2654,6 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							imag_ := phiI[indexK]
 							phiMag[indexK] = real_*real_ + imag_*imag_
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-						indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-						_ = indexK
-
-//line parboil.go:253
-						{
-							real_ := phiR[indexK]
-							imag_ := phiI[indexK]
-							phiMag[indexK] = real_*real_ + imag_*imag_
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line parboil.go:252
-					indexK := gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
-					_ = indexK
-
-//line parboil.go:253
-					{
-						real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
 					}
 				}
 			}

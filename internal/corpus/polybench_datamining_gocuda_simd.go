@@ -46,37 +46,148 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
+					gc_at5 := mean[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:35
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_datamining.go:32
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
-						_ = j
+							_ = j
 //line polybench_datamining.go:35
-						{
+							{
 //line polybench_datamining.go:35
-							if j < 0 || j+8 > len(mean) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_datamining.go:35
-								break
+									break
+//line polybench_datamining.go:35
+								}
+//line polybench_datamining.go:35
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+//line polybench_datamining.go:34
+							gc_at5[gc_tx2] = 0.0
+
+//line polybench_datamining.go:40
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:35
-							gc_vb.StoreSlice(mean[j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:32
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+							_ = j
 //line polybench_datamining.go:35
+							{
+//line polybench_datamining.go:35
+								if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:35
+									break
+//line polybench_datamining.go:35
+								}
+//line polybench_datamining.go:35
+								gc_vb.StoreSlice(mean[j:])
+//line polybench_datamining.go:35
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:40
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -90,69 +201,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 
 //line polybench_datamining.go:40
 						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:40
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:40
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:40
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:34
-					{
-						mean[j] = 0.0
-
-//line polybench_datamining.go:40
 					}
 				}
 			}
@@ -166,35 +214,154 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_off6 := gc_bx2 * gc_bdx2
+					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
+						gc_at6 := mean[gc_off6:][:gc_to2]
+						gc_at7 := data[gc_off7:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line polybench_datamining.go:32
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
-							_ = j
+								_ = j
 //line polybench_datamining.go:37
-							{
+								{
 //line polybench_datamining.go:37
-								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
 //line polybench_datamining.go:37
-									break
+										break
+//line polybench_datamining.go:37
+									}
+//line polybench_datamining.go:37
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:37
 								}
-//line polybench_datamining.go:37
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:37
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+//line polybench_datamining.go:34
+								gc_at6[gc_tx2] += gc_at7[gc_tx2]
+
+//line polybench_datamining.go:40
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:32
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+								_ = j
+//line polybench_datamining.go:37
+								{
+//line polybench_datamining.go:37
+									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:37
+										break
+//line polybench_datamining.go:37
+									}
+//line polybench_datamining.go:37
+									archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:37
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step5 := gc_vstep4
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:37
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:40
+								}
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -210,77 +377,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 
 //line polybench_datamining.go:40
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:34
-							{
-
-//line polybench_datamining.go:37
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
-//line polybench_datamining.go:37
-							mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:40
 						}
 					}
 				}
@@ -292,37 +388,147 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
+				gc_off8 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
+					gc_at8 := mean[gc_off8:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:39
-					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x8(corrFloatN)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_datamining.go:32
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
-						_ = j
+							_ = j
 //line polybench_datamining.go:39
-						{
+							{
 //line polybench_datamining.go:39
-							if j < 0 || j+8 > len(mean) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
 //line polybench_datamining.go:39
-								break
+									break
+//line polybench_datamining.go:39
+								}
+//line polybench_datamining.go:39
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:39
 							}
-//line polybench_datamining.go:39
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
-//line polybench_datamining.go:39
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_datamining.go:32
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:34
+						{
+//line polybench_datamining.go:34
+							gc_at8[gc_tx2] /= corrFloatN
+//line polybench_datamining.go:40
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+//line polybench_datamining.go:39
+						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:32
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+							_ = j
+//line polybench_datamining.go:39
+							{
+//line polybench_datamining.go:39
+								if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:39
+									break
+//line polybench_datamining.go:39
+								}
+//line polybench_datamining.go:39
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb3).StoreSlice(mean[j:])
+//line polybench_datamining.go:39
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:32
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:34
+							{
+
+//line polybench_datamining.go:39
+								mean[j] /= corrFloatN
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -336,69 +542,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:39
 							mean[j] /= corrFloatN
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:34
-						{
-
-//line polybench_datamining.go:39
-							mean[j] /= corrFloatN
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:32
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:34
-					{
-
-//line polybench_datamining.go:39
-						mean[j] /= corrFloatN
 					}
 				}
 			}
@@ -441,37 +584,148 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(std) && gc_to2 <= len(std)-gc_off5 {
+					gc_at6 := std[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:51
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_datamining.go:48
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
-						_ = j
+							_ = j
 //line polybench_datamining.go:51
-						{
+							{
 //line polybench_datamining.go:51
-							if j < 0 || j+8 > len(std) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line polybench_datamining.go:51
-								break
+									break
+//line polybench_datamining.go:51
+								}
+//line polybench_datamining.go:51
+								gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
+//line polybench_datamining.go:50
+							gc_at6[gc_tx2] = 0.0
+
+//line polybench_datamining.go:60
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:51
-							gc_vb.StoreSlice(std[j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:48
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+							_ = j
 //line polybench_datamining.go:51
+							{
+//line polybench_datamining.go:51
+								if j < 0 || j+8 > len(std) {
+//line polybench_datamining.go:51
+									break
+//line polybench_datamining.go:51
+								}
+//line polybench_datamining.go:51
+								gc_vb.StoreSlice(std[j:])
+//line polybench_datamining.go:51
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+								std[j] = 0.0
+
+//line polybench_datamining.go:60
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -485,69 +739,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 
 //line polybench_datamining.go:60
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							std[j] = 0.0
-
-//line polybench_datamining.go:60
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							std[j] = 0.0
-
-//line polybench_datamining.go:60
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:50
-						{
-							std[j] = 0.0
-
-//line polybench_datamining.go:60
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:48
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:50
-					{
-						std[j] = 0.0
-
-//line polybench_datamining.go:60
 					}
 				}
 			}
@@ -561,46 +752,95 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_off6 := gc_bx2 * gc_bdx2
+					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(std) && gc_to2 <= len(std)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 {
+						gc_at7 := std[gc_off6:][:gc_to2]
+						gc_at8 := data[gc_off7:][:gc_to2]
+						gc_at9 := mean[gc_off6:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line polybench_datamining.go:48
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
-							_ = j
+								_ = j
 //line polybench_datamining.go:53
-							{
+								{
 //line polybench_datamining.go:53
-								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) || j+8 > len(std) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at7) {
 //line polybench_datamining.go:53
-									break
+										break
+//line polybench_datamining.go:53
+									}
+//line polybench_datamining.go:53
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
 //line polybench_datamining.go:53
 								}
-//line polybench_datamining.go:53
-								archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
-//line polybench_datamining.go:53
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_datamining.go:48
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_datamining.go:50
-						{
-
-//line polybench_datamining.go:53
-							std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+							{
+//line polybench_datamining.go:50
+								gc_at7[gc_tx2] += (gc_at8[gc_tx2] - gc_at9[gc_tx2]) * (gc_at8[gc_tx2] - gc_at9[gc_tx2])
 
 //line polybench_datamining.go:60
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:48
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+								_ = j
+//line polybench_datamining.go:53
+								{
+//line polybench_datamining.go:53
+									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) || j+8 > len(std) {
+//line polybench_datamining.go:53
+										break
+//line polybench_datamining.go:53
+									}
+//line polybench_datamining.go:53
+									archsimd.LoadFloat32x8Slice(std[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).Mul(archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])))).StoreSlice(std[j:])
+//line polybench_datamining.go:53
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:50
+							{
+
+//line polybench_datamining.go:53
+								std[j] += (data[i*m+j] - mean[j]) * (data[i*m+j] - mean[j])
+
+//line polybench_datamining.go:60
+							}
 						}
 					}
 				}
@@ -612,74 +852,156 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
+				gc_off8 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(std) && gc_to2 <= len(std)-gc_off8 {
+					gc_at10 := std[gc_off8:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:55
-					gc_vb2 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb6 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:57
-					gc_vb3 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb7 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:58
-					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+						gc_vb8 := archsimd.BroadcastFloat32x8(1.0)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:48
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+							_ = j
+//line polybench_datamining.go:55
+							{
+//line polybench_datamining.go:55
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
+//line polybench_datamining.go:55
+									break
+//line polybench_datamining.go:55
+								}
+//line polybench_datamining.go:55
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb6).StoreSlice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:55
+								gc_t3 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:55
+								_ = gc_t3
+//line polybench_datamining.go:55
+								gc_x2 := gc_t3
+//line polybench_datamining.go:55
+								_ = gc_x2
+//line polybench_datamining.go:55
+								gc_t4 := gc_x2.Sqrt()
+//line polybench_datamining.go:55
+								_ = gc_t4
+//line polybench_datamining.go:55
+								gc_t4.StoreSlice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:55
+								gc_if2 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb7)
+//line polybench_datamining.go:55
+								_ = gc_if2
+//line polybench_datamining.go:55
+								if gc_if2.ToBits() != 0 {
+//line polybench_datamining.go:55
+									gc_vb8.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if2)
+//line polybench_datamining.go:55
+								}
+//line polybench_datamining.go:55
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line polybench_datamining.go:48
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_datamining.go:48
-						_ = j
-//line polybench_datamining.go:55
-						{
-//line polybench_datamining.go:55
-							if j < 0 || j+8 > len(std) {
-//line polybench_datamining.go:55
-								break
-//line polybench_datamining.go:55
-							}
-//line polybench_datamining.go:55
-							archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb2).StoreSlice(std[j:])
-//line polybench_datamining.go:55
-							gc_t := archsimd.LoadFloat32x8Slice(std[j:])
-							_ = gc_t
-//line polybench_datamining.go:56
-							gc_x := gc_t
-//line polybench_datamining.go:56
-							_ = gc_x
-//line polybench_datamining.go:56
-							gc_t2 := gc_x.Sqrt()
-//line polybench_datamining.go:56
-							_ = gc_t2
-//line polybench_datamining.go:56
-							gc_t2.StoreSlice(std[j:])
-//line polybench_datamining.go:56
-							gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb3)
-							_ = gc_if
-//line polybench_datamining.go:57
-							if gc_if.ToBits() != 0 {
-//line polybench_datamining.go:57
-								gc_vb4.StoreMasked((*[8]float32)(std[j:]), gc_if)
-							}
-//line polybench_datamining.go:58
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
 
 //line polybench_datamining.go:48
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_datamining.go:50
-					{
+						{
+//line polybench_datamining.go:50
+							gc_at10[gc_tx2] /= corrFloatN
+//line polybench_datamining.go:55
+							gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
+//line polybench_datamining.go:57
+							if gc_at10[gc_tx2] <= corrEps {
+//line polybench_datamining.go:57
+								gc_at10[gc_tx2] = 1.0
+//line polybench_datamining.go:59
+							}
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+//line polybench_datamining.go:55
+						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+//line polybench_datamining.go:57
+						gc_vb4 := archsimd.BroadcastFloat32x8(corrEps)
+//line polybench_datamining.go:58
+						gc_vb5 := archsimd.BroadcastFloat32x8(1.0)
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:48
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+							_ = j
+//line polybench_datamining.go:55
+							{
+//line polybench_datamining.go:55
+								if j < 0 || j+8 > len(std) {
+//line polybench_datamining.go:55
+									break
+//line polybench_datamining.go:55
+								}
+//line polybench_datamining.go:55
+								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb3).StoreSlice(std[j:])
+//line polybench_datamining.go:55
+								gc_t := archsimd.LoadFloat32x8Slice(std[j:])
+								_ = gc_t
+//line polybench_datamining.go:56
+								gc_x := gc_t
+//line polybench_datamining.go:56
+								_ = gc_x
+//line polybench_datamining.go:56
+								gc_t2 := gc_x.Sqrt()
+//line polybench_datamining.go:56
+								_ = gc_t2
+//line polybench_datamining.go:56
+								gc_t2.StoreSlice(std[j:])
+//line polybench_datamining.go:56
+								gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb4)
+								_ = gc_if
+//line polybench_datamining.go:57
+								if gc_if.ToBits() != 0 {
+//line polybench_datamining.go:57
+									gc_vb5.StoreMasked((*[8]float32)(std[j:]), gc_if)
+								}
+//line polybench_datamining.go:58
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:48
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:50
+						{
 
 //line polybench_datamining.go:55
-						std[j] /= corrFloatN
-						std[j] = sqrtf(std[j])
-						if std[j] <= corrEps {
-							std[j] = 1.0
+							std[j] /= corrFloatN
+							std[j] = sqrtf(std[j])
+							if std[j] <= corrEps {
+								std[j] = 1.0
+							}
 						}
 					}
 				}
@@ -735,55 +1057,113 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 && gc_off4 <= len(std) && gc_to2 <= len(std)-gc_off4 {
+					gc_at4 := data[gc_off3:][:gc_to2]
+					gc_at5 := mean[gc_off4:][:gc_to2]
+					gc_at6 := std[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_datamining.go:68
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:68
-						_ = j
+							_ = j
 //line polybench_datamining.go:69
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
-						_ = i
+							_ = i
 //line polybench_datamining.go:72
-						{
+							{
 //line polybench_datamining.go:72
-							if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at6) {
 //line polybench_datamining.go:72
-								break
+									break
 //line polybench_datamining.go:72
+								}
+//line polybench_datamining.go:72
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:72
+								var gc_t2 float32 = float32(math.Sqrt(float64(corrFloatN)))
+								_ = gc_t2
+//line polybench_datamining.go:73
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t2).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:73
 							}
-//line polybench_datamining.go:72
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:72
-							var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
-							_ = gc_t
-//line polybench_datamining.go:73
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
-//line polybench_datamining.go:73
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_datamining.go:68
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_datamining.go:69
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_datamining.go:71
-					{
-						data[i*m+j] -= mean[j]
-						data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+						{
+//line polybench_datamining.go:71
+							gc_at4[gc_tx2] -= gc_at5[gc_tx2]
+							gc_at4[gc_tx2] /= sqrtf(corrFloatN) * gc_at6[gc_tx2]
+//line polybench_datamining.go:74
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_datamining.go:68
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:68
+							_ = j
+//line polybench_datamining.go:69
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:69
+							_ = i
+//line polybench_datamining.go:72
+							{
+//line polybench_datamining.go:72
+								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
+//line polybench_datamining.go:72
+									break
+//line polybench_datamining.go:72
+								}
+//line polybench_datamining.go:72
+								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:72
+								var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
+								_ = gc_t
+//line polybench_datamining.go:73
+								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:73
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:68
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:69
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_datamining.go:71
+						{
+							data[i*m+j] -= mean[j]
+							data[i*m+j] /= sqrtf(corrFloatN) * std[j]
+						}
 					}
 				}
 				gc_ty2++
@@ -889,37 +1269,148 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
+					gc_at5 := mean[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:103
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_datamining.go:100
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
-						_ = j
+							_ = j
 //line polybench_datamining.go:103
-						{
+							{
 //line polybench_datamining.go:103
-							if j < 0 || j+8 > len(mean) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_datamining.go:103
-								break
+									break
+//line polybench_datamining.go:103
+								}
+//line polybench_datamining.go:103
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+//line polybench_datamining.go:102
+							gc_at5[gc_tx2] = 0.0
+
+//line polybench_datamining.go:108
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:103
-							gc_vb.StoreSlice(mean[j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:100
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+							_ = j
 //line polybench_datamining.go:103
+							{
+//line polybench_datamining.go:103
+								if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:103
+									break
+//line polybench_datamining.go:103
+								}
+//line polybench_datamining.go:103
+								gc_vb.StoreSlice(mean[j:])
+//line polybench_datamining.go:103
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+								mean[j] = 0.0
+
+//line polybench_datamining.go:108
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -933,69 +1424,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 
 //line polybench_datamining.go:108
 						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:108
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:108
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-							mean[j] = 0.0
-
-//line polybench_datamining.go:108
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:102
-					{
-						mean[j] = 0.0
-
-//line polybench_datamining.go:108
 					}
 				}
 			}
@@ -1009,35 +1437,154 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+					gc_off6 := gc_bx2 * gc_bdx2
+					gc_off7 := (gc_bx2 * gc_bdx2) + (i * m)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(mean) && gc_to2 <= len(mean)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(data) && gc_to2 <= len(data)-gc_off7 {
+						gc_at6 := mean[gc_off6:][:gc_to2]
+						gc_at7 := data[gc_off7:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line polybench_datamining.go:100
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
-							_ = j
+								_ = j
 //line polybench_datamining.go:105
-							{
+								{
 //line polybench_datamining.go:105
-								if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
 //line polybench_datamining.go:105
-									break
+										break
+//line polybench_datamining.go:105
+									}
+//line polybench_datamining.go:105
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:105
 								}
-//line polybench_datamining.go:105
-								archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
-//line polybench_datamining.go:105
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+//line polybench_datamining.go:102
+								gc_at6[gc_tx2] += gc_at7[gc_tx2]
+
+//line polybench_datamining.go:108
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-						{
-							gc_tx2 := gc_step5 + 0
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:100
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+								_ = j
+//line polybench_datamining.go:105
+								{
+//line polybench_datamining.go:105
+									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:105
+										break
+//line polybench_datamining.go:105
+									}
+//line polybench_datamining.go:105
+									archsimd.LoadFloat32x8Slice(mean[j:]).Add(archsimd.LoadFloat32x8Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:105
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step5 := gc_vstep4
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:105
+									mean[j] += data[i*m+j]
+
+//line polybench_datamining.go:108
+								}
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1053,77 +1600,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 
 //line polybench_datamining.go:108
 							}
-						}
-						{
-							gc_tx2 := gc_step5 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-							}
-						}
-						{
-							gc_tx2 := gc_step5 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_datamining.go:102
-							{
-
-//line polybench_datamining.go:105
-								mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
-							}
-						}
-					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
-//line polybench_datamining.go:105
-							mean[j] += data[i*m+j]
-
-//line polybench_datamining.go:108
 						}
 					}
 				}
@@ -1135,37 +1611,147 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
+				gc_off8 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
+					gc_at8 := mean[gc_off8:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line polybench_datamining.go:107
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_datamining.go:100
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
-						_ = j
+							_ = j
 //line polybench_datamining.go:107
-						{
+							{
 //line polybench_datamining.go:107
-							if j < 0 || j+8 > len(mean) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
 //line polybench_datamining.go:107
-								break
+									break
+//line polybench_datamining.go:107
+								}
+//line polybench_datamining.go:107
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:107
 							}
-//line polybench_datamining.go:107
-							archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb2).StoreSlice(mean[j:])
-//line polybench_datamining.go:107
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_datamining.go:100
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:102
+						{
+//line polybench_datamining.go:102
+							gc_at8[gc_tx2] /= float32(covarFloatN)
+//line polybench_datamining.go:108
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+//line polybench_datamining.go:107
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_datamining.go:100
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+							_ = j
+//line polybench_datamining.go:107
+							{
+//line polybench_datamining.go:107
+								if j < 0 || j+8 > len(mean) {
+//line polybench_datamining.go:107
+									break
+//line polybench_datamining.go:107
+								}
+//line polybench_datamining.go:107
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb3).StoreSlice(mean[j:])
+//line polybench_datamining.go:107
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:100
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:102
+							{
+
+//line polybench_datamining.go:107
+								mean[j] /= float32(covarFloatN)
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1179,69 +1765,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:107
 							mean[j] /= float32(covarFloatN)
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:102
-						{
-
-//line polybench_datamining.go:107
-							mean[j] /= float32(covarFloatN)
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:100
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:102
-					{
-
-//line polybench_datamining.go:107
-						mean[j] /= float32(covarFloatN)
 					}
 				}
 			}
@@ -1296,37 +1819,163 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * m)
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(data) && gc_to2 <= len(data)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(mean) && gc_to2 <= len(mean)-gc_off4 {
+					gc_at3 := data[gc_off3:][:gc_to2]
+					gc_at4 := mean[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_datamining.go:116
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:116
-						_ = j
+							_ = j
 //line polybench_datamining.go:117
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
-						_ = i
+							_ = i
 //line polybench_datamining.go:120
-						{
+							{
 //line polybench_datamining.go:120
-							if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line polybench_datamining.go:120
-								break
+									break
+//line polybench_datamining.go:120
+								}
+//line polybench_datamining.go:120
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_datamining.go:120
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line polybench_datamining.go:116
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_datamining.go:117
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_datamining.go:119
+						{
+//line polybench_datamining.go:119
+							gc_at3[gc_tx2] -= gc_at4[gc_tx2]
+//line polybench_datamining.go:121
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_datamining.go:116
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:116
+							_ = j
+//line polybench_datamining.go:117
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:117
+							_ = i
 //line polybench_datamining.go:120
-							archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+							{
 //line polybench_datamining.go:120
+								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
+//line polybench_datamining.go:120
+									break
+//line polybench_datamining.go:120
+								}
+//line polybench_datamining.go:120
+								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:120
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:116
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_datamining.go:119
+							{
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:116
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_datamining.go:119
+							{
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:116
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_datamining.go:119
+							{
+								data[i*m+j] -= mean[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_datamining.go:116
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_datamining.go:117
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_datamining.go:119
+							{
+								data[i*m+j] -= mean[j]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1343,81 +1992,6 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 						{
 							data[i*m+j] -= mean[j]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_datamining.go:119
-						{
-							data[i*m+j] -= mean[j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_datamining.go:119
-						{
-							data[i*m+j] -= mean[j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_datamining.go:117
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_datamining.go:119
-						{
-							data[i*m+j] -= mean[j]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_datamining.go:116
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_datamining.go:117
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_datamining.go:119
-					{
-						data[i*m+j] -= mean[j]
 					}
 				}
 				gc_ty2++

@@ -59,41 +59,176 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(tmp) && gc_to2 <= len(tmp)-gc_off5 {
+					gc_at5 := tmp[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:20
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:16
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
-						_ = j
+							_ = j
 //line polybench_linalg.go:17
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
-						_ = i
+							_ = i
 //line polybench_linalg.go:20
-						{
+							{
 //line polybench_linalg.go:20
-							if (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:20
-								break
+									break
+//line polybench_linalg.go:20
+								}
+//line polybench_linalg.go:20
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:16
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:17
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:19
+						{
+//line polybench_linalg.go:19
+							gc_at5[gc_tx2] = 0
+
+//line polybench_linalg.go:24
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:20
-							gc_vb.StoreSlice(tmp[i*nj+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:16
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+							_ = j
+//line polybench_linalg.go:17
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+							_ = i
 //line polybench_linalg.go:20
+							{
+//line polybench_linalg.go:20
+								if (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+//line polybench_linalg.go:20
+									break
+//line polybench_linalg.go:20
+								}
+//line polybench_linalg.go:20
+								gc_vb.StoreSlice(tmp[i*nj+j:])
+//line polybench_linalg.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								tmp[i*nj+j] = 0
+
+//line polybench_linalg.go:24
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -111,85 +246,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:24
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:17
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:17
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:17
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:19
-						{
-							tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:16
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:17
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:19
-					{
-						tmp[i*nj+j] = 0
-
-//line polybench_linalg.go:24
 					}
 				}
 				gc_ty2++
@@ -215,53 +271,111 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(tmp) && gc_to2 <= len(tmp)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+						gc_at6 := tmp[gc_off6:][:gc_to2]
+						gc_at7 := a[gc_off7:][:1]
+						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:16
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:16
-							_ = j
+								_ = j
 //line polybench_linalg.go:17
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
-							_ = i
+								_ = i
 //line polybench_linalg.go:22
-							{
+								{
 //line polybench_linalg.go:22
-								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:22
-									break
+										break
+//line polybench_linalg.go:22
+									}
+//line polybench_linalg.go:22
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:22
 								}
-//line polybench_linalg.go:22
-								archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
-//line polybench_linalg.go:22
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:16
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:17
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:19
-						{
+							{
+//line polybench_linalg.go:19
+								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:24
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+								_ = j
+//line polybench_linalg.go:17
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+								_ = i
+//line polybench_linalg.go:22
+								{
+//line polybench_linalg.go:22
+									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+//line polybench_linalg.go:22
+										break
+//line polybench_linalg.go:22
+									}
+//line polybench_linalg.go:22
+									archsimd.LoadFloat32x8Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+//line polybench_linalg.go:22
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:16
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:19
+							{
 
 //line polybench_linalg.go:22
-							tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+								tmp[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -323,41 +437,176 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 {
+					gc_at5 := d[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:35
-					gc_vb := archsimd.BroadcastFloat32x8(beta)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:31
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
-						_ = j
+							_ = j
 //line polybench_linalg.go:32
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
-						_ = i
+							_ = i
 //line polybench_linalg.go:35
-						{
+							{
 //line polybench_linalg.go:35
-							if (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:35
-								break
+									break
+//line polybench_linalg.go:35
+								}
+//line polybench_linalg.go:35
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:35
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:31
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:32
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:34
+						{
+//line polybench_linalg.go:34
+							gc_at5[gc_tx2] *= beta
+
+//line polybench_linalg.go:39
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:35
-							archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:31
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+							_ = j
+//line polybench_linalg.go:32
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+							_ = i
 //line polybench_linalg.go:35
+							{
+//line polybench_linalg.go:35
+								if (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+//line polybench_linalg.go:35
+									break
+//line polybench_linalg.go:35
+								}
+//line polybench_linalg.go:35
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
+//line polybench_linalg.go:35
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								d[i*nl+j] *= beta
+
+//line polybench_linalg.go:39
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -375,85 +624,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:39
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:32
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:32
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:32
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:34
-						{
-							d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:31
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:32
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:34
-					{
-						d[i*nl+j] *= beta
-
-//line polybench_linalg.go:39
 					}
 				}
 				gc_ty2++
@@ -479,53 +649,111 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(d) && gc_to2 <= len(d)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(tmp) && gc_off8 >= 0 && gc_off8 <= len(c) && gc_to2 <= len(c)-gc_off8 {
+						gc_at6 := d[gc_off6:][:gc_to2]
+						gc_at7 := tmp[gc_off7:][:1]
+						gc_at8 := c[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:31
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:31
-							_ = j
+								_ = j
 //line polybench_linalg.go:32
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
-							_ = i
+								_ = i
 //line polybench_linalg.go:37
-							{
+								{
 //line polybench_linalg.go:37
-								if (k*nl+j) < 0 || (k*nl+j)+8 > len(c) || (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:37
-									break
+										break
+//line polybench_linalg.go:37
+									}
+//line polybench_linalg.go:37
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:37
 								}
-//line polybench_linalg.go:37
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
-//line polybench_linalg.go:37
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:31
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:32
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:34
-						{
+							{
+//line polybench_linalg.go:34
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:39
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+								_ = j
+//line polybench_linalg.go:32
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+								_ = i
+//line polybench_linalg.go:37
+								{
+//line polybench_linalg.go:37
+									if (k*nl+j) < 0 || (k*nl+j)+8 > len(c) || (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+//line polybench_linalg.go:37
+										break
+//line polybench_linalg.go:37
+									}
+//line polybench_linalg.go:37
+									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+//line polybench_linalg.go:37
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:31
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:34
+							{
 
 //line polybench_linalg.go:37
-							d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
+								d[i*nl+j] += tmp[i*nj+k] * c[k*nl+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -587,41 +815,176 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(e) && gc_to2 <= len(e)-gc_off5 {
+					gc_at5 := e[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:50
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:46
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
-						_ = j
+							_ = j
 //line polybench_linalg.go:47
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
-						_ = i
+							_ = i
 //line polybench_linalg.go:50
-						{
+							{
 //line polybench_linalg.go:50
-							if (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:50
-								break
+									break
+//line polybench_linalg.go:50
+								}
+//line polybench_linalg.go:50
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:46
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:47
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:49
+						{
+//line polybench_linalg.go:49
+							gc_at5[gc_tx2] = 0
+
+//line polybench_linalg.go:54
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:50
-							gc_vb.StoreSlice(e[i*nj+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:46
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+							_ = j
+//line polybench_linalg.go:47
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+							_ = i
 //line polybench_linalg.go:50
+							{
+//line polybench_linalg.go:50
+								if (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+//line polybench_linalg.go:50
+									break
+//line polybench_linalg.go:50
+								}
+//line polybench_linalg.go:50
+								gc_vb.StoreSlice(e[i*nj+j:])
+//line polybench_linalg.go:50
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								e[i*nj+j] = 0
+
+//line polybench_linalg.go:54
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -639,85 +1002,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:54
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:47
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:47
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:47
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:49
-						{
-							e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:46
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:47
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:49
-					{
-						e[i*nj+j] = 0
-
-//line polybench_linalg.go:54
 					}
 				}
 				gc_ty2++
@@ -743,53 +1027,111 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(e) && gc_to2 <= len(e)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+						gc_at6 := e[gc_off6:][:gc_to2]
+						gc_at7 := a[gc_off7:][:1]
+						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:46
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:46
-							_ = j
+								_ = j
 //line polybench_linalg.go:47
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
-							_ = i
+								_ = i
 //line polybench_linalg.go:52
-							{
+								{
 //line polybench_linalg.go:52
-								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:52
-									break
+										break
+//line polybench_linalg.go:52
+									}
+//line polybench_linalg.go:52
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:52
 								}
-//line polybench_linalg.go:52
-								archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
-//line polybench_linalg.go:52
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:46
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:47
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:49
-						{
+							{
+//line polybench_linalg.go:49
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:54
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+								_ = j
+//line polybench_linalg.go:47
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+								_ = i
+//line polybench_linalg.go:52
+								{
+//line polybench_linalg.go:52
+									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+//line polybench_linalg.go:52
+										break
+//line polybench_linalg.go:52
+									}
+//line polybench_linalg.go:52
+									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+//line polybench_linalg.go:52
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:46
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:49
+							{
 
 //line polybench_linalg.go:52
-							e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
+								e[i*nj+j] += a[i*nk+k] * b[k*nj+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -851,41 +1193,176 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(f) && gc_to2 <= len(f)-gc_off5 {
+					gc_at5 := f[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:65
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:61
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
-						_ = j
+							_ = j
 //line polybench_linalg.go:62
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
-						_ = i
+							_ = i
 //line polybench_linalg.go:65
-						{
+							{
 //line polybench_linalg.go:65
-							if (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:65
-								break
+									break
+//line polybench_linalg.go:65
+								}
+//line polybench_linalg.go:65
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:61
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:62
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:64
+						{
+//line polybench_linalg.go:64
+							gc_at5[gc_tx2] = 0
+
+//line polybench_linalg.go:69
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:65
-							gc_vb.StoreSlice(f[i*nl+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:61
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+							_ = j
+//line polybench_linalg.go:62
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+							_ = i
 //line polybench_linalg.go:65
+							{
+//line polybench_linalg.go:65
+								if (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+//line polybench_linalg.go:65
+									break
+//line polybench_linalg.go:65
+								}
+//line polybench_linalg.go:65
+								gc_vb.StoreSlice(f[i*nl+j:])
+//line polybench_linalg.go:65
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								f[i*nl+j] = 0
+
+//line polybench_linalg.go:69
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -903,85 +1380,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:69
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:62
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:62
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:62
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:64
-						{
-							f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:61
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:62
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:64
-					{
-						f[i*nl+j] = 0
-
-//line polybench_linalg.go:69
 					}
 				}
 				gc_ty2++
@@ -1007,53 +1405,111 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nm + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(f) && gc_to2 <= len(f)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(c) && gc_off8 >= 0 && gc_off8 <= len(d) && gc_to2 <= len(d)-gc_off8 {
+						gc_at6 := f[gc_off6:][:gc_to2]
+						gc_at7 := c[gc_off7:][:1]
+						gc_at8 := d[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:61
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:61
-							_ = j
+								_ = j
 //line polybench_linalg.go:62
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
-							_ = i
+								_ = i
 //line polybench_linalg.go:67
-							{
+								{
 //line polybench_linalg.go:67
-								if (k*nl+j) < 0 || (k*nl+j)+8 > len(d) || (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:67
-									break
+										break
+//line polybench_linalg.go:67
+									}
+//line polybench_linalg.go:67
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:67
 								}
-//line polybench_linalg.go:67
-								archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
-//line polybench_linalg.go:67
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:61
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:62
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:64
-						{
+							{
+//line polybench_linalg.go:64
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:69
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+								_ = j
+//line polybench_linalg.go:62
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+								_ = i
+//line polybench_linalg.go:67
+								{
+//line polybench_linalg.go:67
+									if (k*nl+j) < 0 || (k*nl+j)+8 > len(d) || (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+//line polybench_linalg.go:67
+										break
+//line polybench_linalg.go:67
+									}
+//line polybench_linalg.go:67
+									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(c[i*nm+k]).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+//line polybench_linalg.go:67
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:61
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:64
+							{
 
 //line polybench_linalg.go:67
-							f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
+								f[i*nl+j] += c[i*nm+k] * d[k*nl+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -1115,41 +1571,176 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(g) && gc_to2 <= len(g)-gc_off5 {
+					gc_at5 := g[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:80
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:76
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
-						_ = j
+							_ = j
 //line polybench_linalg.go:77
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
-						_ = i
+							_ = i
 //line polybench_linalg.go:80
-						{
+							{
 //line polybench_linalg.go:80
-							if (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:80
-								break
+									break
+//line polybench_linalg.go:80
+								}
+//line polybench_linalg.go:80
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:76
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:77
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:79
+						{
+//line polybench_linalg.go:79
+							gc_at5[gc_tx2] = 0
+
+//line polybench_linalg.go:84
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:80
-							gc_vb.StoreSlice(g[i*nl+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:76
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+							_ = j
+//line polybench_linalg.go:77
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+							_ = i
 //line polybench_linalg.go:80
+							{
+//line polybench_linalg.go:80
+								if (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+//line polybench_linalg.go:80
+									break
+//line polybench_linalg.go:80
+								}
+//line polybench_linalg.go:80
+								gc_vb.StoreSlice(g[i*nl+j:])
+//line polybench_linalg.go:80
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								g[i*nl+j] = 0
+
+//line polybench_linalg.go:84
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1167,85 +1758,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:84
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:77
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:77
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:77
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:79
-						{
-							g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:76
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:77
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:79
-					{
-						g[i*nl+j] = 0
-
-//line polybench_linalg.go:84
 					}
 				}
 				gc_ty2++
@@ -1271,53 +1783,111 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nl)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nj + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nl)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(g) && gc_to2 <= len(g)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(e) && gc_off8 >= 0 && gc_off8 <= len(f) && gc_to2 <= len(f)-gc_off8 {
+						gc_at6 := g[gc_off6:][:gc_to2]
+						gc_at7 := e[gc_off7:][:1]
+						gc_at8 := f[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:76
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:76
-							_ = j
+								_ = j
 //line polybench_linalg.go:77
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
-							_ = i
+								_ = i
 //line polybench_linalg.go:82
-							{
+								{
 //line polybench_linalg.go:82
-								if (k*nl+j) < 0 || (k*nl+j)+8 > len(f) || (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:82
-									break
+										break
+//line polybench_linalg.go:82
+									}
+//line polybench_linalg.go:82
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:82
 								}
-//line polybench_linalg.go:82
-								archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
-//line polybench_linalg.go:82
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:76
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:77
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:79
-						{
+							{
+//line polybench_linalg.go:79
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:84
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+								_ = j
+//line polybench_linalg.go:77
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+								_ = i
+//line polybench_linalg.go:82
+								{
+//line polybench_linalg.go:82
+									if (k*nl+j) < 0 || (k*nl+j)+8 > len(f) || (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+//line polybench_linalg.go:82
+										break
+//line polybench_linalg.go:82
+									}
+//line polybench_linalg.go:82
+									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x8(e[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+//line polybench_linalg.go:82
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:76
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:79
+							{
 
 //line polybench_linalg.go:82
-							g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
+								g[i*nl+j] += e[i*nj+k] * f[k*nl+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -1379,41 +1949,176 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 {
+					gc_at5 := c[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:95
-					gc_vb := archsimd.BroadcastFloat32x8(beta)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:91
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
-						_ = j
+							_ = j
 //line polybench_linalg.go:92
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
-						_ = i
+							_ = i
 //line polybench_linalg.go:95
-						{
+							{
 //line polybench_linalg.go:95
-							if (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:95
-								break
+									break
+//line polybench_linalg.go:95
+								}
+//line polybench_linalg.go:95
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:95
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:91
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:92
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_linalg.go:94
+						{
+//line polybench_linalg.go:94
+							gc_at5[gc_tx2] *= beta
+
+//line polybench_linalg.go:99
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:95
-							archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(beta)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:91
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+							_ = j
+//line polybench_linalg.go:92
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+							_ = i
 //line polybench_linalg.go:95
+							{
+//line polybench_linalg.go:95
+								if (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+//line polybench_linalg.go:95
+									break
+//line polybench_linalg.go:95
+								}
+//line polybench_linalg.go:95
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
+//line polybench_linalg.go:95
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								c[i*nj+j] *= beta
+
+//line polybench_linalg.go:99
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1431,85 +2136,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 
 //line polybench_linalg.go:99
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:92
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:92
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:92
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
-
-//line polybench_linalg.go:94
-						{
-							c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:91
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:92
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
-
-//line polybench_linalg.go:94
-					{
-						c[i*nj+j] *= beta
-
-//line polybench_linalg.go:99
 					}
 				}
 				gc_ty2++
@@ -1535,53 +2161,111 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+					gc_off7 := (gc_by2*gc_bdy2+gc_ty2)*nk + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (k * nj)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_to2 <= len(b)-gc_off8 {
+						gc_at6 := c[gc_off6:][:gc_to2]
+						gc_at7 := a[gc_off7:][:1]
+						gc_at8 := b[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:91
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:91
-							_ = j
+								_ = j
 //line polybench_linalg.go:92
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
-							_ = i
+								_ = i
 //line polybench_linalg.go:97
-							{
+								{
 //line polybench_linalg.go:97
-								if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:97
-									break
+										break
+//line polybench_linalg.go:97
+									}
+//line polybench_linalg.go:97
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:97
 								}
-//line polybench_linalg.go:97
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
-//line polybench_linalg.go:97
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_linalg.go:91
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_linalg.go:92
-						i := gc_by2*gc_bdy2 + gc_ty2
-						_ = i
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
 
 //line polybench_linalg.go:94
-						{
+							{
+//line polybench_linalg.go:94
+								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:99
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+								_ = j
+//line polybench_linalg.go:92
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+								_ = i
+//line polybench_linalg.go:97
+								{
+//line polybench_linalg.go:97
+									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+//line polybench_linalg.go:97
+										break
+//line polybench_linalg.go:97
+									}
+//line polybench_linalg.go:97
+									archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x8(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+//line polybench_linalg.go:97
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:91
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by2*gc_bdy2 + gc_ty2
+							_ = i
+
+//line polybench_linalg.go:94
+							{
 
 //line polybench_linalg.go:97
-							c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
+								c[i*nj+j] += alpha * a[i*nk+k] * b[k*nj+j]
 
+							}
 						}
 					}
 					gc_ty2++
@@ -1842,37 +2526,148 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 {
+					gc_at5 := y[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:156
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:153
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
-						_ = j
+							_ = j
 //line polybench_linalg.go:156
-						{
+							{
 //line polybench_linalg.go:156
-							if j < 0 || j+8 > len(y) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:156
-								break
+									break
+//line polybench_linalg.go:156
+								}
+//line polybench_linalg.go:156
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:153
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:155
+						{
+//line polybench_linalg.go:155
+							gc_at5[gc_tx2] = 0
+
+//line polybench_linalg.go:160
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:156
-							gc_vb.StoreSlice(y[j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:153
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+							_ = j
 //line polybench_linalg.go:156
+							{
+//line polybench_linalg.go:156
+								if j < 0 || j+8 > len(y) {
+//line polybench_linalg.go:156
+									break
+//line polybench_linalg.go:156
+								}
+//line polybench_linalg.go:156
+								gc_vb.StoreSlice(y[j:])
+//line polybench_linalg.go:156
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								y[j] = 0
+
+//line polybench_linalg.go:160
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1886,69 +2681,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:160
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							y[j] = 0
-
-//line polybench_linalg.go:160
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							y[j] = 0
-
-//line polybench_linalg.go:160
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-							y[j] = 0
-
-//line polybench_linalg.go:160
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:155
-					{
-						y[j] = 0
-
-//line polybench_linalg.go:160
 					}
 				}
 			}
@@ -1962,35 +2694,152 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := gc_bx2 * gc_bdx2
+					gc_off7 := (gc_bx2 * gc_bdx2) + (i * ny)
+					gc_off8 := i
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(y) && gc_to2 <= len(y)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(tmp) {
+						gc_at6 := y[gc_off6:][:gc_to2]
+						gc_at7 := a[gc_off7:][:gc_to2]
+						gc_at8 := tmp[gc_off8:][:1]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:153
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
-							_ = j
+								_ = j
 //line polybench_linalg.go:158
-							{
+								{
 //line polybench_linalg.go:158
-								if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(y) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:158
-									break
+										break
+//line polybench_linalg.go:158
+									}
+//line polybench_linalg.go:158
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:158
 								}
-//line polybench_linalg.go:158
-								archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x8(tmp[i]))).StoreSlice(y[j:])
-//line polybench_linalg.go:158
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line polybench_linalg.go:153
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+//line polybench_linalg.go:155
+								gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_at8[0]
+
+//line polybench_linalg.go:160
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+								_ = j
+//line polybench_linalg.go:158
+								{
+//line polybench_linalg.go:158
+									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(y) {
+//line polybench_linalg.go:158
+										break
+//line polybench_linalg.go:158
+									}
+//line polybench_linalg.go:158
+									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x8(tmp[i]))).StoreSlice(y[j:])
+//line polybench_linalg.go:158
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step4 := gc_vstep4
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:153
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									y[j] += a[i*ny+j] * tmp[i]
+
+								}
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2005,73 +2854,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								y[j] += a[i*ny+j] * tmp[i]
 
 							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-
-//line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-
-//line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:155
-							{
-
-//line polybench_linalg.go:158
-								y[j] += a[i*ny+j] * tmp[i]
-
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:153
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:155
-						{
-
-//line polybench_linalg.go:158
-							y[j] += a[i*ny+j] * tmp[i]
-
 						}
 					}
 				}
@@ -2112,37 +2894,148 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
+					gc_at5 := s[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:170
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_linalg.go:167
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
-						_ = j
+							_ = j
 //line polybench_linalg.go:170
-						{
+							{
 //line polybench_linalg.go:170
-							if j < 0 || j+8 > len(s) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_linalg.go:170
-								break
+									break
+//line polybench_linalg.go:170
+								}
+//line polybench_linalg.go:170
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_linalg.go:167
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_linalg.go:169
+						{
+//line polybench_linalg.go:169
+							gc_at5[gc_tx2] = 0.0
+
+//line polybench_linalg.go:174
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_linalg.go:170
-							gc_vb.StoreSlice(s[j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_linalg.go:167
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+							_ = j
 //line polybench_linalg.go:170
+							{
+//line polybench_linalg.go:170
+								if j < 0 || j+8 > len(s) {
+//line polybench_linalg.go:170
+									break
+//line polybench_linalg.go:170
+								}
+//line polybench_linalg.go:170
+								gc_vb.StoreSlice(s[j:])
+//line polybench_linalg.go:170
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								s[j] = 0.0
+
+//line polybench_linalg.go:174
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2156,69 +3049,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:174
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							s[j] = 0.0
-
-//line polybench_linalg.go:174
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							s[j] = 0.0
-
-//line polybench_linalg.go:174
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-							s[j] = 0.0
-
-//line polybench_linalg.go:174
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_linalg.go:169
-					{
-						s[j] = 0.0
-
-//line polybench_linalg.go:174
 					}
 				}
 			}
@@ -2232,35 +3062,152 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := gc_bx2 * gc_bdx2
+					gc_off7 := i
+					gc_off8 := (gc_bx2 * gc_bdx2) + (i * ny)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(r) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+						gc_at6 := s[gc_off6:][:gc_to2]
+						gc_at7 := r[gc_off7:][:1]
+						gc_at8 := a[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:167
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
-							_ = j
+								_ = j
 //line polybench_linalg.go:172
-							{
+								{
 //line polybench_linalg.go:172
-								if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(s) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_linalg.go:172
-									break
+										break
+//line polybench_linalg.go:172
+									}
+//line polybench_linalg.go:172
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:172
 								}
-//line polybench_linalg.go:172
-								archsimd.LoadFloat32x8Slice(s[j:]).Add(archsimd.BroadcastFloat32x8(r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
-//line polybench_linalg.go:172
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line polybench_linalg.go:167
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+//line polybench_linalg.go:169
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
+
+//line polybench_linalg.go:174
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-						{
-							gc_tx2 := gc_step4 + 0
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+								_ = j
+//line polybench_linalg.go:172
+								{
+//line polybench_linalg.go:172
+									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(s) {
+//line polybench_linalg.go:172
+										break
+//line polybench_linalg.go:172
+									}
+//line polybench_linalg.go:172
+									archsimd.LoadFloat32x8Slice(s[j:]).Add(archsimd.BroadcastFloat32x8(r[i]).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+//line polybench_linalg.go:172
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step4 := gc_vstep4
+						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:167
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									s[j] += r[i] * a[i*ny+j]
+
+								}
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2275,73 +3222,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								s[j] += r[i] * a[i*ny+j]
 
 							}
-						}
-						{
-							gc_tx2 := gc_step4 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-
-//line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-
-//line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step4 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-							j := gc_bx2*gc_bdx2 + gc_tx2
-							_ = j
-
-//line polybench_linalg.go:169
-							{
-
-//line polybench_linalg.go:172
-								s[j] += r[i] * a[i*ny+j]
-
-							}
-						}
-					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:167
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_linalg.go:169
-						{
-
-//line polybench_linalg.go:172
-							s[j] += r[i] * a[i*ny+j]
-
 						}
 					}
 				}
@@ -2614,35 +3494,148 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off4 := gc_bx2 * gc_bdx2
+					gc_off5 := (gc_bx2 * gc_bdx2) + (j * n)
+					gc_off6 := j
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x2) && gc_to2 <= len(x2)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(y2) {
+						gc_at4 := x2[gc_off4:][:gc_to2]
+						gc_at5 := a[gc_off5:][:gc_to2]
+						gc_at6 := y2[gc_off6:][:1]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_linalg.go:224
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:224
-							_ = i
+								_ = i
 //line polybench_linalg.go:228
-							{
+								{
 //line polybench_linalg.go:228
-								if (j*n+i) < 0 || (j*n+i)+8 > len(a) || i < 0 || i+8 > len(x2) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) {
 //line polybench_linalg.go:228
-									break
+										break
+//line polybench_linalg.go:228
+									}
+//line polybench_linalg.go:228
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:228
 								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line polybench_linalg.go:224
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line polybench_linalg.go:226
+							{
+//line polybench_linalg.go:226
+								gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_at6[0]
+
+//line polybench_linalg.go:230
+							}
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:224
+								_ = i
 //line polybench_linalg.go:228
-								archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x8(y2[j]))).StoreSlice(x2[i:])
+								{
 //line polybench_linalg.go:228
+									if (j*n+i) < 0 || (j*n+i)+8 > len(a) || i < 0 || i+8 > len(x2) {
+//line polybench_linalg.go:228
+										break
+//line polybench_linalg.go:228
+									}
+//line polybench_linalg.go:228
+									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x8(y2[j]))).StoreSlice(x2[i:])
+//line polybench_linalg.go:228
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step2 := gc_vstep2
+						for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							{
+								gc_tx2 := gc_step2 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step2 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step2 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
+							}
+							{
+								gc_tx2 := gc_step2 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line polybench_linalg.go:224
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									x2[i] += a[j*n+i] * y2[j]
+
+								}
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					gc_step2 := gc_vstep
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-						{
-							gc_tx2 := gc_step2 + 0
+						for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2656,69 +3649,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								x2[i] += a[j*n+i] * y2[j]
 
 							}
-						}
-						{
-							gc_tx2 := gc_step2 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:226
-							{
-
-								x2[i] += a[j*n+i] * y2[j]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:226
-							{
-
-								x2[i] += a[j*n+i] * y2[j]
-
-							}
-						}
-						{
-							gc_tx2 := gc_step2 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-
-//line polybench_linalg.go:226
-							{
-
-								x2[i] += a[j*n+i] * y2[j]
-
-							}
-						}
-					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_linalg.go:224
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line polybench_linalg.go:226
-						{
-
-							x2[i] += a[j*n+i] * y2[j]
-
 						}
 					}
 				}

@@ -222,37 +222,148 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * gc_bdx2) + (k * nj)
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(r) && gc_to2 <= len(r)-gc_off5 {
+					gc_at5 := r[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_solvers.go:45
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_solvers.go:42
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
-						_ = j
+							_ = j
 //line polybench_solvers.go:45
-						{
+							{
 //line polybench_solvers.go:45
-							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line polybench_solvers.go:45
-								break
+									break
+//line polybench_solvers.go:45
+								}
+//line polybench_solvers.go:45
+								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line polybench_solvers.go:42
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:44
+						{
+//line polybench_solvers.go:44
+							gc_at5[gc_tx2] = 0.0
+
+//line polybench_solvers.go:52
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line polybench_solvers.go:45
-							gc_vb.StoreSlice(r[k*nj+j:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_solvers.go:42
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+							_ = j
 //line polybench_solvers.go:45
+							{
+//line polybench_solvers.go:45
+								if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+//line polybench_solvers.go:45
+									break
+//line polybench_solvers.go:45
+								}
+//line polybench_solvers.go:45
+								gc_vb.StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:45
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+								r[k*nj+j] = 0.0
+
+//line polybench_solvers.go:52
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -266,69 +377,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 //line polybench_solvers.go:52
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_solvers.go:44
-						{
-							r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_solvers.go:42
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_solvers.go:44
-					{
-						r[k*nj+j] = 0.0
-
-//line polybench_solvers.go:52
 					}
 				}
 			}
@@ -347,46 +395,96 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off6 := (gc_bx2 * gc_bdx2) + (k * nj)
+					gc_off7 := i*nj + k
+					gc_off8 := (gc_bx2 * gc_bdx2) + (i * nj)
+					if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(r) && gc_to2 <= len(r)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(q) && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 {
+						gc_at6 := r[gc_off6:][:gc_to2]
+						gc_at7 := q[gc_off7:][:1]
+						gc_at8 := a[gc_off8:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
-							_ = j
+								_ = j
 //line polybench_solvers.go:47
-							{
+								{
 //line polybench_solvers.go:47
-								if (i*nj+j) < 0 || (i*nj+j)+8 > len(a) || (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
 //line polybench_solvers.go:47
-									break
+										break
+//line polybench_solvers.go:47
+									}
+//line polybench_solvers.go:47
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_solvers.go:47
 								}
-//line polybench_solvers.go:47
-								archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x8(q[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
-//line polybench_solvers.go:47
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line polybench_solvers.go:42
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
 
 //line polybench_solvers.go:44
-						{
-
-//line polybench_solvers.go:47
-							r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+							{
+//line polybench_solvers.go:44
+								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
 //line polybench_solvers.go:52
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+								_ = j
+//line polybench_solvers.go:47
+								{
+//line polybench_solvers.go:47
+									if (i*nj+j) < 0 || (i*nj+j)+8 > len(a) || (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+//line polybench_solvers.go:47
+										break
+//line polybench_solvers.go:47
+									}
+//line polybench_solvers.go:47
+									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x8(q[i*nj+k]).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:47
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:42
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_solvers.go:44
+							{
+
+//line polybench_solvers.go:47
+								r[k*nj+j] += q[i*nj+k] * a[i*nj+j]
+
+//line polybench_solvers.go:52
+							}
 						}
 					}
 				}
@@ -403,10 +501,10 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:42
@@ -485,7 +583,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -547,48 +645,98 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
+				gc_off3 := (gc_bx2 * gc_bdx2) + (k * n)
+				gc_off4 := k*n + k
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to2 <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(a) {
+					gc_at3 := a[gc_off3:][:gc_to2]
+					gc_at4 := a[gc_off4:][:1]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line polybench_solvers.go:59
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
-						_ = j
+							_ = j
 //line polybench_solvers.go:62
-						{
+							{
 //line polybench_solvers.go:62
-							if (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
 //line polybench_solvers.go:62
-								break
+									break
+//line polybench_solvers.go:62
+								}
+//line polybench_solvers.go:62
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_at4[0])).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_solvers.go:62
 							}
-//line polybench_solvers.go:62
-							archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(archsimd.BroadcastFloat32x8(a[k*n+k])).StoreSlice(a[k*n+j:])
-//line polybench_solvers.go:62
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_solvers.go:59
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_solvers.go:61
-					{
-						a[k*n+j] = a[k*n+j] / a[k*n+k]
+						{
+//line polybench_solvers.go:61
+							gc_at3[gc_tx2] = gc_at3[gc_tx2] / gc_at4[0]
+//line polybench_solvers.go:63
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_solvers.go:59
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:59
+							_ = j
+//line polybench_solvers.go:62
+							{
+//line polybench_solvers.go:62
+								if (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+//line polybench_solvers.go:62
+									break
+//line polybench_solvers.go:62
+								}
+//line polybench_solvers.go:62
+								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(archsimd.BroadcastFloat32x8(a[k*n+k])).StoreSlice(a[k*n+j:])
+//line polybench_solvers.go:62
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:59
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:61
+						{
+							a[k*n+j] = a[k*n+j] / a[k*n+k]
+						}
 					}
 				}
 			}
@@ -645,56 +793,116 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				gc_off5 := (gc_by2*gc_bdy2+gc_ty2)*n + k
+				gc_off6 := (gc_bx2 * gc_bdx2) + (k * n)
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(a) && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
+					gc_at4 := a[gc_off4:][:gc_to2]
+					gc_at5 := a[gc_off5:][:1]
+					gc_at6 := a[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line polybench_solvers.go:70
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:70
-						_ = j
+							_ = j
 //line polybench_solvers.go:71
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_solvers.go:71
-						_ = i
+							_ = i
 //line polybench_solvers.go:74
-						{
+							{
 //line polybench_solvers.go:74
-							if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at6) {
 //line polybench_solvers.go:74
-								break
+									break
+//line polybench_solvers.go:74
+								}
+//line polybench_solvers.go:74
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_solvers.go:74
 							}
-//line polybench_solvers.go:74
-							archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
-//line polybench_solvers.go:74
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_solvers.go:70
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_solvers.go:71
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_solvers.go:73
-					{
-						a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+						{
+//line polybench_solvers.go:73
+							gc_at4[gc_tx2] = gc_at4[gc_tx2] - gc_at5[0]*gc_at6[gc_tx2]
+//line polybench_solvers.go:75
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_solvers.go:70
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
+							_ = j
+//line polybench_solvers.go:71
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
+							_ = i
+//line polybench_solvers.go:74
+							{
+//line polybench_solvers.go:74
+								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+//line polybench_solvers.go:74
+									break
+//line polybench_solvers.go:74
+								}
+//line polybench_solvers.go:74
+								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x8(a[i*n+k]).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+//line polybench_solvers.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_solvers.go:70
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_solvers.go:71
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_solvers.go:73
+						{
+							a[i*n+j] = a[i*n+j] - a[i*n+k]*a[k*n+j]
+						}
 					}
 				}
 				gc_ty2++

@@ -57,71 +57,148 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+				gc_off5 := step
+				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * ny)
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(fict) && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(hz) && gc_to2 <= len(hz)-gc_off6 {
+					gc_at5 := ey[gc_off4:][:gc_to2]
+					gc_at6 := fict[gc_off5:][:1]
+					gc_at7 := hz[gc_off4:][:gc_to2]
+					gc_at8 := hz[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_stencils.go:24
-					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line polybench_stencils.go:17
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:17
-						_ = j
+							_ = j
 //line polybench_stencils.go:18
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:18
-						_ = i
+							_ = i
 //line polybench_stencils.go:21
-						{
+							{
 //line polybench_stencils.go:21
-							if (i*
-								ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
-
-								ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
 //line polybench_stencils.go:21
-								break
+									break
+//line polybench_stencils.go:21
+								}
+//line polybench_stencils.go:21
+								if i == 0 {
+//line polybench_stencils.go:21
+									archsimd.BroadcastFloat32x8(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+								} else {
+//line polybench_stencils.go:21
+									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+								}
 //line polybench_stencils.go:21
 							}
-//line polybench_stencils.go:21
-							if i == 0 {
-//line polybench_stencils.go:21
-								archsimd.BroadcastFloat32x8(fict[step]).StoreSlice(ey[i*ny+j:])
-							} else {
-//line polybench_stencils.go:22
-								archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
-//line polybench_stencils.go:24
-							}
-//line polybench_stencils.go:24
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_stencils.go:17
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:18
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:20
-					{
-						if i == 0 {
-							ey[i*ny+j] = fict[step]
-						} else {
-							ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+						{
+							if i == 0 {
+//line polybench_stencils.go:21
+								gc_at5[gc_tx2] = gc_at6[0]
+//line polybench_stencils.go:23
+							} else {
+//line polybench_stencils.go:23
+								gc_at5[gc_tx2] = gc_at5[gc_tx2] - 0.5*(gc_at7[gc_tx2]-gc_at8[gc_tx2])
+//line polybench_stencils.go:25
+							}
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line polybench_stencils.go:24
+						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line polybench_stencils.go:17
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
+							_ = j
+//line polybench_stencils.go:18
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:18
+							_ = i
+//line polybench_stencils.go:21
+							{
+//line polybench_stencils.go:21
+								if (i*
+									ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
+
+									ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
+//line polybench_stencils.go:21
+									break
+//line polybench_stencils.go:21
+								}
+//line polybench_stencils.go:21
+								if i == 0 {
+//line polybench_stencils.go:21
+									archsimd.BroadcastFloat32x8(fict[step]).StoreSlice(ey[i*ny+j:])
+								} else {
+//line polybench_stencils.go:22
+									archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+//line polybench_stencils.go:24
+								}
+//line polybench_stencils.go:24
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:17
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:18
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:20
+						{
+							if i == 0 {
+								ey[i*ny+j] = fict[step]
+							} else {
+								ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
+							}
 						}
 					}
 				}
@@ -185,51 +262,105 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+				gc_off4 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(ex) && gc_to2 <= len(ex)-gc_off3 && gc_off3 <= len(hz) && gc_to2 <= len(hz)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 {
+					gc_at4 := ex[gc_off3:][:gc_to2]
+					gc_at5 := hz[gc_off3:][:gc_to2]
+					gc_at6 := hz[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_stencils.go:37
-					gc_vb := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
-						_ = j
+							_ = j
 //line polybench_stencils.go:34
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
-						_ = i
+							_ = i
 //line polybench_stencils.go:37
-						{
+							{
 //line polybench_stencils.go:37
-							if (i*ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line polybench_stencils.go:37
-								break
+									break
+//line polybench_stencils.go:37
+								}
+//line polybench_stencils.go:37
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_stencils.go:37
 							}
-//line polybench_stencils.go:37
-							archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
-//line polybench_stencils.go:37
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_stencils.go:33
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:34
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:36
-					{
-						ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+						{
+//line polybench_stencils.go:36
+							gc_at4[gc_tx2] = gc_at4[gc_tx2] - 0.5*(gc_at5[gc_tx2]-gc_at6[gc_tx2])
+//line polybench_stencils.go:38
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line polybench_stencils.go:37
+						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:33
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:33
+							_ = j
+//line polybench_stencils.go:34
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:34
+							_ = i
+//line polybench_stencils.go:37
+							{
+//line polybench_stencils.go:37
+								if (i*ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
+//line polybench_stencils.go:37
+									break
+//line polybench_stencils.go:37
+								}
+//line polybench_stencils.go:37
+								archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+//line polybench_stencils.go:37
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:33
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:34
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:36
+						{
+							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
+						}
 					}
 				}
 				gc_ty2++
@@ -287,51 +418,108 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+				gc_off5 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
+				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * ny)
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(ex) && gc_to2 <= len(ex)-gc_off5 && gc_off4 <= len(ex) && gc_to2 <= len(ex)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(ey) && gc_to2 <= len(ey)-gc_off6 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 {
+					gc_at6 := hz[gc_off4:][:gc_to2]
+					gc_at7 := ex[gc_off5:][:gc_to2]
+					gc_at8 := ex[gc_off4:][:gc_to2]
+					gc_at9 := ey[gc_off6:][:gc_to2]
+					gc_at10 := ey[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_stencils.go:49
-					gc_vb := archsimd.BroadcastFloat32x8(0.7)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.7)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
-						_ = j
+							_ = j
 //line polybench_stencils.go:46
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
-						_ = i
+							_ = i
 //line polybench_stencils.go:49
-						{
+							{
 //line polybench_stencils.go:49
-							if (i*ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
 //line polybench_stencils.go:49
-								break
+									break
+//line polybench_stencils.go:49
+								}
+//line polybench_stencils.go:49
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_stencils.go:49
 							}
-//line polybench_stencils.go:49
-							archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
-//line polybench_stencils.go:49
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_stencils.go:45
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:46
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:48
-					{
-						hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+						{
+//line polybench_stencils.go:48
+							gc_at6[gc_tx2] = gc_at6[gc_tx2] - 0.7*(gc_at7[gc_tx2]-gc_at8[gc_tx2]+gc_at9[gc_tx2]-gc_at10[gc_tx2])
+//line polybench_stencils.go:50
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line polybench_stencils.go:49
+						gc_vb := archsimd.BroadcastFloat32x8(0.7)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:45
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:45
+							_ = j
+//line polybench_stencils.go:46
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:46
+							_ = i
+//line polybench_stencils.go:49
+							{
+//line polybench_stencils.go:49
+								if (i*ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
+//line polybench_stencils.go:49
+									break
+//line polybench_stencils.go:49
+								}
+//line polybench_stencils.go:49
+								archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+//line polybench_stencils.go:49
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:45
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:46
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:48
+						{
+							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
+						}
 					}
 				}
 				gc_ty2++
@@ -468,33 +656,134 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at3 := a[gc_off2:][:gc_to2]
+					gc_at4 := b[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_stencils.go:71
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:71
-						_ = j
+							_ = j
 //line polybench_stencils.go:74
-						{
+							{
 //line polybench_stencils.go:74
-							if j < 0 || j+8 > len(b) || j+8 > len(a) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line polybench_stencils.go:74
-								break
+									break
+//line polybench_stencils.go:74
+								}
+//line polybench_stencils.go:74
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_stencils.go:74
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line polybench_stencils.go:71
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:73
+						{
+//line polybench_stencils.go:73
+							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line polybench_stencils.go:75
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:71
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:71
+							_ = j
 //line polybench_stencils.go:74
-							archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
+							{
 //line polybench_stencils.go:74
+								if j < 0 || j+8 > len(b) || j+8 > len(a) {
+//line polybench_stencils.go:74
+									break
+//line polybench_stencils.go:74
+								}
+//line polybench_stencils.go:74
+								archsimd.LoadFloat32x8Slice(b[j:]).StoreSlice(a[j:])
+//line polybench_stencils.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:71
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:71
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:71
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:71
+							j := gc_bx2*gc_bdx2 + gc_tx2
+							_ = j
+
+//line polybench_stencils.go:73
+							{
+								a[j] = b[j]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -507,65 +796,6 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						{
 							a[j] = b[j]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-						j := gc_bx2*gc_bdx2 + gc_tx2
-						_ = j
-
-//line polybench_stencils.go:73
-						{
-							a[j] = b[j]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line polybench_stencils.go:71
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
-
-//line polybench_stencils.go:73
-					{
-						a[j] = b[j]
 					}
 				}
 			}
@@ -621,51 +851,111 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				gc_off7 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				gc_off8 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				gc_off9 := (gc_bx2 * gc_bdx2) + ((1 + (gc_by2*gc_bdy2 + gc_ty2)) * n)
+				gc_off10 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * n)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(b) && gc_to2 <= len(b)-gc_off6 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_to2 <= len(a)-gc_off10 {
+					gc_at7 := b[gc_off6:][:gc_to2]
+					gc_at8 := a[gc_off6:][:gc_to2]
+					gc_at9 := a[gc_off7:][:gc_to2]
+					gc_at10 := a[gc_off8:][:gc_to2]
+					gc_at11 := a[gc_off9:][:gc_to2]
+					gc_at12 := a[gc_off10:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_stencils.go:87
-					gc_vb := archsimd.BroadcastFloat32x8(0.2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.2)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
-						_ = i
+							_ = i
 //line polybench_stencils.go:84
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
-						_ = j
+							_ = j
 //line polybench_stencils.go:87
-						{
+							{
 //line polybench_stencils.go:87
-							if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at7) {
 //line polybench_stencils.go:87
-								break
+									break
+//line polybench_stencils.go:87
+								}
+//line polybench_stencils.go:87
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
 //line polybench_stencils.go:87
 							}
-//line polybench_stencils.go:87
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
-//line polybench_stencils.go:87
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_stencils.go:83
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:84
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:86
-					{
-						b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+						{
+//line polybench_stencils.go:86
+							gc_at7[gc_tx2] = 0.2 * (gc_at8[gc_tx2] + gc_at9[gc_tx2] + gc_at10[gc_tx2] + gc_at11[gc_tx2] + gc_at12[gc_tx2])
+//line polybench_stencils.go:88
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line polybench_stencils.go:87
+						gc_vb := archsimd.BroadcastFloat32x8(0.2)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:83
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:83
+							_ = i
+//line polybench_stencils.go:84
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:84
+							_ = j
+//line polybench_stencils.go:87
+							{
+//line polybench_stencils.go:87
+								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
+//line polybench_stencils.go:87
+									break
+//line polybench_stencils.go:87
+								}
+//line polybench_stencils.go:87
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+//line polybench_stencils.go:87
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:83
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:84
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:86
+						{
+							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
+						}
 					}
 				}
 				gc_ty2++
@@ -725,49 +1015,99 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at3 := a[gc_off2:][:gc_to2]
+					gc_at4 := b[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line polybench_stencils.go:96
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:96
-						_ = i
+							_ = i
 //line polybench_stencils.go:97
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
-						_ = j
+							_ = j
 //line polybench_stencils.go:100
-						{
+							{
 //line polybench_stencils.go:100
-							if (i*n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line polybench_stencils.go:100
-								break
+									break
+//line polybench_stencils.go:100
+								}
+//line polybench_stencils.go:100
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_stencils.go:100
 							}
-//line polybench_stencils.go:100
-							archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
-//line polybench_stencils.go:100
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line polybench_stencils.go:96
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:97
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:99
-					{
-						a[i*n+j] = b[i*n+j]
+						{
+//line polybench_stencils.go:99
+							gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line polybench_stencils.go:101
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line polybench_stencils.go:96
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:96
+							_ = i
+//line polybench_stencils.go:97
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:97
+							_ = j
+//line polybench_stencils.go:100
+							{
+//line polybench_stencils.go:100
+								if (i*n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
+//line polybench_stencils.go:100
+									break
+//line polybench_stencils.go:100
+								}
+//line polybench_stencils.go:100
+								archsimd.LoadFloat32x8Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
+//line polybench_stencils.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:96
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:97
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:99
+						{
+							a[i*n+j] = b[i*n+j]
+						}
 					}
 				}
 				gc_ty2++
@@ -846,74 +1186,165 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off11 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * nj)
+				gc_off12 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+				gc_off13 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+				gc_off14 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * nj)
+				gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+				gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+				gc_off17 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 0) * nj)
+				gc_off18 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+				gc_off19 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+				gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
+				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(b) && gc_to2 <= len(b)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(a) && gc_to2 <= len(a)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(a) && gc_to2 <= len(a)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(a) && gc_to2 <= len(a)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(a) && gc_to2 <= len(a)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(a) && gc_to2 <= len(a)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(a) && gc_to2 <= len(a)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(a) && gc_to2 <= len(a)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(a) && gc_to2 <= len(a)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(a) && gc_to2 <= len(a)-gc_off20 {
+					gc_at11 := b[gc_off11:][:gc_to2]
+					gc_at12 := a[gc_off12:][:gc_to2]
+					gc_at13 := a[gc_off13:][:gc_to2]
+					gc_at14 := a[gc_off14:][:gc_to2]
+					gc_at15 := a[gc_off15:][:gc_to2]
+					gc_at16 := a[gc_off16:][:gc_to2]
+					gc_at17 := a[gc_off17:][:gc_to2]
+					gc_at18 := a[gc_off18:][:gc_to2]
+					gc_at19 := a[gc_off19:][:gc_to2]
+					gc_at20 := a[gc_off20:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line polybench_stencils.go:119
-					gc_vb := archsimd.BroadcastFloat32x8(c11)
+						gc_vb10 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
-					gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb11 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
-					gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb12 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:120
-					gc_vb4 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb13 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
-					gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb14 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
-					gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb15 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:121
-					gc_vb7 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb16 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
-					gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb17 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
-					gc_vb9 := archsimd.BroadcastFloat32x8(c33)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb18 := archsimd.BroadcastFloat32x8(c33)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line polybench_stencils.go:109
-						var j int = gc_bx2*gc_bdx2 + gc_tx2
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:109
-						_ = j
+							_ = j
 //line polybench_stencils.go:110
-						var i int = gc_by2*gc_bdy2 + gc_ty2
+							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
-						_ = i
+							_ = i
 //line polybench_stencils.go:119
-						{
+							{
 //line polybench_stencils.go:119
-							if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
-								0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
-								1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at11) {
 //line polybench_stencils.go:119
-								nj+j) < 0 || (i*nj+j)+8 > len(b) {
+									break
 //line polybench_stencils.go:119
-								break
+								}
+//line polybench_stencils.go:119
+								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
 //line polybench_stencils.go:119
 							}
-//line polybench_stencils.go:119
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
-//line polybench_stencils.go:119
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line polybench_stencils.go:109
-					j := gc_bx2*gc_bdx2 + gc_tx2
-					_ = j
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
 
 //line polybench_stencils.go:110
-					i := gc_by2*gc_bdy2 + gc_ty2
-					_ = i
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
 
 //line polybench_stencils.go:118
-					{
-						b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
-							c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
-							c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+						{
+//line polybench_stencils.go:118
+							gc_at11[gc_tx2] = c11*gc_at12[gc_tx2] + c21*gc_at13[gc_tx2] + c31*gc_at14[gc_tx2] +
+//line polybench_stencils.go:120
+								c12*gc_at15[gc_tx2] + c22*gc_at16[gc_tx2] + c32*gc_at17[gc_tx2] +
+								c13*gc_at18[gc_tx2] + c23*gc_at19[gc_tx2] + c33*gc_at20[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line polybench_stencils.go:119
+						gc_vb := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:119
+						gc_vb2 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:119
+						gc_vb3 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:120
+						gc_vb4 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:120
+						gc_vb5 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:120
+						gc_vb6 := archsimd.BroadcastFloat32x8(c32)
+//line polybench_stencils.go:121
+						gc_vb7 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:121
+						gc_vb8 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:121
+						gc_vb9 := archsimd.BroadcastFloat32x8(c33)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_stencils.go:109
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
+							_ = j
+//line polybench_stencils.go:110
+							var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
+							_ = i
+//line polybench_stencils.go:119
+							{
+//line polybench_stencils.go:119
+								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
+									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
+									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
+//line polybench_stencils.go:119
+									nj+j) < 0 || (i*nj+j)+8 > len(b) {
+//line polybench_stencils.go:119
+									break
+//line polybench_stencils.go:119
+								}
+//line polybench_stencils.go:119
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+//line polybench_stencils.go:119
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line polybench_stencils.go:109
+						j := gc_bx2*gc_bdx2 + gc_tx2
+						_ = j
+
+//line polybench_stencils.go:110
+						i := gc_by2*gc_bdy2 + gc_ty2
+						_ = i
+
+//line polybench_stencils.go:118
+						{
+							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
+						}
 					}
 				}
 				gc_ty2++
@@ -977,115 +1408,255 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				gc_off13 := (gc_bx2 * gc_bdx2) + (i*(nk*nj) + (gc_by2*gc_bdy2+gc_ty2)*nk)
+				gc_off14 := ((gc_bx2 * gc_bdx2) - 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+				gc_off15 := ((gc_bx2 * gc_bdx2) - 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+				gc_off16 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+				gc_off17 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+				gc_off18 := ((gc_bx2 * gc_bdx2) + 0) + ((i+0)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+				gc_off19 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+				gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)-1)*nk)
+				gc_off21 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+				gc_off22 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
+				gc_off23 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+				gc_off24 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
+				if gc_off13 >= 0 && gc_off13 <= len(b) && gc_bdx2 <= len(b)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(a) && gc_bdx2 <= len(a)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(a) && gc_bdx2 <= len(a)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(a) && gc_bdx2 <= len(a)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(a) && gc_bdx2 <= len(a)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(a) && gc_bdx2 <= len(a)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(a) && gc_bdx2 <= len(a)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(a) && gc_bdx2 <= len(a)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(a) && gc_bdx2 <= len(a)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(a) && gc_bdx2 <= len(a)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(a) && gc_bdx2 <= len(a)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(a) && gc_bdx2 <= len(a)-gc_off24 {
+					gc_at13 := b[gc_off13:][:gc_bdx2]
+					gc_at14 := a[gc_off14:][:gc_bdx2]
+					gc_at15 := a[gc_off15:][:gc_bdx2]
+					gc_at16 := a[gc_off16:][:gc_bdx2]
+					gc_at17 := a[gc_off17:][:gc_bdx2]
+					gc_at18 := a[gc_off18:][:gc_bdx2]
+					gc_at19 := a[gc_off19:][:gc_bdx2]
+					gc_at20 := a[gc_off20:][:gc_bdx2]
+					gc_at21 := a[gc_off21:][:gc_bdx2]
+					gc_at22 := a[gc_off22:][:gc_bdx2]
+					gc_at23 := a[gc_off23:][:gc_bdx2]
+					gc_at24 := a[gc_off24:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
 //line polybench_stencils.go:131
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line polybench_stencils.go:131
-					_ = gc_iota
+						_ = gc_iota2
 //line polybench_stencils.go:131
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-					_ = gc_none
+						_ = gc_none2
 //line polybench_stencils.go:131
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-					_ = gc_all
+						_ = gc_all2
 //line polybench_stencils.go:141
-					gc_vb := archsimd.BroadcastFloat32x8(c11)
+						gc_vb10 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-					gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb11 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:142
-					gc_vb3 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb12 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-					gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb13 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:143
-					gc_vb5 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb14 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-					gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb15 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:144
-					gc_vb7 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb16 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-					gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb17 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:145
-					gc_vb9 := archsimd.BroadcastFloat32x8(c32)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb18 := archsimd.BroadcastFloat32x8(c32)
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_stencils.go:131
+							var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+							_ = k
+//line polybench_stencils.go:132
+							var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+							_ = j
+//line polybench_stencils.go:140
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at13) {
+//line polybench_stencils.go:140
+								break
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b6 := gc_none2
+//line polybench_stencils.go:140
+							if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+								gc_b6 = gc_all2
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b7 := gc_none2
+//line polybench_stencils.go:140
+							if i > 0 {
+//line polybench_stencils.go:140
+								gc_b7 = gc_all2
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b8 := gc_none2
+//line polybench_stencils.go:140
+							if j > 0 {
+//line polybench_stencils.go:140
+								gc_b8 = gc_all2
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_if2 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b7).And(gc_b8).And(gc_iota2.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+							_ = gc_if2
+//line polybench_stencils.go:140
+							if gc_if2.ToBits() != 0 {
+//line polybench_stencils.go:140
+								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at13[gc_tx2:]), gc_if2)
+//line polybench_stencils.go:140
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line polybench_stencils.go:131
-						var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
+						k := gc_bx2*gc_bdx2 + gc_tx2
 						_ = k
+
 //line polybench_stencils.go:132
-						var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
+						j := gc_by2*gc_bdy2 + gc_ty2
 						_ = j
+
 //line polybench_stencils.go:140
-						if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+8 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+8 > len(b) {
+						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
 //line polybench_stencils.go:140
-							break
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_b3 := gc_none
-//line polybench_stencils.go:140
-						if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-							gc_b3 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_b4 := gc_none
-//line polybench_stencils.go:140
-						if i > 0 {
-//line polybench_stencils.go:140
-							gc_b4 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_b5 := gc_none
-//line polybench_stencils.go:140
-						if j > 0 {
-//line polybench_stencils.go:140
-							gc_b5 = gc_all
-//line polybench_stencils.go:140
-						}
-//line polybench_stencils.go:140
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
-						_ = gc_if
-//line polybench_stencils.go:141
-						if gc_if.ToBits() != 0 {
-//line polybench_stencils.go:141
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
-//line polybench_stencils.go:141
+							gc_at13[gc_tx2] = c11*gc_at14[gc_tx2] + c13*gc_at15[gc_tx2] +
+//line polybench_stencils.go:142
+								c21*gc_at14[gc_tx2] + c23*gc_at15[gc_tx2] +
+								c31*gc_at14[gc_tx2] + c33*gc_at15[gc_tx2] +
+								c12*gc_at16[gc_tx2] + c22*gc_at17[gc_tx2] +
+								c32*gc_at18[gc_tx2] + c11*gc_at19[gc_tx2] +
+								c13*gc_at20[gc_tx2] + c21*gc_at21[gc_tx2] +
+								c23*gc_at22[gc_tx2] + c31*gc_at23[gc_tx2] +
+								c33*gc_at24[gc_tx2]
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line polybench_stencils.go:131
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:131
+						_ = gc_iota
+//line polybench_stencils.go:131
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
+						_ = gc_none
+//line polybench_stencils.go:131
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:131
+						_ = gc_all
+//line polybench_stencils.go:141
+						gc_vb := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+						gc_vb2 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:142
+						gc_vb3 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+						gc_vb4 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:143
+						gc_vb5 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+						gc_vb6 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:144
+						gc_vb7 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+						gc_vb8 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:145
+						gc_vb9 := archsimd.BroadcastFloat32x8(c32)
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line polybench_stencils.go:131
+							var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+							_ = k
+//line polybench_stencils.go:132
+							var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+							_ = j
+//line polybench_stencils.go:140
+							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+8 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+8 > len(b) {
+//line polybench_stencils.go:140
+								break
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b3 := gc_none
+//line polybench_stencils.go:140
+							if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+								gc_b3 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b4 := gc_none
+//line polybench_stencils.go:140
+							if i > 0 {
+//line polybench_stencils.go:140
+								gc_b4 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_b5 := gc_none
+//line polybench_stencils.go:140
+							if j > 0 {
+//line polybench_stencils.go:140
+								gc_b5 = gc_all
+//line polybench_stencils.go:140
+							}
+//line polybench_stencils.go:140
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b4).And(gc_b5).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+							_ = gc_if
+//line polybench_stencils.go:141
+							if gc_if.ToBits() != 0 {
+//line polybench_stencils.go:141
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+//line polybench_stencils.go:141
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:131
-					k := gc_bx2*gc_bdx2 + gc_tx2
-					_ = k
+						k := gc_bx2*gc_bdx2 + gc_tx2
+						_ = k
 
 //line polybench_stencils.go:132
-					j := gc_by2*gc_bdy2 + gc_ty2
-					_ = j
+						j := gc_by2*gc_bdy2 + gc_ty2
+						_ = j
 
 //line polybench_stencils.go:140
-					if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-						b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
-							c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
-							c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
-							c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
-							c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
-							c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
+						}
 					}
 				}
 				gc_ty2++

@@ -1331,33 +1331,121 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+						gc_off7 := gc_off2
+						gc_off8 := gc_off2 + stride
+						if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off8 {
+							gc_at5 := accumResult[gc_off7:][:gc_to2]
+							gc_at6 := accumResult[gc_off8:][:gc_to2]
+							gc_vstep2 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_cg.go:173
+									var iAccum_ int = gc_tx2 + gc_off2
+//line samples_cg.go:173
+									_ = iAccum_
+//line samples_cg.go:174
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line samples_cg.go:174
+										break
+//line samples_cg.go:174
+									}
+									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_vstep2 > gc_from2 {
+								gc_more2 = true
+							}
+							for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
+
 //line samples_cg.go:173
-								var iAccum_ int = gc_tx2 + gc_off2
-//line samples_cg.go:173
+								iAccum_ := gc_tx2 + gc_off2
+								gc_more2 = true
 								_ = iAccum_
+
+								gc_at5[gc_tx2] += gc_at6[gc_tx2]
+							}
+						} else {
+							gc_vstep3 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_cg.go:173
+									var iAccum_ int = gc_tx2 + gc_off2
+//line samples_cg.go:173
+									_ = iAccum_
 //line samples_cg.go:174
-								if (stride+iAccum_) < 0 || (stride+iAccum_)+8 > len(accumResult) || iAccum_ < 0 || iAccum_+8 > len(accumResult) {
+									if (stride+iAccum_) < 0 || (stride+iAccum_)+8 > len(accumResult) || iAccum_ < 0 || iAccum_+8 > len(accumResult) {
 //line samples_cg.go:174
-									break
+										break
 //line samples_cg.go:174
+									}
+									archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
 								}
-								archsimd.LoadFloat32x8Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x8Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep2 > gc_from2 {
-							gc_more2 = true
-						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-							{
-								gc_tx2 := gc_step3 + 0
+							if gc_vstep3 > gc_from2 {
+								gc_more2 = true
+							}
+							gc_step3 := gc_vstep3
+							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+								{
+									gc_tx2 := gc_step3 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx2 + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx2 := gc_step3 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx2 + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx2 := gc_step3 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx2 + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+								{
+									gc_tx2 := gc_step3 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx2 + gc_off2
+									gc_more2 = true
+
+//line samples_cg.go:174
+									accumResult[iAccum_] += accumResult[stride+iAccum_]
+								}
+							}
+							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1368,53 +1456,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:174
 								accumResult[iAccum_] += accumResult[stride+iAccum_]
 							}
-							{
-								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-								iAccum_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line samples_cg.go:174
-								accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples_cg.go:173
-							iAccum_ := gc_tx2 + gc_off2
-							gc_more2 = true
-
-//line samples_cg.go:174
-							accumResult[iAccum_] += accumResult[stride+iAccum_]
 						}
 					}
 				}
@@ -1426,11 +1467,11 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := vec
-				gc_off8 := 0
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(dC) && gc_off8 >= 0 && gc_off8 < len(accumResult) {
-					gc_at5 := dC[gc_off7:][:1]
-					gc_at6 := accumResult[gc_off8:][:1]
+				gc_off9 := vec
+				gc_off10 := 0
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(dC) && gc_off10 >= 0 && gc_off10 < len(accumResult) {
+					gc_at7 := dC[gc_off9:][:1]
+					gc_at8 := accumResult[gc_off10:][:1]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1438,7 +1479,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:180
 						{
 //line samples_cg.go:180
-							gc_at5[0] = gc_at6[0]
+							gc_at7[0] = gc_at8[0]
 //line samples_cg.go:182
 						}
 					}

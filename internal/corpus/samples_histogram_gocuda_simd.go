@@ -628,31 +628,98 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(data) {
+				gc_at6 := data[:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_histogram.go:109
+						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:109
+						_ = sum
+//line samples_histogram.go:109
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line samples_histogram.go:109
+							break
+//line samples_histogram.go:109
+						}
+//line samples_histogram.go:109
+						sum.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at6[gc_tx2] = sum
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line samples_histogram.go:109
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:109
-					_ = sum
+						_ = sum
 //line samples_histogram.go:109
-					if gc_tx2 < 0 || gc_tx2+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:109
-						break
+							break
 //line samples_histogram.go:109
+						}
+//line samples_histogram.go:109
+						sum.StoreSlice(data[gc_tx2:])
 					}
-//line samples_histogram.go:109
-					sum.StoreSlice(data[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:109
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:109
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:109
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:109
+						data[gc_tx2] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -660,41 +727,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 					data[gc_tx2] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:109
-					data[gc_tx2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:109
-					data[gc_tx2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:109
-					data[gc_tx2] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:109
-				data[gc_tx2] = sum
 			}
 		}
 	}
@@ -707,31 +739,108 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off5 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
+					gc_at7 := data[:gc_to2]
+					gc_at8 := data[gc_off5:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_histogram.go:115
-						{
+							{
 //line samples_histogram.go:115
-							if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line samples_histogram.go:115
-								break
+									break
+//line samples_histogram.go:115
+								}
+//line samples_histogram.go:115
+								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line samples_histogram.go:115
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:114
+						{
+//line samples_histogram.go:114
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line samples_histogram.go:116
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_histogram.go:115
-							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+							{
 //line samples_histogram.go:115
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+//line samples_histogram.go:115
+									break
+//line samples_histogram.go:115
+								}
+//line samples_histogram.go:115
+								archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:115
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:114
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:114
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:114
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:114
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -739,45 +848,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						{
 							data[gc_tx2] += data[gc_tx2+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:114
-					{
-						data[gc_tx2] += data[gc_tx2+stride]
 					}
 				}
 			}
@@ -789,11 +859,11 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) && gc_off6 >= 0 && gc_off6 < len(data) {
-				gc_at6 := dHistogram[gc_off5:][:1]
-				gc_at7 := data[gc_off6:][:1]
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
+				gc_at9 := dHistogram[gc_off6:][:1]
+				gc_at10 := data[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -801,7 +871,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:119
 					{
 //line samples_histogram.go:119
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line samples_histogram.go:121
 					}
 				}
@@ -1453,31 +1523,98 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(data) {
+				gc_at6 := data[:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_histogram.go:194
+						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:194
+						_ = sum
+//line samples_histogram.go:194
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line samples_histogram.go:194
+							break
+//line samples_histogram.go:194
+						}
+//line samples_histogram.go:194
+						sum.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at6[gc_tx2] = sum
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line samples_histogram.go:194
-					sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank2:])
 //line samples_histogram.go:194
-					_ = sum
+						_ = sum
 //line samples_histogram.go:194
-					if gc_tx2 < 0 || gc_tx2+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:194
-						break
+							break
 //line samples_histogram.go:194
+						}
+//line samples_histogram.go:194
+						sum.StoreSlice(data[gc_tx2:])
 					}
-//line samples_histogram.go:194
-					sum.StoreSlice(data[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:194
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:194
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:194
+						data[gc_tx2] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						sum := gc_s_sum[gc_rank2]
+
+//line samples_histogram.go:194
+						data[gc_tx2] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1485,41 +1622,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 					data[gc_tx2] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:194
-					data[gc_tx2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:194
-					data[gc_tx2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:194
-					data[gc_tx2] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:194
-				data[gc_tx2] = sum
 			}
 		}
 	}
@@ -1532,31 +1634,108 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off5 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
+					gc_at7 := data[:gc_to2]
+					gc_at8 := data[gc_off5:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_histogram.go:200
-						{
+							{
 //line samples_histogram.go:200
-							if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line samples_histogram.go:200
-								break
+									break
+//line samples_histogram.go:200
+								}
+//line samples_histogram.go:200
+								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line samples_histogram.go:200
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:199
+						{
+//line samples_histogram.go:199
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line samples_histogram.go:201
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_histogram.go:200
-							archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+							{
 //line samples_histogram.go:200
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+//line samples_histogram.go:200
+									break
+//line samples_histogram.go:200
+								}
+//line samples_histogram.go:200
+								archsimd.LoadUint32x8Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:200
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:199
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:199
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:199
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:199
+							{
+								data[gc_tx2] += data[gc_tx2+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1564,45 +1743,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						{
 							data[gc_tx2] += data[gc_tx2+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-						{
-							data[gc_tx2] += data[gc_tx2+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_histogram.go:199
-					{
-						data[gc_tx2] += data[gc_tx2+stride]
 					}
 				}
 			}
@@ -1614,11 +1754,11 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dHistogram) && gc_off6 >= 0 && gc_off6 < len(data) {
-				gc_at6 := dHistogram[gc_off5:][:1]
-				gc_at7 := data[gc_off6:][:1]
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
+				gc_at9 := dHistogram[gc_off6:][:1]
+				gc_at10 := data[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1626,7 +1766,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:204
 					{
 //line samples_histogram.go:204
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line samples_histogram.go:206
 					}
 				}

@@ -53,35 +53,139 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bdx2 * gc_bx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_to2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_to2 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_to2]
+					gc_at5 := a[gc_off2:][:gc_to2]
+					gc_at6 := b[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line samples_intro.go:23
-					gc_vb := archsimd.BroadcastFloat32x8(0.0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_intro.go:20
-						var i int = gc_bdx2*gc_bx2 + gc_tx2
+							var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line samples_intro.go:20
-						_ = i
+							_ = i
 //line samples_intro.go:23
-						{
+							{
 //line samples_intro.go:23
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
 //line samples_intro.go:23
-								break
+									break
+//line samples_intro.go:23
+								}
+//line samples_intro.go:23
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
 //line samples_intro.go:23
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line samples_intro.go:20
+						i := gc_bdx2*gc_bx2 + gc_tx2
+						_ = i
+
+//line samples_intro.go:22
+						{
+//line samples_intro.go:22
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2] + 0.0
+//line samples_intro.go:24
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line samples_intro.go:23
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line samples_intro.go:20
+							var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line samples_intro.go:20
+							_ = i
 //line samples_intro.go:23
+							{
+//line samples_intro.go:23
+								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+//line samples_intro.go:23
+									break
+//line samples_intro.go:23
+								}
+//line samples_intro.go:23
+								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
+//line samples_intro.go:23
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:20
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:20
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:20
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:20
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line samples_intro.go:22
+							{
+								c[i] = a[i] + b[i] + 0.0
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -94,65 +198,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						{
 							c[i] = a[i] + b[i] + 0.0
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-						i := gc_bdx2*gc_bx2 + gc_tx2
-						_ = i
-
-//line samples_intro.go:22
-						{
-							c[i] = a[i] + b[i] + 0.0
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:20
-					i := gc_bdx2*gc_bx2 + gc_tx2
-					_ = i
-
-//line samples_intro.go:22
-					{
-						c[i] = a[i] + b[i] + 0.0
 					}
 				}
 			}
@@ -283,35 +328,161 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_row2 := gc_ty2
+				gc_off5 := a0 + wA*gc_ty2
+				gc_off6 := b0 + wB*gc_ty2
+				if gc_row2 >= 0 && gc_row2 < len(as) && gc_bdx2 <= len(as[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx2 <= len(a)-gc_off5 && gc_row2 < len(bs) && gc_bdx2 <= len(bs[gc_row2]) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 {
+					gc_at6 := as[gc_row2][:gc_bdx2]
+					gc_at7 := a[gc_off5:][:gc_bdx2]
+					gc_at8 := bs[gc_row2][:gc_bdx2]
+					gc_at9 := b[gc_off6:][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_intro.go:45
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line samples_intro.go:45
-						_ = tx
+							_ = tx
 //line samples_intro.go:46
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line samples_intro.go:46
-						_ = ty
+							_ = ty
 //line samples_intro.go:67
-						if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+8 > len(a) || tx < 0 || tx+8 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+8 > len(b) || tx+8 > len(bs[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
 //line samples_intro.go:67
-							break
+								break
 //line samples_intro.go:67
+							}
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 						}
-						archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
-						archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_intro.go:45
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty2
+						_ = ty
+
+						gc_at6[gc_tx2] = gc_at7[gc_tx2]
+
+						gc_at8[gc_tx2] = gc_at9[gc_tx2]
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_intro.go:45
+							var tx int = gc_tx2
+//line samples_intro.go:45
+							_ = tx
+//line samples_intro.go:46
+							var ty int = gc_ty2
+//line samples_intro.go:46
+							_ = ty
+//line samples_intro.go:67
+							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+8 > len(a) || tx < 0 || tx+8 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+8 > len(b) || tx+8 > len(bs[ty]) {
+//line samples_intro.go:67
+								break
+//line samples_intro.go:67
+							}
+							archsimd.LoadFloat32x8Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+							archsimd.LoadFloat32x8Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty2
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty2
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty2
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+							tx := gc_tx2
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty2
+							_ = ty
+
+//line samples_intro.go:67
+							as[ty][tx] = a[a0+wA*ty+tx]
+
+//line samples_intro.go:68
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -329,81 +500,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:68
 						bs[ty][tx] = b[b0+wB*ty+tx]
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty2
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty2
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-						tx := gc_tx2
-						_ = tx
-
-//line samples_intro.go:46
-						ty := gc_ty2
-						_ = ty
-
-//line samples_intro.go:67
-						as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-						bs[ty][tx] = b[b0+wB*ty+tx]
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty2
-					_ = ty
-
-//line samples_intro.go:67
-					as[ty][tx] = a[a0+wA*ty+tx]
-
-//line samples_intro.go:68
-					bs[ty][tx] = b[b0+wB*ty+tx]
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -414,10 +510,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_intro.go:45
@@ -539,7 +635,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -699,39 +795,155 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off7 := c0 + wB*gc_ty2
+			if gc_off7 >= 0 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 {
+				gc_at10 := c[gc_off7:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:45
+						var tx int = gc_tx2
+//line samples_intro.go:45
+						_ = tx
+//line samples_intro.go:46
+						var ty int = gc_ty2
+//line samples_intro.go:46
+						_ = ty
+//line samples_intro.go:46
+						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
+						_ = cSub
+//line samples_intro.go:81
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
+//line samples_intro.go:81
+							break
+//line samples_intro.go:81
+						}
+//line samples_intro.go:81
+						cSub.StoreSlice(gc_at10[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:45
-					var tx int = gc_tx2
-//line samples_intro.go:45
+					tx := gc_tx2
 					_ = tx
+
 //line samples_intro.go:46
-					var ty int = gc_ty2
-//line samples_intro.go:46
+					ty := gc_ty2
 					_ = ty
+					cSub := gc_s_cSub[gc_rank2]
+
+					gc_at10[gc_tx2] = cSub
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:45
+						var tx int = gc_tx2
+//line samples_intro.go:45
+						_ = tx
 //line samples_intro.go:46
-					cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+						var ty int = gc_ty2
 //line samples_intro.go:46
-					_ = cSub
+						_ = ty
+//line samples_intro.go:46
+						cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
+						_ = cSub
 //line samples_intro.go:81
-					if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+8 > len(c) {
+						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+8 > len(c) {
 //line samples_intro.go:81
-						break
+							break
 //line samples_intro.go:81
+						}
+//line samples_intro.go:81
+						cSub.StoreSlice(c[c0+wB*ty+tx:])
 					}
-//line samples_intro.go:81
-					cSub.StoreSlice(c[c0+wB*ty+tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty2
+						_ = ty
+						cSub := gc_s_cSub[gc_rank2]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty2
+						_ = ty
+						cSub := gc_s_cSub[gc_rank2]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty2
+						_ = ty
+						cSub := gc_s_cSub[gc_rank2]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:45
+						tx := gc_tx2
+						_ = tx
+
+//line samples_intro.go:46
+						ty := gc_ty2
+						_ = ty
+						cSub := gc_s_cSub[gc_rank2]
+
+//line samples_intro.go:81
+						c[c0+wB*ty+tx] = cSub
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -747,73 +959,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:81
 					c[c0+wB*ty+tx] = cSub
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty2
-					_ = ty
-					cSub := gc_s_cSub[gc_rank2]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty2
-					_ = ty
-					cSub := gc_s_cSub[gc_rank2]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-					tx := gc_tx2
-					_ = tx
-
-//line samples_intro.go:46
-					ty := gc_ty2
-					_ = ty
-					cSub := gc_s_cSub[gc_rank2]
-
-//line samples_intro.go:81
-					c[c0+wB*ty+tx] = cSub
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:45
-				tx := gc_tx2
-				_ = tx
-
-//line samples_intro.go:46
-				ty := gc_ty2
-				_ = ty
-				cSub := gc_s_cSub[gc_rank2]
-
-//line samples_intro.go:81
-				c[c0+wB*ty+tx] = cSub
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -858,30 +1003,114 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_runlo2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
+					gc_at2 := gData[gc_off2:][:gc_runhi2]
+					gc_vstep := gc_runlo2
+					if compiled.SIMD {
 //line samples_intro.go:91
-					gc_vb := archsimd.BroadcastInt32x8(incValue)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastInt32x8(incValue)
+						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line samples_intro.go:90
-						var idx int = gc_bx2*gc_bdx2 + gc_tx2
+							var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
-						_ = idx
+							_ = idx
 //line samples_intro.go:91
-						if idx < 0 || idx+8 > len(gData) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line samples_intro.go:91
-							break
+								break
 //line samples_intro.go:91
+							}
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
-						archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+
+//line samples_intro.go:90
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
+
+						gc_at2[gc_tx2] = gc_at2[gc_tx2] + incValue
+					}
+				} else {
+					gc_vstep2 := gc_runlo2
+					if compiled.SIMD {
+//line samples_intro.go:91
+						gc_vb := archsimd.BroadcastInt32x8(incValue)
+						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line samples_intro.go:90
+							var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_intro.go:90
+							_ = idx
+//line samples_intro.go:91
+							if idx < 0 || idx+8 > len(gData) {
+//line samples_intro.go:91
+								break
+//line samples_intro.go:91
+							}
+							archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:90
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:90
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:90
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:90
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line samples_intro.go:91
+							gData[idx] = gData[idx] + incValue
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -893,57 +1122,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 //line samples_intro.go:91
 						gData[idx] = gData[idx] + incValue
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-
-//line samples_intro.go:91
-						gData[idx] = gData[idx] + incValue
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:90
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
-
-//line samples_intro.go:91
-					gData[idx] = gData[idx] + incValue
 				}
 			}
 		}
@@ -977,30 +1155,112 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 	numThreads := gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_at7 := gIdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
+//line samples_intro.go:107
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
+//line samples_intro.go:107
+							break
+//line samples_intro.go:107
+						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:104
-					var tid int = gc_tx2
-//line samples_intro.go:104
+					tid := gc_tx2
 					_ = tid
+
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
 //line samples_intro.go:107
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
 //line samples_intro.go:107
-						break
+							break
 //line samples_intro.go:107
+						}
+						archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
-					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:107
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1011,84 +1271,120 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:107
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:107
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:107
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_intro.go:110
-				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
+//line samples_intro.go:110
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
+//line samples_intro.go:110
+							break
+//line samples_intro.go:110
+						}
+						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:104
-					var tid int = gc_tx2
-//line samples_intro.go:104
+					tid := gc_tx2
 					_ = tid
+
+					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
 //line samples_intro.go:110
-					if tid < 0 || tid+8 > len(sdata) {
+					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
 //line samples_intro.go:110
-						break
+						if tid < 0 || tid+8 > len(sdata) {
 //line samples_intro.go:110
+							break
+//line samples_intro.go:110
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:110
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1099,82 +1395,117 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:110
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:110
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:110
-				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
+				gc_at9 := gOdata[:gc_bdx2]
+				gc_at10 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
+//line samples_intro.go:113
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
+//line samples_intro.go:113
+							break
+//line samples_intro.go:113
+						}
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:104
-					var tid int = gc_tx2
-//line samples_intro.go:104
+					tid := gc_tx2
 					_ = tid
+
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:104
+						var tid int = gc_tx2
+//line samples_intro.go:104
+						_ = tid
 //line samples_intro.go:113
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
 //line samples_intro.go:113
-						break
+							break
 //line samples_intro.go:113
+						}
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
-					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:104
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:113
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1185,53 +1516,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:113
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:113
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:104
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:113
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1279,8 +1563,8 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) && gc_bdx5 <= len(gIdata) {
-				gc_at6 := sdata[:gc_bdx5]
-				gc_at7 := gIdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
+				gc_at22 := gIdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1289,7 +1573,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
-					gc_at6[gc_tx5] = gc_at7[gc_tx5]
+					gc_at21[gc_tx5] = gc_at22[gc_tx5]
 				}
 			} else {
 				gc_step13 := 0
@@ -1360,7 +1644,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at8 := sdata[:gc_bdx5]
+				gc_at23 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -1369,7 +1653,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
-					gc_at8[gc_tx5] = T(numThreads) * gc_at8[gc_tx5]
+					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
 				}
 			} else {
 				gc_step14 := 0
@@ -1440,8 +1724,8 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(gOdata) && gc_bdx5 <= len(sdata) {
-				gc_at9 := gOdata[:gc_bdx5]
-				gc_at10 := sdata[:gc_bdx5]
+				gc_at24 := gOdata[:gc_bdx5]
+				gc_at25 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1450,7 +1734,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
-					gc_at9[gc_tx5] = gc_at10[gc_tx5]
+					gc_at24[gc_tx5] = gc_at25[gc_tx5]
 				}
 			} else {
 				gc_step15 := 0
@@ -1534,30 +1818,112 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 	numThreads := gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(sdata) && gc_bdx2 <= len(gIdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_at7 := gIdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:128
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
+//line samples_intro.go:128
+							break
+//line samples_intro.go:128
+						}
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:125
-					var tid int = gc_tx2
-//line samples_intro.go:125
+					tid := gc_tx2
 					_ = tid
+
+					gc_at6[gc_tx2] = gc_at7[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
 //line samples_intro.go:128
-						break
+							break
 //line samples_intro.go:128
+						}
+						archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
-					archsimd.LoadFloat32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1568,84 +1934,120 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line samples_intro.go:125
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line samples_intro.go:125
-					_ = tid
+						_ = tid
 //line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
 //line samples_intro.go:131
-						break
+							break
 //line samples_intro.go:131
+						}
+						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
-					gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+					tid := gc_tx2
+					_ = tid
+
+					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line samples_intro.go:131
+					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:131
+						if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+							break
+//line samples_intro.go:131
+						}
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = float32(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1656,82 +2058,117 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:131
 					sdata[tid] = float32(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = float32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			if gc_bdx2 <= len(gOdata) && gc_bdx2 <= len(sdata) {
+				gc_at9 := gOdata[:gc_bdx2]
+				gc_at10 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:134
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
+//line samples_intro.go:134
+							break
+//line samples_intro.go:134
+						}
+						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_intro.go:125
-					var tid int = gc_tx2
-//line samples_intro.go:125
+					tid := gc_tx2
 					_ = tid
+
+					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_intro.go:125
+						var tid int = gc_tx2
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
 //line samples_intro.go:134
-						break
+							break
 //line samples_intro.go:134
+						}
+						archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
-					archsimd.LoadFloat32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:125
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1742,53 +2179,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:125
-				tid := gc_tx2
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -1808,30 +2198,112 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 	numThreads := gc_bdx3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+			if gc_bdx3 <= len(sdata) && gc_bdx3 <= len(gIdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_at12 := gIdata[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:128
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at11) {
+//line samples_intro.go:128
+							break
+//line samples_intro.go:128
+						}
+						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_intro.go:125
-					var tid int = gc_tx3
-//line samples_intro.go:125
+					tid := gc_tx3
 					_ = tid
+
+					gc_at11[gc_tx3] = gc_at12[gc_tx3]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
 //line samples_intro.go:128
-						break
+							break
 //line samples_intro.go:128
+						}
+						archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
-					archsimd.LoadInt32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1842,84 +2314,120 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at13 := sdata[:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb2 := archsimd.BroadcastInt32x8(int32(numThreads))
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_vb4 := archsimd.BroadcastInt32x8(int32(numThreads))
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line samples_intro.go:125
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line samples_intro.go:125
-					_ = tid
+						_ = tid
 //line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) {
 //line samples_intro.go:131
-						break
+							break
 //line samples_intro.go:131
+						}
+						gc_vb4.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 					}
-					gc_vb2.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep5
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+					tid := gc_tx3
+					_ = tid
+
+					gc_at13[gc_tx3] = int32(numThreads) * gc_at13[gc_tx3]
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line samples_intro.go:131
+					gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:131
+						if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+							break
+//line samples_intro.go:131
+						}
+						gc_vb3.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep10
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = int32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = int32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = int32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = int32(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1930,82 +2438,117 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:131
 					sdata[tid] = int32(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = int32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+			if gc_bdx3 <= len(gOdata) && gc_bdx3 <= len(sdata) {
+				gc_at14 := gOdata[:gc_bdx3]
+				gc_at15 := sdata[:gc_bdx3]
+				gc_vstep11 := 0
+				if compiled.SIMD {
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:134
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at14) {
+//line samples_intro.go:134
+							break
+//line samples_intro.go:134
+						}
+						archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_intro.go:125
-					var tid int = gc_tx3
-//line samples_intro.go:125
+					tid := gc_tx3
 					_ = tid
+
+					gc_at14[gc_tx3] = gc_at15[gc_tx3]
+				}
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_intro.go:125
+						var tid int = gc_tx3
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
 //line samples_intro.go:134
-						break
+							break
 //line samples_intro.go:134
+						}
+						archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
-					archsimd.LoadInt32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+				gc_step9 := gc_vstep12
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_intro.go:125
+						tid := gc_tx3
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2016,53 +2559,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-					tid := gc_tx3
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_intro.go:125
-				tid := gc_tx3
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2082,30 +2578,112 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 	numThreads := gc_bdx4
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+			if gc_bdx4 <= len(sdata) && gc_bdx4 <= len(gIdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_at17 := gIdata[:gc_bdx4]
+				gc_vstep13 := 0
+				if compiled.SIMD {
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:128
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at17) || gc_tx4+8 > len(gc_at16) {
+//line samples_intro.go:128
+							break
+//line samples_intro.go:128
+						}
+						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_intro.go:125
-					var tid int = gc_tx4
-//line samples_intro.go:125
+					tid := gc_tx4
 					_ = tid
+
+					gc_at16[gc_tx4] = gc_at17[gc_tx4]
+				}
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:128
-					if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
 //line samples_intro.go:128
-						break
+							break
 //line samples_intro.go:128
+						}
+						archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
 					}
-					archsimd.LoadUint32x8Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep7
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				gc_step10 := gc_vstep14
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:128
+						sdata[tid] = gIdata[tid]
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2116,84 +2694,120 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:128
 					sdata[tid] = gIdata[tid]
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:128
-					sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:128
-				sdata[tid] = gIdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at18 := sdata[:gc_bdx4]
+				gc_vstep15 := 0
+				if compiled.SIMD {
 //line samples_intro.go:131
-				gc_vb3 := archsimd.BroadcastUint32x8(uint32(numThreads))
-				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-					gc_tx4 := gc_vstep8
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_vb6 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						gc_tx4 := gc_vstep15
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line samples_intro.go:125
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line samples_intro.go:125
-					_ = tid
+						_ = tid
 //line samples_intro.go:131
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) {
 //line samples_intro.go:131
-						break
+							break
 //line samples_intro.go:131
+						}
+						gc_vb6.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 					}
-					gc_vb3.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep8
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
+				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+					tid := gc_tx4
+					_ = tid
+
+					gc_at18[gc_tx4] = uint32(numThreads) * gc_at18[gc_tx4]
+				}
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD {
+//line samples_intro.go:131
+					gc_vb5 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:131
+						if tid < 0 || tid+8 > len(sdata) {
+//line samples_intro.go:131
+							break
+//line samples_intro.go:131
+						}
+						gc_vb5.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep16
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = uint32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = uint32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = uint32(numThreads) * sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:131
+						sdata[tid] = uint32(numThreads) * sdata[tid]
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2204,82 +2818,117 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:131
 					sdata[tid] = uint32(numThreads) * sdata[tid]
 				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:131
-					sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:131
-				sdata[tid] = uint32(numThreads) * sdata[tid]
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-					gc_tx4 := gc_vstep9
+			if gc_bdx4 <= len(gOdata) && gc_bdx4 <= len(sdata) {
+				gc_at19 := gOdata[:gc_bdx4]
+				gc_at20 := sdata[:gc_bdx4]
+				gc_vstep17 := 0
+				if compiled.SIMD {
+					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
+//line samples_intro.go:134
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at19) {
+//line samples_intro.go:134
+							break
+//line samples_intro.go:134
+						}
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_intro.go:125
-					var tid int = gc_tx4
-//line samples_intro.go:125
+					tid := gc_tx4
 					_ = tid
+
+					gc_at19[gc_tx4] = gc_at20[gc_tx4]
+				}
+			} else {
+				gc_vstep18 := 0
+				if compiled.SIMD {
+					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_intro.go:125
+						var tid int = gc_tx4
+//line samples_intro.go:125
+						_ = tid
 //line samples_intro.go:134
-					if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
 //line samples_intro.go:134
-						break
+							break
 //line samples_intro.go:134
+						}
+						archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
 					}
-					archsimd.LoadUint32x8Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep9
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+				gc_step12 := gc_vstep18
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_intro.go:125
+						tid := gc_tx4
+						_ = tid
+
+//line samples_intro.go:134
+						gOdata[tid] = sdata[tid]
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2290,53 +2939,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:134
 					gOdata[tid] = sdata[tid]
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-					tid := gc_tx4
-					_ = tid
-
-//line samples_intro.go:134
-					gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_intro.go:125
-				tid := gc_tx4
-				_ = tid
-
-//line samples_intro.go:134
-				gOdata[tid] = sdata[tid]
 			}
 		}
 	}
@@ -2848,51 +3450,193 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off9 := d
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off9 >= 0 && gc_off9 <= len(shared) && gc_to2 <= len(shared)-gc_off9 {
+					gc_at16 := shared[:gc_to2]
+					gc_at17 := shared[gc_off9:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:226
+							var tid int = gc_tx2
+//line samples_intro.go:226
+							_ = tid
+//line samples_intro.go:242
+							{
+//line samples_intro.go:242
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) {
+//line samples_intro.go:242
+									break
+//line samples_intro.go:242
+								}
+//line samples_intro.go:242
+								f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
+//line samples_intro.go:242
+								_ = f0
+//line samples_intro.go:242
+								f1 := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])
+//line samples_intro.go:242
+								_ = f1
+//line samples_intro.go:242
+								gc_if2 := f1.Less(f0)
+//line samples_intro.go:242
+								_ = gc_if2
+//line samples_intro.go:242
+								if gc_if2.ToBits() != 0 {
+//line samples_intro.go:242
+									f1.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if2)
+//line samples_intro.go:242
+								}
+//line samples_intro.go:242
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_intro.go:226
-						var tid int = gc_tx2
-//line samples_intro.go:226
+						tid := gc_tx2
 						_ = tid
-//line samples_intro.go:242
+
+//line samples_intro.go:241
 						{
-//line samples_intro.go:242
-							if tid < 0 || tid+8 > len(shared) || (tid+
-								d) < 0 || (tid+d)+8 > len(shared) {
-//line samples_intro.go:242
-								break
-//line samples_intro.go:242
+							f0 := gc_at16[gc_tx2]
+							f1 := gc_at17[gc_tx2]
+
+							if f1 < f0 {
+//line samples_intro.go:245
+								gc_at16[gc_tx2] = f1
+//line samples_intro.go:247
 							}
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:226
+							var tid int = gc_tx2
+//line samples_intro.go:226
+							_ = tid
 //line samples_intro.go:242
-							f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+							{
 //line samples_intro.go:242
-							_ = f0
+								if tid < 0 || tid+8 > len(shared) || (tid+
+									d) < 0 || (tid+d)+8 > len(shared) {
 //line samples_intro.go:242
-							f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
-							_ = f1
+									break
+//line samples_intro.go:242
+								}
+//line samples_intro.go:242
+								f0 := archsimd.LoadFloat32x8Slice(shared[tid:])
+//line samples_intro.go:242
+								_ = f0
+//line samples_intro.go:242
+								f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
+								_ = f1
 //line samples_intro.go:243
-							gc_if := f1.Less(f0)
+								gc_if := f1.Less(f0)
 //line samples_intro.go:243
-							_ = gc_if
+								_ = gc_if
 //line samples_intro.go:243
-							if gc_if.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line samples_intro.go:243
-								f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+									f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
+//line samples_intro.go:246
+								}
 //line samples_intro.go:246
 							}
-//line samples_intro.go:246
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+							tid := gc_tx2
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+							tid := gc_tx2
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+							tid := gc_tx2
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+							tid := gc_tx2
+							_ = tid
+
+//line samples_intro.go:241
+							{
+								f0 := shared[tid]
+								f1 := shared[tid+d]
+
+								if f1 < f0 {
+									shared[tid] = f1
+								}
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2908,81 +3652,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							if f1 < f0 {
 								shared[tid] = f1
 							}
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-						tid := gc_tx2
-						_ = tid
-
-//line samples_intro.go:241
-						{
-							f0 := shared[tid]
-							f1 := shared[tid+d]
-
-							if f1 < f0 {
-								shared[tid] = f1
-							}
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_intro.go:226
-					tid := gc_tx2
-					_ = tid
-
-//line samples_intro.go:241
-					{
-						f0 := shared[tid]
-						f1 := shared[tid+d]
-
-						if f1 < f0 {
-							shared[tid] = f1
 						}
 					}
 				}
@@ -2995,11 +3664,11 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := bid
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(output) && gc_off10 >= 0 && gc_off10 < len(shared) {
-				gc_at16 := output[gc_off9:][:1]
-				gc_at17 := shared[gc_off10:][:1]
+			gc_off10 := bid
+			gc_off11 := 0
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(output) && gc_off11 >= 0 && gc_off11 < len(shared) {
+				gc_at18 := output[gc_off10:][:1]
+				gc_at19 := shared[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3011,7 +3680,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:252
 					{
 //line samples_intro.go:252
-						gc_at16[0] = gc_at17[0]
+						gc_at18[0] = gc_at19[0]
 //line samples_intro.go:254
 					}
 				}
@@ -3097,9 +3766,9 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off11 := bid + gc_gdx2
-			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(timer) {
-				gc_at18 := timer[gc_off11:][:1]
+			gc_off12 := bid + gc_gdx2
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(timer) {
+				gc_at20 := timer[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3111,7 +3780,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:258
 					{
 //line samples_intro.go:258
-						gc_at18[0] = int64(intrinsic.Clock())
+						gc_at20[0] = int64(intrinsic.Clock())
 //line samples_intro.go:260
 					}
 				}

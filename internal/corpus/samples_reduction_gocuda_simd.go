@@ -53,10 +53,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off14 {
-				gc_at19 := sdata[:gc_bdx5]
-				gc_at20 := gIdata[gc_off14:][:gc_bdx5]
+			gc_off17 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 {
+				gc_at25 := sdata[:gc_bdx5]
+				gc_at26 := gIdata[gc_off17:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -69,12 +69,12 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at19[gc_tx5] = 0
+					gc_at25[gc_tx5] = 0
 
 //line samples_reduction.go:30
 					if i < n {
 //line samples_reduction.go:30
-						gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
 //line samples_reduction.go:32
 					}
 				}
@@ -194,10 +194,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off15 := s
-				if gc_bdx5 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off15 {
-					gc_at21 := sdata[:gc_bdx5]
-					gc_at22 := sdata[gc_off15:][:gc_bdx5]
+				gc_off18 := s
+				if gc_bdx5 <= len(sdata) && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off18 {
+					gc_at27 := sdata[:gc_bdx5]
+					gc_at28 := sdata[gc_off18:][:gc_bdx5]
 					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -209,7 +209,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
 //line samples_reduction.go:39
-							gc_at21[gc_tx5] += gc_at22[gc_tx5]
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 //line samples_reduction.go:41
 						}
 					}
@@ -296,11 +296,11 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off16 := gc_bx5
-			gc_off17 := 0
-			if gc_from5 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off17 >= 0 && gc_off17 < len(sdata) {
-				gc_at23 := gOdata[gc_off16:][:1]
-				gc_at24 := sdata[gc_off17:][:1]
+			gc_off19 := gc_bx5
+			gc_off20 := 0
+			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at29 := gOdata[gc_off19:][:1]
+				gc_at30 := sdata[gc_off20:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -312,7 +312,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at23[0] = gc_at24[0]
+						gc_at29[0] = gc_at30[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -411,51 +411,202 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
+				gc_at7 := sdata[:gc_bdx2]
+				gc_at8 := gIdata[gc_off5:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:29
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:26
+						var tid int = gc_tx2
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:30
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
+						_ = gc_if2
+//line samples_reduction.go:30
+						if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:30
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+//line samples_reduction.go:30
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:26
-					var tid int = gc_tx2
-//line samples_reduction.go:26
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:27
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_reduction.go:27
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
+
+					gc_at7[gc_tx2] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+//line samples_reduction.go:30
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line samples_reduction.go:32
 					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb.StoreSlice(sdata[tid:])
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:29
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:26
+						var tid int = gc_tx2
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-					_ = gc_if
+						_ = gc_if
 //line samples_reduction.go:31
-					if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:31
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 //line samples_reduction.go:31
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -474,89 +625,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:26
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -566,10 +634,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off5 := s
-				if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off5 {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_at8 := sdata[gc_off5:][:gc_bdx2]
+				gc_off6 := s
+				if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off6 {
+					gc_at9 := sdata[:gc_bdx2]
+					gc_at10 := sdata[gc_off6:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -581,7 +649,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
 //line samples_reduction.go:39
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
 //line samples_reduction.go:41
 						}
 					}
@@ -668,11 +736,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := gOdata[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at11 := gOdata[gc_off7:][:1]
+				gc_at12 := sdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -684,7 +752,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at9[0] = gc_at10[0]
+						gc_at11[0] = gc_at12[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -783,51 +851,202 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
+				gc_at13 := sdata[:gc_bdx3]
+				gc_at14 := gIdata[gc_off9:][:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+					_ = gc_iota4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:26
+						var tid int = gc_tx3
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:30
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
+						_ = gc_if4
+//line samples_reduction.go:30
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:30
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if4)
+//line samples_reduction.go:30
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:26
-					var tid int = gc_tx3
-//line samples_reduction.go:26
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:27
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:27
+					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
+
+					gc_at13[gc_tx3] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+//line samples_reduction.go:30
+						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+//line samples_reduction.go:32
 					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb2.StoreSlice(sdata[tid:])
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:29
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:26
+						var tid int = gc_tx3
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-					_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:31
-					if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:31
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
 //line samples_reduction.go:31
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -846,89 +1065,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:26
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -938,10 +1074,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off8 := s
-				if gc_bdx3 <= len(sdata) && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off8 {
-					gc_at11 := sdata[:gc_bdx3]
-					gc_at12 := sdata[gc_off8:][:gc_bdx3]
+				gc_off10 := s
+				if gc_bdx3 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off10 {
+					gc_at15 := sdata[:gc_bdx3]
+					gc_at16 := sdata[gc_off10:][:gc_bdx3]
 					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
@@ -953,7 +1089,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
 //line samples_reduction.go:39
-							gc_at11[gc_tx3] += gc_at12[gc_tx3]
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
 //line samples_reduction.go:41
 						}
 					}
@@ -1040,11 +1176,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3
-			gc_off10 := 0
-			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at13 := gOdata[gc_off9:][:1]
-				gc_at14 := sdata[gc_off10:][:1]
+			gc_off11 := gc_bx3
+			gc_off12 := 0
+			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at17 := gOdata[gc_off11:][:1]
+				gc_at18 := sdata[gc_off12:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -1056,7 +1192,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at13[0] = gc_at14[0]
+						gc_at17[0] = gc_at18[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -1155,51 +1291,202 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 {
+				gc_at19 := sdata[:gc_bdx4]
+				gc_at20 := gIdata[gc_off13:][:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
+					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:26
+						var tid int = gc_tx4
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:30
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:30
+						_ = gc_if6
+//line samples_reduction.go:30
+						if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:30
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if6)
+//line samples_reduction.go:30
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:26
-					var tid int = gc_tx4
-//line samples_reduction.go:26
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:27
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:27
+					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
-//line samples_reduction.go:29
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:29
-						break
-//line samples_reduction.go:29
+
+					gc_at19[gc_tx4] = 0
+
+//line samples_reduction.go:30
+					if i < n {
+//line samples_reduction.go:30
+						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+//line samples_reduction.go:32
 					}
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb5 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:29
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:29
+					_ = gc_iota5
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:26
+						var tid int = gc_tx4
+//line samples_reduction.go:26
+						_ = tid
+//line samples_reduction.go:27
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:27
+						_ = i
+//line samples_reduction.go:29
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:29
+							break
+//line samples_reduction.go:29
+						}
+//line samples_reduction.go:29
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-					_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:31
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:31
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:31
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:29
+						sdata[tid] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1218,89 +1505,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:27
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:29
-					sdata[tid] = 0
-
-//line samples_reduction.go:30
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:26
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:27
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:29
-				sdata[tid] = 0
-
-//line samples_reduction.go:30
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -1310,10 +1514,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off11 := s
-				if gc_bdx4 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off11 {
-					gc_at15 := sdata[:gc_bdx4]
-					gc_at16 := sdata[gc_off11:][:gc_bdx4]
+				gc_off14 := s
+				if gc_bdx4 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off14 {
+					gc_at21 := sdata[:gc_bdx4]
+					gc_at22 := sdata[gc_off14:][:gc_bdx4]
 					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -1325,7 +1529,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
 //line samples_reduction.go:39
-							gc_at15[gc_tx4] += gc_at16[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 //line samples_reduction.go:41
 						}
 					}
@@ -1412,11 +1616,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off12 := gc_bx4
-			gc_off13 := 0
-			if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) && gc_off13 >= 0 && gc_off13 < len(sdata) {
-				gc_at17 := gOdata[gc_off12:][:1]
-				gc_at18 := sdata[gc_off13:][:1]
+			gc_off15 := gc_bx4
+			gc_off16 := 0
+			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at23 := gOdata[gc_off15:][:1]
+				gc_at24 := sdata[gc_off16:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -1428,7 +1632,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:47
 					{
 //line samples_reduction.go:47
-						gc_at17[0] = gc_at18[0]
+						gc_at23[0] = gc_at24[0]
 //line samples_reduction.go:49
 					}
 				}
@@ -1552,10 +1756,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off10 {
-				gc_at11 := sdata[:gc_bdx5]
-				gc_at12 := gIdata[gc_off10:][:gc_bdx5]
+			gc_off13 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
+				gc_at17 := sdata[:gc_bdx5]
+				gc_at18 := gIdata[gc_off13:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1568,12 +1772,12 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at11[gc_tx5] = 0
+					gc_at17[gc_tx5] = 0
 
 //line samples_reduction.go:64
 					if i < n {
 //line samples_reduction.go:64
-						gc_at11[gc_tx5] = gc_at12[gc_tx5]
+						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 //line samples_reduction.go:66
 					}
 				}
@@ -1794,11 +1998,11 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at13 := gOdata[gc_off11:][:1]
-				gc_at14 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at19 := gOdata[gc_off14:][:1]
+				gc_at20 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1810,7 +2014,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:80
 					{
 //line samples_reduction.go:80
-						gc_at13[0] = gc_at14[0]
+						gc_at19[0] = gc_at20[0]
 //line samples_reduction.go:82
 					}
 				}
@@ -1909,51 +2113,202 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
+				gc_at5 := sdata[:gc_bdx2]
+				gc_at6 := gIdata[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:63
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:60
+						var tid int = gc_tx2
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+//line samples_reduction.go:64
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
+						_ = gc_if2
+//line samples_reduction.go:64
+						if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:64
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if2)
+//line samples_reduction.go:64
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:60
-					var tid int = gc_tx2
-//line samples_reduction.go:60
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:61
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_reduction.go:61
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
+
+					gc_at5[gc_tx2] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+//line samples_reduction.go:64
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+//line samples_reduction.go:66
 					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb.StoreSlice(sdata[tid:])
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:63
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:60
+						var tid int = gc_tx2
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-					_ = gc_if
+						_ = gc_if
 //line samples_reduction.go:65
-					if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:65
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 //line samples_reduction.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1972,89 +2327,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:60
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -2165,11 +2437,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at5 := gOdata[gc_off4:][:1]
-				gc_at6 := sdata[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at7 := gOdata[gc_off5:][:1]
+				gc_at8 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -2181,7 +2453,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:80
 					{
 //line samples_reduction.go:80
-						gc_at5[0] = gc_at6[0]
+						gc_at7[0] = gc_at8[0]
 //line samples_reduction.go:82
 					}
 				}
@@ -2280,51 +2552,202 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off7 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 {
+				gc_at9 := sdata[:gc_bdx3]
+				gc_at10 := gIdata[gc_off7:][:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-				_ = gc_iota2
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+					_ = gc_iota4
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:60
+						var tid int = gc_tx3
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at10) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb4.StoreSlice(gc_at9[gc_tx3:])
+//line samples_reduction.go:64
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
+						_ = gc_if4
+//line samples_reduction.go:64
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:64
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if4)
+//line samples_reduction.go:64
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:60
-					var tid int = gc_tx3
-//line samples_reduction.go:60
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:61
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:61
+					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
+
+					gc_at9[gc_tx3] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+//line samples_reduction.go:64
+						gc_at9[gc_tx3] = gc_at10[gc_tx3]
+//line samples_reduction.go:66
 					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb2.StoreSlice(sdata[tid:])
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:63
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+					_ = gc_iota3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:60
+						var tid int = gc_tx3
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-					_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:65
-					if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:65
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
 //line samples_reduction.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2343,89 +2766,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:60
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -2536,11 +2876,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at7 := gOdata[gc_off6:][:1]
-				gc_at8 := sdata[gc_off7:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at11 := gOdata[gc_off8:][:1]
+				gc_at12 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -2552,7 +2892,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:80
 					{
 //line samples_reduction.go:80
-						gc_at7[0] = gc_at8[0]
+						gc_at11[0] = gc_at12[0]
 //line samples_reduction.go:82
 					}
 				}
@@ -2651,51 +2991,202 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off10 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 {
+				gc_at13 := sdata[:gc_bdx4]
+				gc_at14 := gIdata[gc_off10:][:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
+					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:60
+						var tid int = gc_tx4
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at13) || gc_tx4+8 > len(gc_at14) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb6.StoreSlice(gc_at13[gc_tx4:])
+//line samples_reduction.go:64
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:64
+						_ = gc_if6
+//line samples_reduction.go:64
+						if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:64
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if6)
+//line samples_reduction.go:64
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:60
-					var tid int = gc_tx4
-//line samples_reduction.go:60
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:61
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:61
+					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
-//line samples_reduction.go:63
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:63
-						break
-//line samples_reduction.go:63
+
+					gc_at13[gc_tx4] = 0
+
+//line samples_reduction.go:64
+					if i < n {
+//line samples_reduction.go:64
+						gc_at13[gc_tx4] = gc_at14[gc_tx4]
+//line samples_reduction.go:66
 					}
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb5 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:63
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:63
+					_ = gc_iota5
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:60
+						var tid int = gc_tx4
+//line samples_reduction.go:60
+						_ = tid
+//line samples_reduction.go:61
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:61
+						_ = i
+//line samples_reduction.go:63
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:63
+							break
+//line samples_reduction.go:63
+						}
+//line samples_reduction.go:63
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-					_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:65
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:65
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:63
+						sdata[tid] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2714,89 +3205,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:61
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:63
-					sdata[tid] = 0
-
-//line samples_reduction.go:64
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:60
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:61
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:63
-				sdata[tid] = 0
-
-//line samples_reduction.go:64
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -2907,11 +3315,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at9 := gOdata[gc_off8:][:1]
-				gc_at10 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at15 := gOdata[gc_off11:][:1]
+				gc_at16 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -2923,7 +3331,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:80
 					{
 //line samples_reduction.go:80
-						gc_at9[0] = gc_at10[0]
+						gc_at15[0] = gc_at16[0]
 //line samples_reduction.go:82
 					}
 				}
@@ -3046,10 +3454,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off11 {
-				gc_at13 := sdata[:gc_bdx5]
-				gc_at14 := gIdata[gc_off11:][:gc_bdx5]
+			gc_off17 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 {
+				gc_at25 := sdata[:gc_bdx5]
+				gc_at26 := gIdata[gc_off17:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3062,12 +3470,12 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
-					gc_at13[gc_tx5] = 0
+					gc_at25[gc_tx5] = 0
 
 //line samples_reduction.go:96
 					if i < n {
 //line samples_reduction.go:96
-						gc_at13[gc_tx5] = gc_at14[gc_tx5]
+						gc_at25[gc_tx5] = gc_at26[gc_tx5]
 //line samples_reduction.go:98
 					}
 				}
@@ -3191,10 +3599,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off12 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to5 <= len(sdata)-gc_off12 {
-					gc_at15 := sdata[:gc_to5]
-					gc_at16 := sdata[gc_off12:][:gc_to5]
+				gc_off18 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_to5 <= len(sdata)-gc_off18 {
+					gc_at27 := sdata[:gc_to5]
+					gc_at28 := sdata[gc_off18:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -3206,7 +3614,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:103
 						{
 //line samples_reduction.go:103
-							gc_at15[gc_tx5] += gc_at16[gc_tx5]
+							gc_at27[gc_tx5] += gc_at28[gc_tx5]
 //line samples_reduction.go:105
 						}
 					}
@@ -3293,11 +3701,11 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5
-			gc_off14 := 0
-			if gc_from5 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) && gc_off14 >= 0 && gc_off14 < len(sdata) {
-				gc_at17 := gOdata[gc_off13:][:1]
-				gc_at18 := sdata[gc_off14:][:1]
+			gc_off19 := gc_bx5
+			gc_off20 := 0
+			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at29 := gOdata[gc_off19:][:1]
+				gc_at30 := sdata[gc_off20:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3309,7 +3717,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:110
 					{
 //line samples_reduction.go:110
-						gc_at17[0] = gc_at18[0]
+						gc_at29[0] = gc_at30[0]
 //line samples_reduction.go:112
 					}
 				}
@@ -3408,51 +3816,202 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
+				gc_at7 := sdata[:gc_bdx2]
+				gc_at8 := gIdata[gc_off5:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:95
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:92
+						var tid int = gc_tx2
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:96
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
+						_ = gc_if2
+//line samples_reduction.go:96
+						if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:96
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+//line samples_reduction.go:96
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:92
-					var tid int = gc_tx2
-//line samples_reduction.go:92
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:93
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples_reduction.go:93
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
+
+					gc_at7[gc_tx2] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+//line samples_reduction.go:96
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line samples_reduction.go:98
 					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb.StoreSlice(sdata[tid:])
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line samples_reduction.go:95
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:92
+						var tid int = gc_tx2
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-					_ = gc_if
+						_ = gc_if
 //line samples_reduction.go:97
-					if gc_if.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:97
-						archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 //line samples_reduction.go:97
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3471,89 +4030,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -3567,35 +4043,136 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 {
+					gc_at9 := sdata[:gc_to2]
+					gc_at10 := sdata[gc_off6:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_reduction.go:92
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:92
-						_ = tid
+							_ = tid
 //line samples_reduction.go:104
-						{
+							{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line samples_reduction.go:104
-								break
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line samples_reduction.go:104
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+//line samples_reduction.go:103
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line samples_reduction.go:105
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:92
+							var tid int = gc_tx2
+//line samples_reduction.go:92
+							_ = tid
 //line samples_reduction.go:104
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line samples_reduction.go:104
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:92
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3607,61 +4184,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-						tid := gc_tx2
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:92
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -3673,11 +4195,11 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at7 := gOdata[gc_off5:][:1]
-				gc_at8 := sdata[gc_off6:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at11 := gOdata[gc_off7:][:1]
+				gc_at12 := sdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3689,7 +4211,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:110
 					{
 //line samples_reduction.go:110
-						gc_at7[0] = gc_at8[0]
+						gc_at11[0] = gc_at12[0]
 //line samples_reduction.go:112
 					}
 				}
@@ -3788,51 +4310,202 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
+				gc_at13 := sdata[:gc_bdx3]
+				gc_at14 := gIdata[gc_off9:][:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:95
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-				_ = gc_iota2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+					_ = gc_iota4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:92
+						var tid int = gc_tx3
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:96
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
+						_ = gc_if4
+//line samples_reduction.go:96
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:96
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if4)
+//line samples_reduction.go:96
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:92
-					var tid int = gc_tx3
-//line samples_reduction.go:92
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:93
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line samples_reduction.go:93
+					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
+
+					gc_at13[gc_tx3] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+//line samples_reduction.go:96
+						gc_at13[gc_tx3] = gc_at14[gc_tx3]
+//line samples_reduction.go:98
 					}
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb2.StoreSlice(sdata[tid:])
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line samples_reduction.go:95
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+					_ = gc_iota3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:92
+						var tid int = gc_tx3
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb3.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-					_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:97
-					if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:97
-						archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if2)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
 //line samples_reduction.go:97
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3851,89 +4524,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -3947,35 +4537,136 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off10 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to3 <= len(sdata)-gc_off10 {
+					gc_at15 := sdata[:gc_to3]
+					gc_at16 := sdata[gc_off10:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line samples_reduction.go:92
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:92
-						_ = tid
+							_ = tid
 //line samples_reduction.go:104
-						{
+							{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
 //line samples_reduction.go:104
-								break
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line samples_reduction.go:104
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+//line samples_reduction.go:103
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+//line samples_reduction.go:105
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:92
+							var tid int = gc_tx3
+//line samples_reduction.go:92
+							_ = tid
 //line samples_reduction.go:104
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line samples_reduction.go:104
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:92
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3987,61 +4678,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-						tid := gc_tx3
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:92
-					tid := gc_tx3
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -4053,11 +4689,11 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3
-			gc_off8 := 0
-			if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at9 := gOdata[gc_off7:][:1]
-				gc_at10 := sdata[gc_off8:][:1]
+			gc_off11 := gc_bx3
+			gc_off12 := 0
+			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at17 := gOdata[gc_off11:][:1]
+				gc_at18 := sdata[gc_off12:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -4069,7 +4705,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:110
 					{
 //line samples_reduction.go:110
-						gc_at9[0] = gc_at10[0]
+						gc_at17[0] = gc_at18[0]
 //line samples_reduction.go:112
 					}
 				}
@@ -4168,51 +4804,202 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 {
+				gc_at19 := sdata[:gc_bdx4]
+				gc_at20 := gIdata[gc_off13:][:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
+					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:95
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-				_ = gc_iota3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+					_ = gc_iota6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:92
+						var tid int = gc_tx4
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:96
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:96
+						_ = gc_if6
+//line samples_reduction.go:96
+						if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:96
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if6)
+//line samples_reduction.go:96
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:92
-					var tid int = gc_tx4
-//line samples_reduction.go:92
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:93
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line samples_reduction.go:93
+					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
-//line samples_reduction.go:95
-					if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
-//line samples_reduction.go:95
-						break
-//line samples_reduction.go:95
+
+					gc_at19[gc_tx4] = 0
+
+//line samples_reduction.go:96
+					if i < n {
+//line samples_reduction.go:96
+						gc_at19[gc_tx4] = gc_at20[gc_tx4]
+//line samples_reduction.go:98
 					}
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb3.StoreSlice(sdata[tid:])
+					gc_vb5 := archsimd.BroadcastUint32x8(0)
+//line samples_reduction.go:95
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:95
+					_ = gc_iota5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:92
+						var tid int = gc_tx4
+//line samples_reduction.go:92
+						_ = tid
+//line samples_reduction.go:93
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:93
+						_ = i
+//line samples_reduction.go:95
+						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+//line samples_reduction.go:95
+							break
+//line samples_reduction.go:95
+						}
+//line samples_reduction.go:95
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-					_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:97
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:97
-						archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if3)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:97
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line samples_reduction.go:95
+						sdata[tid] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							sdata[tid] = gIdata[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4231,89 +5018,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if i < n {
 						sdata[tid] = gIdata[i]
 					}
-				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:93
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line samples_reduction.go:95
-					sdata[tid] = 0
-
-//line samples_reduction.go:96
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:93
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-
-//line samples_reduction.go:95
-				sdata[tid] = 0
-
-//line samples_reduction.go:96
-				if i < n {
-					sdata[tid] = gIdata[i]
 				}
 			}
 		}
@@ -4327,35 +5031,136 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off14 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to4 <= len(sdata)-gc_off14 {
+					gc_at21 := sdata[:gc_to4]
+					gc_at22 := sdata[gc_off14:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line samples_reduction.go:92
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:92
-						_ = tid
+							_ = tid
 //line samples_reduction.go:104
-						{
+							{
 //line samples_reduction.go:104
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at21) {
 //line samples_reduction.go:104
-								break
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
 //line samples_reduction.go:104
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:103
+						{
+//line samples_reduction.go:103
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+//line samples_reduction.go:105
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:92
+							var tid int = gc_tx4
+//line samples_reduction.go:92
+							_ = tid
 //line samples_reduction.go:104
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line samples_reduction.go:104
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:104
+									break
+//line samples_reduction.go:104
+								}
+//line samples_reduction.go:104
+								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:92
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4367,61 +5172,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-						tid := gc_tx4
-						_ = tid
-
-//line samples_reduction.go:103
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:92
-					tid := gc_tx4
-					_ = tid
-
-//line samples_reduction.go:103
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -4433,11 +5183,11 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off9 := gc_bx4
-			gc_off10 := 0
-			if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
-				gc_at11 := gOdata[gc_off9:][:1]
-				gc_at12 := sdata[gc_off10:][:1]
+			gc_off15 := gc_bx4
+			gc_off16 := 0
+			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at23 := gOdata[gc_off15:][:1]
+				gc_at24 := sdata[gc_off16:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4449,7 +5199,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:110
 					{
 //line samples_reduction.go:110
-						gc_at11[0] = gc_at12[0]
+						gc_at23[0] = gc_at24[0]
 //line samples_reduction.go:112
 					}
 				}
@@ -4574,12 +5324,12 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off8 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off9 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
-			if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off9 && gc_bdx5 <= len(sdata) {
-				gc_at10 := gIdata[gc_off8:][:gc_bdx5]
-				gc_at11 := gIdata[gc_off9:][:gc_bdx5]
-				gc_at12 := sdata[:gc_bdx5]
+			gc_off17 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off18 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
+			if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off18 && gc_bdx5 <= len(sdata) {
+				gc_at25 := gIdata[gc_off17:][:gc_bdx5]
+				gc_at26 := gIdata[gc_off18:][:gc_bdx5]
+				gc_at27 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4597,15 +5347,15 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:127
 					if i < n {
-						mySum = gc_at10[gc_tx5]
+						mySum = gc_at25[gc_tx5]
 					}
 
 //line samples_reduction.go:131
 					if i+gc_bdx5 < n {
-						mySum += gc_at11[gc_tx5]
+						mySum += gc_at26[gc_tx5]
 					}
 
-					gc_at12[gc_tx5] = mySum
+					gc_at27[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -4652,10 +5402,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := s
-				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to5 <= len(sdata)-gc_off10 && gc_to5 <= len(sdata) {
-					gc_at13 := sdata[gc_off10:][:gc_to5]
-					gc_at14 := sdata[:gc_to5]
+				gc_off19 := s
+				if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to5 <= len(sdata)-gc_off19 && gc_to5 <= len(sdata) {
+					gc_at28 := sdata[gc_off19:][:gc_to5]
+					gc_at29 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -4667,9 +5417,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at13[gc_tx5]
+							mySum = mySum + gc_at28[gc_tx5]
 //line samples_reduction.go:140
-							gc_at14[gc_tx5] = mySum
+							gc_at29[gc_tx5] = mySum
 //line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank5] = mySum
@@ -4772,9 +5522,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) {
-				gc_at15 := gOdata[gc_off11:][:1]
+			gc_off20 := gc_bx5
+			if gc_from5 >= 0 && gc_off20 >= 0 && gc_off20 < len(gOdata) {
+				gc_at30 := gOdata[gc_off20:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -4787,7 +5537,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:147
 					{
 //line samples_reduction.go:147
-						gc_at15[0] = mySum
+						gc_at30[0] = mySum
 //line samples_reduction.go:149
 					}
 				}
@@ -4892,93 +5642,185 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * (gc_bdx2 * 2)
+			gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+			if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_bdx2 <= len(sdata) {
+				gc_at7 := gIdata[gc_off5:][:gc_bdx2]
+				gc_at8 := gIdata[gc_off6:][:gc_bdx2]
+				gc_at9 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:123
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:123
+						var tid int = gc_tx2
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if7
+//line samples_reduction.go:127
+						if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:127
+							mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:131
+						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+//line samples_reduction.go:131
+						_ = gc_if8
+//line samples_reduction.go:131
+						if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:131
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:131
+						}
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_at9[gc_tx2:])
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:123
-					var tid int = gc_tx2
-//line samples_reduction.go:123
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:124
-					var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:124
+					i := gc_bx2*(gc_bdx2*2) + gc_tx2
 					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx2) < 0 || (i+gc_bdx2)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-					_ = gc_if3
-//line samples_reduction.go:128
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
-//line samples_reduction.go:131
-					_ = gc_if4
-//line samples_reduction.go:132
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx2*(gc_bdx2*2) + gc_tx2
-				_ = i
 
 //line samples_reduction.go:126
-				var mySum float32
+					var mySum float32
 
 //line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at7[gc_tx2]
+					}
 
 //line samples_reduction.go:131
-				if i+gc_bdx2 < n {
-					mySum += gIdata[i+gc_bdx2]
+					if i+gc_bdx2 < n {
+						mySum += gc_at8[gc_tx2]
+					}
+
+					gc_at9[gc_tx2] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
 				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:123
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:123
+						var tid int = gc_tx2
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+							gc_bdx2) < 0 || (i+gc_bdx2)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if3
+//line samples_reduction.go:128
+						if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:128
+							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:128
+						}
+//line samples_reduction.go:131
+						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+//line samples_reduction.go:131
+						_ = gc_if4
+//line samples_reduction.go:132
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:132
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:132
+						}
+//line samples_reduction.go:135
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:124
+					i := gc_bx2*(gc_bdx2*2) + gc_tx2
+					_ = i
+
+//line samples_reduction.go:126
+					var mySum float32
+
+//line samples_reduction.go:127
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:131
+					if i+gc_bdx2 < n {
+						mySum += gIdata[i+gc_bdx2]
+					}
 
 //line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
+				}
 			}
 		}
 	}
@@ -4991,42 +5833,166 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off7 := s
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 && gc_to2 <= len(sdata) {
+					gc_at10 := sdata[gc_off7:][:gc_to2]
+					gc_at11 := sdata[:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_reduction.go:123
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:123
-						_ = tid
+							_ = tid
 //line samples_reduction.go:123
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:123
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:140
-						{
+							{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) {
 //line samples_reduction.go:140
-								break
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(gc_at11[gc_tx2:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + gc_at10[gc_tx2]
 //line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							gc_at11[gc_tx2] = mySum
+//line samples_reduction.go:142
 						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:123
+							var tid int = gc_tx2
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:123
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:123
+							_ = mySum
 //line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							{
+//line samples_reduction.go:140
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:140
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5042,73 +6008,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 		}
@@ -5119,9 +6018,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) {
-				gc_at7 := gOdata[gc_off5:][:1]
+			gc_off8 := gc_bx2
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) {
+				gc_at12 := gOdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -5134,7 +6033,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:147
 					{
 //line samples_reduction.go:147
-						gc_at7[0] = mySum
+						gc_at12[0] = mySum
 //line samples_reduction.go:149
 					}
 				}
@@ -5239,93 +6138,185 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off9 := gc_bx3 * (gc_bdx3 * 2)
+			gc_off10 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
+			if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off10 && gc_bdx3 <= len(sdata) {
+				gc_at13 := gIdata[gc_off9:][:gc_bdx3]
+				gc_at14 := gIdata[gc_off10:][:gc_bdx3]
+				gc_at15 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:123
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-				_ = gc_iota4
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+					_ = gc_iota8
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:123
+						var tid int = gc_tx3
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if15
+//line samples_reduction.go:127
+						if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:127
+							mySum = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if15)
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:131
+						gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+//line samples_reduction.go:131
+						_ = gc_if16
+//line samples_reduction.go:131
+						if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:131
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:131
+						}
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_at15[gc_tx3:])
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:123
-					var tid int = gc_tx3
-//line samples_reduction.go:123
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:124
-					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:124
+					i := gc_bx3*(gc_bdx3*2) + gc_tx3
 					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx3) < 0 || (i+gc_bdx3)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-					_ = gc_if7
-//line samples_reduction.go:128
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
-//line samples_reduction.go:131
-					_ = gc_if8
-//line samples_reduction.go:132
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx3*(gc_bdx3*2) + gc_tx3
-				_ = i
 
 //line samples_reduction.go:126
-				var mySum int32
+					var mySum int32
 
 //line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at13[gc_tx3]
+					}
 
 //line samples_reduction.go:131
-				if i+gc_bdx3 < n {
-					mySum += gIdata[i+gc_bdx3]
+					if i+gc_bdx3 < n {
+						mySum += gc_at14[gc_tx3]
+					}
+
+					gc_at15[gc_tx3] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
 				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:123
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+					_ = gc_iota6
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:123
+						var tid int = gc_tx3
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+							gc_bdx3) < 0 || (i+gc_bdx3)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if11
+//line samples_reduction.go:128
+						if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:128
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+//line samples_reduction.go:128
+						}
+//line samples_reduction.go:131
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+//line samples_reduction.go:131
+						_ = gc_if12
+//line samples_reduction.go:132
+						if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:132
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:132
+						}
+//line samples_reduction.go:135
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:124
+					i := gc_bx3*(gc_bdx3*2) + gc_tx3
+					_ = i
+
+//line samples_reduction.go:126
+					var mySum int32
+
+//line samples_reduction.go:127
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:131
+					if i+gc_bdx3 < n {
+						mySum += gIdata[i+gc_bdx3]
+					}
 
 //line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
+				}
 			}
 		}
 	}
@@ -5338,42 +6329,166 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off11 := s
+				if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to3 <= len(sdata)-gc_off11 && gc_to3 <= len(sdata) {
+					gc_at16 := sdata[gc_off11:][:gc_to3]
+					gc_at17 := sdata[:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line samples_reduction.go:123
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:123
-						_ = tid
+							_ = tid
 //line samples_reduction.go:123
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:123
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:140
-						{
+							{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at17) {
 //line samples_reduction.go:140
-								break
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(gc_at17[gc_tx3:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + gc_at16[gc_tx3]
 //line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							gc_at17[gc_tx3] = mySum
+//line samples_reduction.go:142
 						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:123
+							var tid int = gc_tx3
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:123
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:123
+							_ = mySum
 //line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							{
+//line samples_reduction.go:140
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:140
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
-					{
-						gc_tx3 := gc_step5 + 0
+					gc_step5 := gc_vstep8
+					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+						{
+							gc_tx3 := gc_step5 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5389,73 +6504,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
-					{
-						gc_tx3 := gc_step5 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step5 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step5 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
 		}
@@ -5466,9 +6514,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
-				gc_at8 := gOdata[gc_off6:][:1]
+			gc_off12 := gc_bx3
+			if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) {
+				gc_at18 := gOdata[gc_off12:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5481,7 +6529,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:147
 					{
 //line samples_reduction.go:147
-						gc_at8[0] = mySum
+						gc_at18[0] = mySum
 //line samples_reduction.go:149
 					}
 				}
@@ -5586,93 +6634,185 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			gc_off13 := gc_bx4 * (gc_bdx4 * 2)
+			gc_off14 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
+			if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off14 && gc_bdx4 <= len(sdata) {
+				gc_at19 := gIdata[gc_off13:][:gc_bdx4]
+				gc_at20 := gIdata[gc_off14:][:gc_bdx4]
+				gc_at21 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:123
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+					_ = gc_iota12
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:123
+						var tid int = gc_tx4
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at21) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if23
+//line samples_reduction.go:127
+						if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:127
+							mySum = archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if23)
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:131
+						gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+//line samples_reduction.go:131
+						_ = gc_if24
+//line samples_reduction.go:131
+						if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:131
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:131
+						}
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_at21[gc_tx4:])
+//line samples_reduction.go:131
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:123
-					var tid int = gc_tx4
-//line samples_reduction.go:123
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:124
-					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:124
+					i := gc_bx4*(gc_bdx4*2) + gc_tx4
 					_ = i
-//line samples_reduction.go:124
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:124
-					_ = mySum
-//line samples_reduction.go:127
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:132
-						gc_bdx4) < 0 || (i+gc_bdx4)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:127
-						break
-//line samples_reduction.go:127
-					}
-//line samples_reduction.go:127
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-					_ = gc_if11
-//line samples_reduction.go:128
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:128
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:128
-					}
-//line samples_reduction.go:131
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
-//line samples_reduction.go:131
-					_ = gc_if12
-//line samples_reduction.go:132
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:132
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:132
-					}
-//line samples_reduction.go:135
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:124
-				i := gc_bx4*(gc_bdx4*2) + gc_tx4
-				_ = i
 
 //line samples_reduction.go:126
-				var mySum uint32
+					var mySum uint32
 
 //line samples_reduction.go:127
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at19[gc_tx4]
+					}
 
 //line samples_reduction.go:131
-				if i+gc_bdx4 < n {
-					mySum += gIdata[i+gc_bdx4]
+					if i+gc_bdx4 < n {
+						mySum += gc_at20[gc_tx4]
+					}
+
+					gc_at21[gc_tx4] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
 				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:123
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+					_ = gc_iota10
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:123
+						var tid int = gc_tx4
+//line samples_reduction.go:123
+						_ = tid
+//line samples_reduction.go:124
+						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+						_ = i
+//line samples_reduction.go:124
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:124
+						_ = mySum
+//line samples_reduction.go:127
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+							gc_bdx4) < 0 || (i+gc_bdx4)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:127
+							break
+//line samples_reduction.go:127
+						}
+//line samples_reduction.go:127
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+						_ = gc_if19
+//line samples_reduction.go:128
+						if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:128
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
+//line samples_reduction.go:128
+						}
+//line samples_reduction.go:131
+						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+//line samples_reduction.go:131
+						_ = gc_if20
+//line samples_reduction.go:132
+						if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:132
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if20)
+//line samples_reduction.go:132
+						}
+//line samples_reduction.go:135
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep10; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:124
+					i := gc_bx4*(gc_bdx4*2) + gc_tx4
+					_ = i
+
+//line samples_reduction.go:126
+					var mySum uint32
+
+//line samples_reduction.go:127
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:131
+					if i+gc_bdx4 < n {
+						mySum += gIdata[i+gc_bdx4]
+					}
 
 //line samples_reduction.go:135
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
+				}
 			}
 		}
 	}
@@ -5685,42 +6825,166 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off15 := s
+				if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to4 <= len(sdata)-gc_off15 && gc_to4 <= len(sdata) {
+					gc_at22 := sdata[gc_off15:][:gc_to4]
+					gc_at23 := sdata[:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line samples_reduction.go:123
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:123
-						_ = tid
+							_ = tid
 //line samples_reduction.go:123
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:123
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:140
-						{
+							{
 //line samples_reduction.go:140
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at23) {
 //line samples_reduction.go:140
-								break
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(gc_at23[gc_tx4:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:140
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+						{
+							mySum = mySum + gc_at22[gc_tx4]
 //line samples_reduction.go:140
-							mySum.StoreSlice(sdata[tid:])
+							gc_at23[gc_tx4] = mySum
+//line samples_reduction.go:142
 						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:123
+							var tid int = gc_tx4
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:123
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:123
+							_ = mySum
 //line samples_reduction.go:140
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							{
+//line samples_reduction.go:140
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:140
+									break
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:140
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:140
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
-					{
-						gc_tx4 := gc_step7 + 0
+					gc_step7 := gc_vstep12
+					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+						{
+							gc_tx4 := gc_step7 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step7 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step7 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step7 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5736,73 +7000,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
-					{
-						gc_tx4 := gc_step7 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step7 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step7 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:139
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
 		}
@@ -5813,9 +7010,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4
-			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
-				gc_at9 := gOdata[gc_off7:][:1]
+			gc_off16 := gc_bx4
+			if gc_from4 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) {
+				gc_at24 := gOdata[gc_off16:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -5828,7 +7025,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:147
 					{
 //line samples_reduction.go:147
-						gc_at9[0] = mySum
+						gc_at24[0] = mySum
 //line samples_reduction.go:149
 					}
 				}
@@ -5959,12 +7156,12 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off4 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off5 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
-			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off5 && gc_bdx5 <= len(sdata) {
-				gc_at6 := gIdata[gc_off4:][:gc_bdx5]
-				gc_at7 := gIdata[gc_off5:][:gc_bdx5]
-				gc_at8 := sdata[:gc_bdx5]
+			gc_off13 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off14 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
+			if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off14 && gc_bdx5 <= len(sdata) {
+				gc_at21 := gIdata[gc_off13:][:gc_bdx5]
+				gc_at22 := gIdata[gc_off14:][:gc_bdx5]
+				gc_at23 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -5982,15 +7179,15 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:165
 					if i < n {
-						mySum = gc_at6[gc_tx5]
+						mySum = gc_at21[gc_tx5]
 					}
 
 //line samples_reduction.go:169
 					if i+blockSize < n {
-						mySum += gc_at7[gc_tx5]
+						mySum += gc_at22[gc_tx5]
 					}
 
-					gc_at8[gc_tx5] = mySum
+					gc_at23[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -6037,10 +7234,10 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off6 := s
-				if gc_from5 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to5 <= len(sdata)-gc_off6 && gc_to5 <= len(sdata) {
-					gc_at9 := sdata[gc_off6:][:gc_to5]
-					gc_at10 := sdata[:gc_to5]
+				gc_off15 := s
+				if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to5 <= len(sdata)-gc_off15 && gc_to5 <= len(sdata) {
+					gc_at24 := sdata[gc_off15:][:gc_to5]
+					gc_at25 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -6052,9 +7249,9 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at9[gc_tx5]
+							mySum = mySum + gc_at24[gc_tx5]
 //line samples_reduction.go:178
-							gc_at10[gc_tx5] = mySum
+							gc_at25[gc_tx5] = mySum
 //line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank5] = mySum
@@ -6266,93 +7463,185 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off4 := gc_bx2 * (gc_bdx2 * 2)
+			gc_off5 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
+			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_bdx2 <= len(sdata) {
+				gc_at6 := gIdata[gc_off4:][:gc_bdx2]
+				gc_at7 := gIdata[gc_off5:][:gc_bdx2]
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:161
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:161
+						var tid int = gc_tx2
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if7
+//line samples_reduction.go:165
+						if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:165
+							mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:169
+						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if8
+//line samples_reduction.go:169
+						if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:169
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:169
+						}
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_at8[gc_tx2:])
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:161
-					var tid int = gc_tx2
-//line samples_reduction.go:161
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:162
-					var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:162
+					i := gc_bx2*(gc_bdx2*2) + gc_tx2
 					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-					_ = gc_if3
-//line samples_reduction.go:166
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-					_ = gc_if4
-//line samples_reduction.go:170
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx2*(gc_bdx2*2) + gc_tx2
-				_ = i
 
 //line samples_reduction.go:164
-				var mySum float32
+					var mySum float32
 
 //line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at6[gc_tx2]
+					}
 
 //line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at7[gc_tx2]
+					}
+
+					gc_at8[gc_tx2] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
 				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:161
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:161
+						var tid int = gc_tx2
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if3
+//line samples_reduction.go:166
+						if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:166
+							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:166
+						}
+//line samples_reduction.go:169
+						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if4
+//line samples_reduction.go:170
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:170
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:170
+						}
+//line samples_reduction.go:173
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:162
+					i := gc_bx2*(gc_bdx2*2) + gc_tx2
+					_ = i
+
+//line samples_reduction.go:164
+					var mySum float32
+
+//line samples_reduction.go:165
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
+				}
 			}
 		}
 	}
@@ -6365,42 +7654,166 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 && gc_to2 <= len(sdata) {
+					gc_at9 := sdata[gc_off6:][:gc_to2]
+					gc_at10 := sdata[:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line samples_reduction.go:161
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:178
-						{
+							{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
 //line samples_reduction.go:178
-								break
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(gc_at10[gc_tx2:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + gc_at9[gc_tx2]
 //line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							gc_at10[gc_tx2] = mySum
+//line samples_reduction.go:180
 						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:161
+							var tid int = gc_tx2
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							{
+//line samples_reduction.go:178
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:178
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6416,73 +7829,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-						tid := gc_tx2
-						_ = tid
-						mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank2] = mySum
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:161
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
 				}
 			}
 		}
@@ -6690,93 +8036,185 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off7 := gc_bx3 * (gc_bdx3 * 2)
+			gc_off8 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
+			if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off8 && gc_bdx3 <= len(sdata) {
+				gc_at11 := gIdata[gc_off7:][:gc_bdx3]
+				gc_at12 := gIdata[gc_off8:][:gc_bdx3]
+				gc_at13 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:161
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-				_ = gc_iota4
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
+					_ = gc_iota8
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:161
+						var tid int = gc_tx3
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at13) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if15
+//line samples_reduction.go:165
+						if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:165
+							mySum = archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if15)
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:169
+						gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if16
+//line samples_reduction.go:169
+						if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:169
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:169
+						}
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:161
-					var tid int = gc_tx3
-//line samples_reduction.go:161
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:162
-					var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:162
+					i := gc_bx3*(gc_bdx3*2) + gc_tx3
 					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-					_ = gc_if7
-//line samples_reduction.go:166
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if7)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-					_ = gc_if8
-//line samples_reduction.go:170
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx3*(gc_bdx3*2) + gc_tx3
-				_ = i
 
 //line samples_reduction.go:164
-				var mySum int32
+					var mySum int32
 
 //line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at11[gc_tx3]
+					}
 
 //line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at12[gc_tx3]
+					}
+
+					gc_at13[gc_tx3] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
 				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:161
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+					_ = gc_iota6
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:161
+						var tid int = gc_tx3
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if11
+//line samples_reduction.go:166
+						if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:166
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+//line samples_reduction.go:166
+						}
+//line samples_reduction.go:169
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if12
+//line samples_reduction.go:170
+						if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:170
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:170
+						}
+//line samples_reduction.go:173
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:162
+					i := gc_bx3*(gc_bdx3*2) + gc_tx3
+					_ = i
+
+//line samples_reduction.go:164
+					var mySum int32
+
+//line samples_reduction.go:165
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
+				}
 			}
 		}
 	}
@@ -6789,42 +8227,166 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off9 := s
+				if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to3 <= len(sdata)-gc_off9 && gc_to3 <= len(sdata) {
+					gc_at14 := sdata[gc_off9:][:gc_to3]
+					gc_at15 := sdata[:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line samples_reduction.go:161
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:178
-						{
+							{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) {
 //line samples_reduction.go:178
-								break
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(gc_at15[gc_tx3:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + gc_at14[gc_tx3]
 //line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							gc_at15[gc_tx3] = mySum
+//line samples_reduction.go:180
 						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							{
+//line samples_reduction.go:178
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:178
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
+					gc_step3 := gc_vstep8
+					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+						{
+							gc_tx3 := gc_step3 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step3 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step3 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step3 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6840,73 +8402,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-						tid := gc_tx3
-						_ = tid
-						mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank3] = mySum
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:161
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
 				}
 			}
 		}
@@ -7114,93 +8609,185 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			gc_off10 := gc_bx4 * (gc_bdx4 * 2)
+			gc_off11 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
+			if gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off11 && gc_bdx4 <= len(sdata) {
+				gc_at16 := gIdata[gc_off10:][:gc_bdx4]
+				gc_at17 := gIdata[gc_off11:][:gc_bdx4]
+				gc_at18 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:161
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-				_ = gc_iota6
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
+					_ = gc_iota12
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:161
+						var tid int = gc_tx4
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) || gc_tx4+8 > len(gc_at17) || gc_tx4+8 > len(gc_at18) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if23
+//line samples_reduction.go:165
+						if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:165
+							mySum = archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if23)
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:169
+						gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if24
+//line samples_reduction.go:169
+						if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:169
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:169
+						}
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_at18[gc_tx4:])
+//line samples_reduction.go:169
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:161
-					var tid int = gc_tx4
-//line samples_reduction.go:161
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:162
-					var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:162
+					i := gc_bx4*(gc_bdx4*2) + gc_tx4
 					_ = i
-//line samples_reduction.go:162
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:162
-					_ = mySum
-//line samples_reduction.go:165
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:170
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:165
-						break
-//line samples_reduction.go:165
-					}
-//line samples_reduction.go:165
-					gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-					_ = gc_if11
-//line samples_reduction.go:166
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:166
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:166
-					}
-//line samples_reduction.go:169
-					gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-					_ = gc_if12
-//line samples_reduction.go:170
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:170
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:170
-					}
-//line samples_reduction.go:173
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:162
-				i := gc_bx4*(gc_bdx4*2) + gc_tx4
-				_ = i
 
 //line samples_reduction.go:164
-				var mySum uint32
+					var mySum uint32
 
 //line samples_reduction.go:165
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at16[gc_tx4]
+					}
 
 //line samples_reduction.go:169
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at17[gc_tx4]
+					}
+
+					gc_at18[gc_tx4] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
 				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:161
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+					_ = gc_iota10
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:161
+						var tid int = gc_tx4
+//line samples_reduction.go:161
+						_ = tid
+//line samples_reduction.go:162
+						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+						_ = i
+//line samples_reduction.go:162
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:162
+						_ = mySum
+//line samples_reduction.go:165
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:165
+							break
+//line samples_reduction.go:165
+						}
+//line samples_reduction.go:165
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+						_ = gc_if19
+//line samples_reduction.go:166
+						if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:166
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
+//line samples_reduction.go:166
+						}
+//line samples_reduction.go:169
+						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+						_ = gc_if20
+//line samples_reduction.go:170
+						if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:170
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if20)
+//line samples_reduction.go:170
+						}
+//line samples_reduction.go:173
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep10; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:162
+					i := gc_bx4*(gc_bdx4*2) + gc_tx4
+					_ = i
+
+//line samples_reduction.go:164
+					var mySum uint32
+
+//line samples_reduction.go:165
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:169
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:173
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
+				}
 			}
 		}
 	}
@@ -7213,42 +8800,166 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off12 := s
+				if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to4 <= len(sdata)-gc_off12 && gc_to4 <= len(sdata) {
+					gc_at19 := sdata[gc_off12:][:gc_to4]
+					gc_at20 := sdata[:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line samples_reduction.go:161
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line samples_reduction.go:161
-						_ = tid
+							_ = tid
 //line samples_reduction.go:161
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:161
-						_ = mySum
+							_ = mySum
 //line samples_reduction.go:178
-						{
+							{
 //line samples_reduction.go:178
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
 //line samples_reduction.go:178
-								break
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(gc_at20[gc_tx4:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:178
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+						{
+							mySum = mySum + gc_at19[gc_tx4]
 //line samples_reduction.go:178
-							mySum.StoreSlice(sdata[tid:])
+							gc_at20[gc_tx4] = mySum
+//line samples_reduction.go:180
 						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:161
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+							_ = mySum
 //line samples_reduction.go:178
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							{
+//line samples_reduction.go:178
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:178
+									break
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:178
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+								mySum.StoreSlice(sdata[tid:])
+							}
+//line samples_reduction.go:178
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
+					gc_step4 := gc_vstep12
+					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+						{
+							gc_tx4 := gc_step4 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step4 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step4 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step4 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + sdata[tid+s]
+								sdata[tid] = mySum
+							}
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7264,73 +8975,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-						tid := gc_tx4
-						_ = tid
-						mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-						{
-							mySum = mySum + sdata[tid+s]
-							sdata[tid] = mySum
-						}
-						gc_s_mySum[gc_rank4] = mySum
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:161
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:177
-					{
-						mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
 				}
 			}
 		}
@@ -7545,15 +9189,15 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
-func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
-	t := gc_b14.Thread()
-	gc_pos5 := gc_b14.Pos()
-	gc_bd5 := gc_b14.Dim()
+func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b14.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b14.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -7563,12 +9207,12 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off6 := gc_bx5 * (blockSize * 2)
-			gc_off7 := (gc_bx5 * (blockSize * 2)) + blockSize
-			if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off7 && gc_bdx5 <= len(sdata) {
-				gc_at10 := gIdata[gc_off6:][:gc_bdx5]
-				gc_at11 := gIdata[gc_off7:][:gc_bdx5]
-				gc_at12 := sdata[:gc_bdx5]
+			gc_off21 := gc_bx5 * (blockSize * 2)
+			gc_off22 := (gc_bx5 * (blockSize * 2)) + blockSize
+			if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off22 && gc_bdx5 <= len(sdata) {
+				gc_at37 := gIdata[gc_off21:][:gc_bdx5]
+				gc_at38 := gIdata[gc_off22:][:gc_bdx5]
+				gc_at39 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7586,15 +9230,15 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:215
 					if i < n {
-						mySum = gc_at10[gc_tx5]
+						mySum = gc_at37[gc_tx5]
 					}
 
 //line samples_reduction.go:219
 					if i+blockSize < n {
-						mySum += gc_at11[gc_tx5]
+						mySum += gc_at38[gc_tx5]
 					}
 
-					gc_at12[gc_tx5] = mySum
+					gc_at39[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -7634,10 +9278,10 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off8 := 256
-			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off8 && gc_bdx5 <= len(sdata) {
-				gc_at13 := sdata[gc_off8:][:gc_bdx5]
-				gc_at14 := sdata[:gc_bdx5]
+			gc_off23 := 256
+			if gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off23 && gc_bdx5 <= len(sdata) {
+				gc_at40 := sdata[gc_off23:][:gc_bdx5]
+				gc_at41 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7649,9 +9293,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at13[gc_tx5]
+						mySum = mySum + gc_at40[gc_tx5]
 //line samples_reduction.go:227
-						gc_at14[gc_tx5] = mySum
+						gc_at41[gc_tx5] = mySum
 //line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -7749,10 +9393,10 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := 128
-			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off9 && gc_bdx5 <= len(sdata) {
-				gc_at15 := sdata[gc_off9:][:gc_bdx5]
-				gc_at16 := sdata[:gc_bdx5]
+			gc_off24 := 128
+			if gc_off24 >= 0 && gc_off24 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off24 && gc_bdx5 <= len(sdata) {
+				gc_at42 := sdata[gc_off24:][:gc_bdx5]
+				gc_at43 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7764,9 +9408,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at15[gc_tx5]
+						mySum = mySum + gc_at42[gc_tx5]
 //line samples_reduction.go:234
-						gc_at16[gc_tx5] = mySum
+						gc_at43[gc_tx5] = mySum
 //line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -7864,10 +9508,10 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := 64
-			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off10 && gc_bdx5 <= len(sdata) {
-				gc_at17 := sdata[gc_off10:][:gc_bdx5]
-				gc_at18 := sdata[:gc_bdx5]
+			gc_off25 := 64
+			if gc_off25 >= 0 && gc_off25 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off25 && gc_bdx5 <= len(sdata) {
+				gc_at44 := sdata[gc_off25:][:gc_bdx5]
+				gc_at45 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7879,9 +9523,9 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at17[gc_tx5]
+						mySum = mySum + gc_at44[gc_tx5]
 //line samples_reduction.go:241
-						gc_at18[gc_tx5] = mySum
+						gc_at45[gc_tx5] = mySum
 //line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -8003,7 +9647,7 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b14.At(gc_w5)
+					gc_tidx5 := gc_b23.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -8044,7 +9688,7 @@ func gc_body_reduce5[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b14, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b23, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -8092,159 +9736,399 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off6 := gc_bx2 * (blockSize * 2)
+			gc_off7 := (gc_bx2 * (blockSize * 2)) + blockSize
+			if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
+				gc_at10 := gIdata[gc_off6:][:gc_bdx2]
+				gc_at11 := gIdata[gc_off7:][:gc_bdx2]
+				gc_at12 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if7
+//line samples_reduction.go:215
+						if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:215
+							mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:219
+						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if8
+//line samples_reduction.go:219
+						if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:219
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:219
+						}
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_at12[gc_tx2:])
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:211
-					var tid int = gc_tx2
-//line samples_reduction.go:211
+					tid := gc_tx2
 					_ = tid
+
 //line samples_reduction.go:212
-					var i int = gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:212
+					i := gc_bx2*(blockSize*2) + gc_tx2
 					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Float32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-					_ = gc_if3
-//line samples_reduction.go:216
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-					_ = gc_if4
-//line samples_reduction.go:220
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx2*(blockSize*2) + gc_tx2
-				_ = i
 
 //line samples_reduction.go:214
-				var mySum float32
+					var mySum float32
 
 //line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at10[gc_tx2]
+					}
 
 //line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at11[gc_tx2]
+					}
+
+					gc_at12[gc_tx2] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
 				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Float32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if3
+//line samples_reduction.go:216
+						if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:216
+							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+//line samples_reduction.go:216
+						}
+//line samples_reduction.go:219
+						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if4
+//line samples_reduction.go:220
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:220
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:220
+						}
+//line samples_reduction.go:223
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+					tid := gc_tx2
+					_ = tid
+
+//line samples_reduction.go:212
+					i := gc_bx2*(blockSize*2) + gc_tx2
+					_ = i
+
+//line samples_reduction.go:214
+					var mySum float32
+
+//line samples_reduction.go:215
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank2] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank2] = mySum
+				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off8 := 256
+			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off8 && gc_bdx2 <= len(sdata) {
+				gc_at13 := sdata[gc_off8:][:gc_bdx2]
+				gc_at14 := sdata[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota3
+					_ = gc_iota6
 //line samples_reduction.go:211
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none
+					_ = gc_none2
 //line samples_reduction.go:211
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					_ = gc_all2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b4 := gc_none2
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b4 = gc_all2
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if10 := gc_b4.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if10
+//line samples_reduction.go:226
+						if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:226
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if10)
+//line samples_reduction.go:226
+							mySum.StoreMasked((*[8]float32)(gc_at14[gc_tx2:]), gc_if10)
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:211
-					var tid int = gc_tx2
-//line samples_reduction.go:211
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at13[gc_tx2]
+//line samples_reduction.go:227
+						gc_at14[gc_tx2] = mySum
+//line samples_reduction.go:229
 					}
-//line samples_reduction.go:226
-					gc_b3 := gc_none
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b3 = gc_all
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if5 := gc_b3.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-					_ = gc_if5
-//line samples_reduction.go:227
-					if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if5)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota5
+//line samples_reduction.go:211
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none
+//line samples_reduction.go:211
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b3 := gc_none
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b3 = gc_all
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if9 := gc_b3.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if9
+//line samples_reduction.go:227
+						if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:227
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
+//line samples_reduction.go:227
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if9)
+						}
+//line samples_reduction.go:227
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8260,139 +10144,220 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off9 := 128
+			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off9 && gc_bdx2 <= len(sdata) {
+				gc_at15 := sdata[gc_off9:][:gc_bdx2]
+				gc_at16 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota4
+					_ = gc_iota8
 //line samples_reduction.go:211
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none2
+					_ = gc_none4
 //line samples_reduction.go:211
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b6 := gc_none4
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b6 = gc_all4
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if12 := gc_b6.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if12
+//line samples_reduction.go:233
+						if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:233
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:233
+							mySum.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if12)
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:211
-					var tid int = gc_tx2
-//line samples_reduction.go:211
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at15[gc_tx2]
+//line samples_reduction.go:234
+						gc_at16[gc_tx2] = mySum
+//line samples_reduction.go:236
 					}
-//line samples_reduction.go:233
-					gc_b4 := gc_none2
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b4 = gc_all2
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if6 := gc_b4.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-					_ = gc_if6
-//line samples_reduction.go:234
-					if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if6)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if6)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota7
+//line samples_reduction.go:211
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none3
+//line samples_reduction.go:211
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b5 := gc_none3
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b5 = gc_all3
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if11 := gc_b5.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if11
+//line samples_reduction.go:234
+						if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:234
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:234
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if11)
+						}
+//line samples_reduction.go:234
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8408,139 +10373,220 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off10 := 64
+			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_bdx2 <= len(sdata) {
+				gc_at17 := sdata[gc_off10:][:gc_bdx2]
+				gc_at18 := sdata[:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota5
+					_ = gc_iota10
 //line samples_reduction.go:211
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none3
+					_ = gc_none6
 //line samples_reduction.go:211
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all3
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+					_ = gc_all6
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b8 := gc_none6
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b8 = gc_all6
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if14 := gc_b8.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if14
+//line samples_reduction.go:240
+						if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:240
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if14)
+//line samples_reduction.go:240
+							mySum.StoreMasked((*[8]float32)(gc_at18[gc_tx2:]), gc_if14)
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:211
-					var tid int = gc_tx2
-//line samples_reduction.go:211
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at17[gc_tx2]
+//line samples_reduction.go:241
+						gc_at18[gc_tx2] = mySum
+//line samples_reduction.go:243
 					}
-//line samples_reduction.go:240
-					gc_b5 := gc_none3
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b5 = gc_all3
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if7 := gc_b5.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-					_ = gc_if7
-//line samples_reduction.go:241
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if7)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if7)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota9
+//line samples_reduction.go:211
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none5
+//line samples_reduction.go:211
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all5
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:211
+						var tid int = gc_tx2
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b7 := gc_none5
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b7 = gc_all5
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if13 := gc_b7.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if13
+//line samples_reduction.go:241
+						if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:241
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if13)
+//line samples_reduction.go:241
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if13)
+						}
+//line samples_reduction.go:241
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8556,73 +10602,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:211
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
@@ -8811,15 +10790,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
-func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
-	t := gc_b6.Thread()
-	gc_pos3 := gc_b6.Pos()
-	gc_bd3 := gc_b6.Dim()
+func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b6.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b6.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -8829,159 +10808,399 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			gc_off11 := gc_bx3 * (blockSize * 2)
+			gc_off12 := (gc_bx3 * (blockSize * 2)) + blockSize
+			if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
+				gc_at19 := gIdata[gc_off11:][:gc_bdx3]
+				gc_at20 := gIdata[gc_off12:][:gc_bdx3]
+				gc_at21 := sdata[:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota7
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
+					_ = gc_iota14
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) || gc_tx3+8 > len(gc_at20) || gc_tx3+8 > len(gc_at21) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if21
+//line samples_reduction.go:215
+						if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:215
+							mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if21)
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:219
+						gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if22
+//line samples_reduction.go:219
+						if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:219
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if22)
+//line samples_reduction.go:219
+						}
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_at21[gc_tx3:])
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
+					tid := gc_tx3
 					_ = tid
+
 //line samples_reduction.go:212
-					var i int = gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:212
+					i := gc_bx3*(blockSize*2) + gc_tx3
 					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Int32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if10 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-					_ = gc_if10
-//line samples_reduction.go:216
-					if gc_if10.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if10)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-					_ = gc_if11
-//line samples_reduction.go:220
-					if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if11)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx3*(blockSize*2) + gc_tx3
-				_ = i
 
 //line samples_reduction.go:214
-				var mySum int32
+					var mySum int32
 
 //line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at19[gc_tx3]
+					}
 
 //line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at20[gc_tx3]
+					}
+
+					gc_at21[gc_tx3] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
 				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota12
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Int32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if17
+//line samples_reduction.go:216
+						if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:216
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if17)
+//line samples_reduction.go:216
+						}
+//line samples_reduction.go:219
+						gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if18
+//line samples_reduction.go:220
+						if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:220
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if18)
+//line samples_reduction.go:220
+						}
+//line samples_reduction.go:223
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+					tid := gc_tx3
+					_ = tid
+
+//line samples_reduction.go:212
+					i := gc_bx3*(blockSize*2) + gc_tx3
+					_ = i
+
+//line samples_reduction.go:214
+					var mySum int32
+
+//line samples_reduction.go:215
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank3] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank3] = mySum
+				}
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
+			gc_off13 := 256
+			if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off13 && gc_bdx3 <= len(sdata) {
+				gc_at22 := sdata[gc_off13:][:gc_bdx3]
+				gc_at23 := sdata[:gc_bdx3]
+				gc_vstep11 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota8
+					_ = gc_iota16
 //line samples_reduction.go:211
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none4
+					_ = gc_none8
 //line samples_reduction.go:211
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all4
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+					_ = gc_all8
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at22) || gc_tx3+8 > len(gc_at23) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b11 := gc_none8
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b11 = gc_all8
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if24 := gc_b11.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if24
+//line samples_reduction.go:226
+						if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:226
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:226
+							mySum.StoreMasked((*[8]int32)(gc_at23[gc_tx3:]), gc_if24)
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at22[gc_tx3]
+//line samples_reduction.go:227
+						gc_at23[gc_tx3] = mySum
+//line samples_reduction.go:229
 					}
-//line samples_reduction.go:226
-					gc_b7 := gc_none4
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b7 = gc_all4
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if12 := gc_b7.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-					_ = gc_if12
-//line samples_reduction.go:227
-					if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if12)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep6
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota15
+//line samples_reduction.go:211
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none7
+//line samples_reduction.go:211
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all7
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b10 := gc_none7
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b10 = gc_all7
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if23 := gc_b10.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if23
+//line samples_reduction.go:227
+						if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:227
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if23)
+//line samples_reduction.go:227
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if23)
+						}
+//line samples_reduction.go:227
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep12
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8997,139 +11216,220 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
+			gc_off14 := 128
+			if gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off14 && gc_bdx3 <= len(sdata) {
+				gc_at24 := sdata[gc_off14:][:gc_bdx3]
+				gc_at25 := sdata[:gc_bdx3]
+				gc_vstep13 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota9
+					_ = gc_iota18
 //line samples_reduction.go:211
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none5
+					_ = gc_none10
 //line samples_reduction.go:211
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all5
-				for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-					gc_tx3 := gc_vstep7
+					_ = gc_all10
+					for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
+						gc_tx3 := gc_vstep13
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at24) || gc_tx3+8 > len(gc_at25) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b13 := gc_none10
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b13 = gc_all10
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if26 := gc_b13.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if26
+//line samples_reduction.go:233
+						if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:233
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if26)
+//line samples_reduction.go:233
+							mySum.StoreMasked((*[8]int32)(gc_at25[gc_tx3:]), gc_if26)
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at24[gc_tx3]
+//line samples_reduction.go:234
+						gc_at25[gc_tx3] = mySum
+//line samples_reduction.go:236
 					}
-//line samples_reduction.go:233
-					gc_b8 := gc_none5
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b8 = gc_all5
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if13 := gc_b8.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-					_ = gc_if13
-//line samples_reduction.go:234
-					if gc_if13.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if13)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep7
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota17
+//line samples_reduction.go:211
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none9
+//line samples_reduction.go:211
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all9
+					for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
+						gc_tx3 := gc_vstep14
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b12 := gc_none9
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b12 = gc_all9
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if25 := gc_b12.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if25
+//line samples_reduction.go:234
+						if gc_if25.ToBits() != 0 {
+//line samples_reduction.go:234
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if25)
+//line samples_reduction.go:234
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if25)
+						}
+//line samples_reduction.go:234
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep14
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9145,139 +11445,220 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
+			gc_off15 := 64
+			if gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off15 && gc_bdx3 <= len(sdata) {
+				gc_at26 := sdata[gc_off15:][:gc_bdx3]
+				gc_at27 := sdata[:gc_bdx3]
+				gc_vstep15 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota10
+					_ = gc_iota20
 //line samples_reduction.go:211
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none6
+					_ = gc_none12
 //line samples_reduction.go:211
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all6
-				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
-					gc_tx3 := gc_vstep8
+					_ = gc_all12
+					for ; gc_vstep15+7 < gc_bdx3; gc_vstep15 += 8 {
+						gc_tx3 := gc_vstep15
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at26) || gc_tx3+8 > len(gc_at27) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b15 := gc_none12
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b15 = gc_all12
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if28 := gc_b15.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if28
+//line samples_reduction.go:240
+						if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:240
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if28)
+//line samples_reduction.go:240
+							mySum.StoreMasked((*[8]int32)(gc_at27[gc_tx3:]), gc_if28)
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:211
-					var tid int = gc_tx3
-//line samples_reduction.go:211
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at26[gc_tx3]
+//line samples_reduction.go:241
+						gc_at27[gc_tx3] = mySum
+//line samples_reduction.go:243
 					}
-//line samples_reduction.go:240
-					gc_b9 := gc_none6
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b9 = gc_all6
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if14 := gc_b9.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-					_ = gc_if14
-//line samples_reduction.go:241
-					if gc_if14.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if14)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if14)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep8
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota19
+//line samples_reduction.go:211
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none11
+//line samples_reduction.go:211
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all11
+					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
+						gc_tx3 := gc_vstep16
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:211
+						var tid int = gc_tx3
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b14 := gc_none11
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b14 = gc_all11
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if27 := gc_b14.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if27
+//line samples_reduction.go:241
+						if gc_if27.ToBits() != 0 {
+//line samples_reduction.go:241
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if27)
+//line samples_reduction.go:241
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if27)
+						}
+//line samples_reduction.go:241
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep16
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9293,73 +11674,6 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:211
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
@@ -9395,7 +11709,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b6.At(gc_rank3)
+						gc_tidx3 := gc_b9.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -9434,7 +11748,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b6.At(gc_w3)
+						gc_tidx3 := gc_b9.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -9496,7 +11810,7 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					compiled.TileLanes[int32, int32](gc_b9, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -9548,15 +11862,15 @@ func gc_body_reduce5_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
-func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
-	t := gc_b10.Thread()
-	gc_pos4 := gc_b10.Pos()
-	gc_bd4 := gc_b10.Dim()
+func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b10.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b10.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -9566,159 +11880,399 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
+			gc_off16 := gc_bx4 * (blockSize * 2)
+			gc_off17 := (gc_bx4 * (blockSize * 2)) + blockSize
+			if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
+				gc_at28 := gIdata[gc_off16:][:gc_bdx4]
+				gc_at29 := gIdata[gc_off17:][:gc_bdx4]
+				gc_at30 := sdata[:gc_bdx4]
+				gc_vstep17 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota12
-				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-					gc_tx4 := gc_vstep9
+					_ = gc_iota24
+					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at28) || gc_tx4+8 > len(gc_at29) || gc_tx4+8 > len(gc_at30) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if35
+//line samples_reduction.go:215
+						if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:215
+							mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if35)
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:219
+						gc_if36 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if36
+//line samples_reduction.go:219
+						if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:219
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if36)
+//line samples_reduction.go:219
+						}
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_at30[gc_tx4:])
+//line samples_reduction.go:219
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
+					tid := gc_tx4
 					_ = tid
+
 //line samples_reduction.go:212
-					var i int = gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:212
+					i := gc_bx4*(blockSize*2) + gc_tx4
 					_ = i
-//line samples_reduction.go:212
-					var mySum archsimd.Uint32x8
-//line samples_reduction.go:212
-					_ = mySum
-//line samples_reduction.go:215
-					if i < 0 || i+8 > len(gIdata) || (i+
-
-//line samples_reduction.go:220
-						blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:215
-						break
-//line samples_reduction.go:215
-					}
-//line samples_reduction.go:215
-					gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-					_ = gc_if17
-//line samples_reduction.go:216
-					if gc_if17.ToBits() != 0 {
-//line samples_reduction.go:216
-						mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if17)
-//line samples_reduction.go:216
-					}
-//line samples_reduction.go:219
-					gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-					_ = gc_if18
-//line samples_reduction.go:220
-					if gc_if18.ToBits() != 0 {
-//line samples_reduction.go:220
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if18)
-//line samples_reduction.go:220
-					}
-//line samples_reduction.go:223
-					mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-
-//line samples_reduction.go:212
-				i := gc_bx4*(blockSize*2) + gc_tx4
-				_ = i
 
 //line samples_reduction.go:214
-				var mySum uint32
+					var mySum uint32
 
 //line samples_reduction.go:215
-				if i < n {
-					mySum = gIdata[i]
-				}
+					if i < n {
+						mySum = gc_at28[gc_tx4]
+					}
 
 //line samples_reduction.go:219
-				if i+blockSize < n {
-					mySum += gIdata[i+blockSize]
+					if i+blockSize < n {
+						mySum += gc_at29[gc_tx4]
+					}
+
+					gc_at30[gc_tx4] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
 				}
+			} else {
+				gc_vstep18 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota22
+					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:212
+						var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+						_ = i
+//line samples_reduction.go:212
+						var mySum archsimd.Uint32x8
+//line samples_reduction.go:212
+						_ = mySum
+//line samples_reduction.go:215
+						if i < 0 || i+8 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:215
+							break
+//line samples_reduction.go:215
+						}
+//line samples_reduction.go:215
+						gc_if31 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+						_ = gc_if31
+//line samples_reduction.go:216
+						if gc_if31.ToBits() != 0 {
+//line samples_reduction.go:216
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if31)
+//line samples_reduction.go:216
+						}
+//line samples_reduction.go:219
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+						_ = gc_if32
+//line samples_reduction.go:220
+						if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:220
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if32)
+//line samples_reduction.go:220
+						}
+//line samples_reduction.go:223
+						mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+					tid := gc_tx4
+					_ = tid
+
+//line samples_reduction.go:212
+					i := gc_bx4*(blockSize*2) + gc_tx4
+					_ = i
+
+//line samples_reduction.go:214
+					var mySum uint32
+
+//line samples_reduction.go:215
+					if i < n {
+						mySum = gIdata[i]
+					}
+
+//line samples_reduction.go:219
+					if i+blockSize < n {
+						mySum += gIdata[i+blockSize]
+					}
 
 //line samples_reduction.go:223
-				sdata[tid] = mySum
-				_ = mySum
-				gc_s_mySum[gc_rank4] = mySum
+					sdata[tid] = mySum
+					_ = mySum
+					gc_s_mySum[gc_rank4] = mySum
+				}
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep10 := 0
-			if compiled.SIMD {
+			gc_off18 := 256
+			if gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off18 && gc_bdx4 <= len(sdata) {
+				gc_at31 := sdata[gc_off18:][:gc_bdx4]
+				gc_at32 := sdata[:gc_bdx4]
+				gc_vstep19 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota13
+					_ = gc_iota26
 //line samples_reduction.go:211
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none7
+					_ = gc_none14
 //line samples_reduction.go:211
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all7
-				for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-					gc_tx4 := gc_vstep10
+					_ = gc_all14
+					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
+						gc_tx4 := gc_vstep19
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at31) || gc_tx4+8 > len(gc_at32) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b18 := gc_none14
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b18 = gc_all14
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if38 := gc_b18.And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if38
+//line samples_reduction.go:226
+						if gc_if38.ToBits() != 0 {
+//line samples_reduction.go:226
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if38)
+//line samples_reduction.go:226
+							mySum.StoreMasked((*[8]uint32)(gc_at32[gc_tx4:]), gc_if38)
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep19; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:226
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:226
-						break
-//line samples_reduction.go:226
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at31[gc_tx4]
+//line samples_reduction.go:227
+						gc_at32[gc_tx4] = mySum
+//line samples_reduction.go:229
 					}
-//line samples_reduction.go:226
-					gc_b11 := gc_none7
-//line samples_reduction.go:226
-					if blockSize >= 512 {
-//line samples_reduction.go:226
-						gc_b11 = gc_all7
-//line samples_reduction.go:226
-					}
-//line samples_reduction.go:226
-					gc_if19 := gc_b11.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-					_ = gc_if19
-//line samples_reduction.go:227
-					if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:227
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if19)
-//line samples_reduction.go:227
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if19)
-					}
-//line samples_reduction.go:227
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep10
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			} else {
+				gc_vstep20 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota25
+//line samples_reduction.go:211
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none13
+//line samples_reduction.go:211
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all13
+					for ; gc_vstep20+7 < gc_bdx4; gc_vstep20 += 8 {
+						gc_tx4 := gc_vstep20
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:226
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:226
+							break
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_b17 := gc_none13
+//line samples_reduction.go:226
+						if blockSize >= 512 {
+//line samples_reduction.go:226
+							gc_b17 = gc_all13
+//line samples_reduction.go:226
+						}
+//line samples_reduction.go:226
+						gc_if37 := gc_b17.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+						_ = gc_if37
+//line samples_reduction.go:227
+						if gc_if37.ToBits() != 0 {
+//line samples_reduction.go:227
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if37)
+//line samples_reduction.go:227
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if37)
+						}
+//line samples_reduction.go:227
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep20
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:226
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9734,139 +12288,220 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:226
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep11 := 0
-			if compiled.SIMD {
+			gc_off19 := 128
+			if gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off19 && gc_bdx4 <= len(sdata) {
+				gc_at33 := sdata[gc_off19:][:gc_bdx4]
+				gc_at34 := sdata[:gc_bdx4]
+				gc_vstep21 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota14
+					_ = gc_iota28
 //line samples_reduction.go:211
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none8
+					_ = gc_none16
 //line samples_reduction.go:211
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all8
-				for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
-					gc_tx4 := gc_vstep11
+					_ = gc_all16
+					for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
+						gc_tx4 := gc_vstep21
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at33) || gc_tx4+8 > len(gc_at34) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b20 := gc_none16
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b20 = gc_all16
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if40 := gc_b20.And(gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if40
+//line samples_reduction.go:233
+						if gc_if40.ToBits() != 0 {
+//line samples_reduction.go:233
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if40)
+//line samples_reduction.go:233
+							mySum.StoreMasked((*[8]uint32)(gc_at34[gc_tx4:]), gc_if40)
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep21; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:233
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:233
-						break
-//line samples_reduction.go:233
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at33[gc_tx4]
+//line samples_reduction.go:234
+						gc_at34[gc_tx4] = mySum
+//line samples_reduction.go:236
 					}
-//line samples_reduction.go:233
-					gc_b12 := gc_none8
-//line samples_reduction.go:233
-					if blockSize >= 256 {
-//line samples_reduction.go:233
-						gc_b12 = gc_all8
-//line samples_reduction.go:233
-					}
-//line samples_reduction.go:233
-					gc_if20 := gc_b12.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-					_ = gc_if20
-//line samples_reduction.go:234
-					if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:234
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:234
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if20)
-					}
-//line samples_reduction.go:234
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep11
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
+			} else {
+				gc_vstep22 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota27
+//line samples_reduction.go:211
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none15
+//line samples_reduction.go:211
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all15
+					for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
+						gc_tx4 := gc_vstep22
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:233
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:233
+							break
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_b19 := gc_none15
+//line samples_reduction.go:233
+						if blockSize >= 256 {
+//line samples_reduction.go:233
+							gc_b19 = gc_all15
+//line samples_reduction.go:233
+						}
+//line samples_reduction.go:233
+						gc_if39 := gc_b19.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+						_ = gc_if39
+//line samples_reduction.go:234
+						if gc_if39.ToBits() != 0 {
+//line samples_reduction.go:234
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if39)
+//line samples_reduction.go:234
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if39)
+						}
+//line samples_reduction.go:234
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep22
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:233
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9882,139 +12517,220 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:233
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep12 := 0
-			if compiled.SIMD {
+			gc_off20 := 64
+			if gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off20 && gc_bdx4 <= len(sdata) {
+				gc_at35 := sdata[gc_off20:][:gc_bdx4]
+				gc_at36 := sdata[:gc_bdx4]
+				gc_vstep23 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:211
-				gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-				_ = gc_iota15
+					_ = gc_iota30
 //line samples_reduction.go:211
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-				_ = gc_none9
+					_ = gc_none18
 //line samples_reduction.go:211
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-				_ = gc_all9
-				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
-					gc_tx4 := gc_vstep12
+					_ = gc_all18
+					for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
+						gc_tx4 := gc_vstep23
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at35) || gc_tx4+8 > len(gc_at36) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b22 := gc_none18
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b22 = gc_all18
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if42 := gc_b22.And(gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if42
+//line samples_reduction.go:240
+						if gc_if42.ToBits() != 0 {
+//line samples_reduction.go:240
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if42)
+//line samples_reduction.go:240
+							mySum.StoreMasked((*[8]uint32)(gc_at36[gc_tx4:]), gc_if42)
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep23; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:211
-					var tid int = gc_tx4
-//line samples_reduction.go:211
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:211
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:240
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:240
-						break
-//line samples_reduction.go:240
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at35[gc_tx4]
+//line samples_reduction.go:241
+						gc_at36[gc_tx4] = mySum
+//line samples_reduction.go:243
 					}
-//line samples_reduction.go:240
-					gc_b13 := gc_none9
-//line samples_reduction.go:240
-					if blockSize >= 128 {
-//line samples_reduction.go:240
-						gc_b13 = gc_all9
-//line samples_reduction.go:240
-					}
-//line samples_reduction.go:240
-					gc_if21 := gc_b13.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-					_ = gc_if21
-//line samples_reduction.go:241
-					if gc_if21.ToBits() != 0 {
-//line samples_reduction.go:241
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
-//line samples_reduction.go:241
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if21)
-					}
-//line samples_reduction.go:241
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep12
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			} else {
+				gc_vstep24 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:211
+					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+					_ = gc_iota29
+//line samples_reduction.go:211
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+					_ = gc_none17
+//line samples_reduction.go:211
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+					_ = gc_all17
+					for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
+						gc_tx4 := gc_vstep24
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:211
+						var tid int = gc_tx4
+//line samples_reduction.go:211
+						_ = tid
+//line samples_reduction.go:211
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+						_ = mySum
+//line samples_reduction.go:240
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:240
+							break
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_b21 := gc_none17
+//line samples_reduction.go:240
+						if blockSize >= 128 {
+//line samples_reduction.go:240
+							gc_b21 = gc_all17
+//line samples_reduction.go:240
+						}
+//line samples_reduction.go:240
+						gc_if41 := gc_b21.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+						_ = gc_if41
+//line samples_reduction.go:241
+						if gc_if41.ToBits() != 0 {
+//line samples_reduction.go:241
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if41)
+//line samples_reduction.go:241
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if41)
+						}
+//line samples_reduction.go:241
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep24
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:240
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -10030,73 +12746,6 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:211
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:240
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
@@ -10132,7 +12781,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b10.At(gc_rank4)
+						gc_tidx4 := gc_b16.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -10171,7 +12820,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b10.At(gc_w4)
+						gc_tidx4 := gc_b16.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -10233,7 +12882,7 @@ func gc_body_reduce5_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					compiled.TileLanes[uint32, uint32](gc_b16, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -10311,17 +12960,17 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
-func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b14.Thread()
-	gc_pos5 := gc_b14.Pos()
-	gc_bd5 := gc_b14.Dim()
+func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b14.GridDim()
+	gc_gd5 := gc_b23.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b14.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b14.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b14, 0)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -10352,7 +13001,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b14.Stopped() {
+						if gc_b23.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -10367,7 +13016,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					i_ := gc_bx5*blockSize + gc_tx5
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b14.Stopped() {
+						if gc_b23.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -10387,10 +13036,10 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off4 := 256
-			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off4 && gc_bdx5 <= len(sdata) {
-				gc_at7 := sdata[gc_off4:][:gc_bdx5]
-				gc_at8 := sdata[:gc_bdx5]
+			gc_off13 := 256
+			if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off13 && gc_bdx5 <= len(sdata) {
+				gc_at25 := sdata[gc_off13:][:gc_bdx5]
+				gc_at26 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10402,9 +13051,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at7[gc_tx5]
+						mySum = mySum + gc_at25[gc_tx5]
 //line samples_reduction.go:300
-						gc_at8[gc_tx5] = mySum
+						gc_at26[gc_tx5] = mySum
 //line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -10502,10 +13151,10 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off5 := 128
-			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off5 && gc_bdx5 <= len(sdata) {
-				gc_at9 := sdata[gc_off5:][:gc_bdx5]
-				gc_at10 := sdata[:gc_bdx5]
+			gc_off14 := 128
+			if gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off14 && gc_bdx5 <= len(sdata) {
+				gc_at27 := sdata[gc_off14:][:gc_bdx5]
+				gc_at28 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10517,9 +13166,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at9[gc_tx5]
+						mySum = mySum + gc_at27[gc_tx5]
 //line samples_reduction.go:307
-						gc_at10[gc_tx5] = mySum
+						gc_at28[gc_tx5] = mySum
 //line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -10617,10 +13266,10 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off6 := 64
-			if gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off6 && gc_bdx5 <= len(sdata) {
-				gc_at11 := sdata[gc_off6:][:gc_bdx5]
-				gc_at12 := sdata[:gc_bdx5]
+			gc_off15 := 64
+			if gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off15 && gc_bdx5 <= len(sdata) {
+				gc_at29 := sdata[gc_off15:][:gc_bdx5]
+				gc_at30 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -10632,9 +13281,9 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at11[gc_tx5]
+						mySum = mySum + gc_at29[gc_tx5]
 //line samples_reduction.go:314
-						gc_at12[gc_tx5] = mySum
+						gc_at30[gc_tx5] = mySum
 //line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank5] = mySum
@@ -10756,7 +13405,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b14.At(gc_w5)
+					gc_tidx5 := gc_b23.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -10797,7 +13446,7 @@ func gc_body_reduce6[T number](gc_b14 *compiled.Block, gIdata, gOdata []T, n int
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b14, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b23, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -10903,67 +13552,215 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off4 := 256
+			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off4 && gc_bdx2 <= len(sdata) {
+				gc_at7 := sdata[gc_off4:][:gc_bdx2]
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota
+					_ = gc_iota2
 //line samples_reduction.go:272
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none
+					_ = gc_none2
 //line samples_reduction.go:272
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b4 := gc_none2
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b4 = gc_all2
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if2
+//line samples_reduction.go:299
+						if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:299
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if2)
+//line samples_reduction.go:299
+							mySum.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if2)
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:272
-					var tid int = gc_tx2
-//line samples_reduction.go:272
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:299
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:299
-						break
-//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at7[gc_tx2]
+//line samples_reduction.go:300
+						gc_at8[gc_tx2] = mySum
+//line samples_reduction.go:302
 					}
-//line samples_reduction.go:299
-					gc_b3 := gc_none
-//line samples_reduction.go:299
-					if blockSize >= 512 {
-//line samples_reduction.go:299
-						gc_b3 = gc_all
-//line samples_reduction.go:299
-					}
-//line samples_reduction.go:299
-					gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-					_ = gc_if
-//line samples_reduction.go:300
-					if gc_if.ToBits() != 0 {
-//line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
-//line samples_reduction.go:300
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-					}
-//line samples_reduction.go:300
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota
+//line samples_reduction.go:272
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none
+//line samples_reduction.go:272
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b3 := gc_none
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b3 = gc_all
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if
+//line samples_reduction.go:300
+						if gc_if.ToBits() != 0 {
+//line samples_reduction.go:300
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
+//line samples_reduction.go:300
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+						}
+//line samples_reduction.go:300
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -10979,139 +13776,220 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off5 := 128
+			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off5 && gc_bdx2 <= len(sdata) {
+				gc_at9 := sdata[gc_off5:][:gc_bdx2]
+				gc_at10 := sdata[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota2
+					_ = gc_iota4
 //line samples_reduction.go:272
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none2
+					_ = gc_none4
 //line samples_reduction.go:272
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all2
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					_ = gc_all4
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b6 := gc_none4
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b6 = gc_all4
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if4
+//line samples_reduction.go:306
+						if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:306
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:306
+							mySum.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if4)
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:272
-					var tid int = gc_tx2
-//line samples_reduction.go:272
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:306
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:306
-						break
-//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at9[gc_tx2]
+//line samples_reduction.go:307
+						gc_at10[gc_tx2] = mySum
+//line samples_reduction.go:309
 					}
-//line samples_reduction.go:306
-					gc_b4 := gc_none2
-//line samples_reduction.go:306
-					if blockSize >= 256 {
-//line samples_reduction.go:306
-						gc_b4 = gc_all2
-//line samples_reduction.go:306
-					}
-//line samples_reduction.go:306
-					gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-					_ = gc_if2
-//line samples_reduction.go:307
-					if gc_if2.ToBits() != 0 {
-//line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if2)
-//line samples_reduction.go:307
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if2)
-					}
-//line samples_reduction.go:307
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota3
+//line samples_reduction.go:272
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none3
+//line samples_reduction.go:272
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b5 := gc_none3
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b5 = gc_all3
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if3
+//line samples_reduction.go:307
+						if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:307
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if3)
+//line samples_reduction.go:307
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if3)
+						}
+//line samples_reduction.go:307
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -11127,139 +14005,220 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off6 := 64
+			if gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off6 && gc_bdx2 <= len(sdata) {
+				gc_at11 := sdata[gc_off6:][:gc_bdx2]
+				gc_at12 := sdata[:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota3
+					_ = gc_iota6
 //line samples_reduction.go:272
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none3
+					_ = gc_none6
 //line samples_reduction.go:272
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					_ = gc_all6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b8 := gc_none6
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b8 = gc_all6
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if6
+//line samples_reduction.go:313
+						if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:313
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if6)
+//line samples_reduction.go:313
+							mySum.StoreMasked((*[8]float32)(gc_at12[gc_tx2:]), gc_if6)
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_reduction.go:272
-					var tid int = gc_tx2
-//line samples_reduction.go:272
+					tid := gc_tx2
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:313
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:313
-						break
-//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at11[gc_tx2]
+//line samples_reduction.go:314
+						gc_at12[gc_tx2] = mySum
+//line samples_reduction.go:316
 					}
-//line samples_reduction.go:313
-					gc_b5 := gc_none3
-//line samples_reduction.go:313
-					if blockSize >= 128 {
-//line samples_reduction.go:313
-						gc_b5 = gc_all3
-//line samples_reduction.go:313
-					}
-//line samples_reduction.go:313
-					gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-					_ = gc_if3
-//line samples_reduction.go:314
-					if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if3)
-//line samples_reduction.go:314
-						mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if3)
-					}
-//line samples_reduction.go:314
-					mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					gc_s_mySum[gc_rank2] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota5
+//line samples_reduction.go:272
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none5
+//line samples_reduction.go:272
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_reduction.go:272
+						var tid int = gc_tx2
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b7 := gc_none5
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b7 = gc_all5
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if5
+//line samples_reduction.go:314
+						if gc_if5.ToBits() != 0 {
+//line samples_reduction.go:314
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if5)
+//line samples_reduction.go:314
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
+						}
+//line samples_reduction.go:314
+						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:272
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -11275,73 +14234,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-					tid := gc_tx2
-					_ = tid
-					mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:272
-				tid := gc_tx2
-				_ = tid
-				mySum := gc_s_mySum[gc_rank2]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank2] = mySum
 			}
 		}
 	}
@@ -11530,17 +14422,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
-func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b6.Thread()
-	gc_pos3 := gc_b6.Pos()
-	gc_bd3 := gc_b6.Dim()
+func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b6.GridDim()
+	gc_gd3 := gc_b9.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b6.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b6.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b6, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -11571,7 +14463,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b6.Stopped() {
+						if gc_b9.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -11586,7 +14478,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					i_ := gc_bx3*blockSize + gc_tx3
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b6.Stopped() {
+						if gc_b9.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -11606,67 +14498,215 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off7 := 256
+			if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off7 && gc_bdx3 <= len(sdata) {
+				gc_at13 := sdata[gc_off7:][:gc_bdx3]
+				gc_at14 := sdata[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota4
+					_ = gc_iota8
 //line samples_reduction.go:272
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none4
+					_ = gc_none8
 //line samples_reduction.go:272
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all4
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+					_ = gc_all8
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b11 := gc_none8
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b11 = gc_all8
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if8 := gc_b11.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if8
+//line samples_reduction.go:299
+						if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:299
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:299
+							mySum.StoreMasked((*[8]int32)(gc_at14[gc_tx3:]), gc_if8)
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:272
-					var tid int = gc_tx3
-//line samples_reduction.go:272
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:299
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:299
-						break
-//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at13[gc_tx3]
+//line samples_reduction.go:300
+						gc_at14[gc_tx3] = mySum
+//line samples_reduction.go:302
 					}
-//line samples_reduction.go:299
-					gc_b7 := gc_none4
-//line samples_reduction.go:299
-					if blockSize >= 512 {
-//line samples_reduction.go:299
-						gc_b7 = gc_all4
-//line samples_reduction.go:299
-					}
-//line samples_reduction.go:299
-					gc_if4 := gc_b7.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-					_ = gc_if4
-//line samples_reduction.go:300
-					if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:300
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if4)
-					}
-//line samples_reduction.go:300
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota7
+//line samples_reduction.go:272
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none7
+//line samples_reduction.go:272
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all7
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b10 := gc_none7
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b10 = gc_all7
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if7 := gc_b10.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if7
+//line samples_reduction.go:300
+						if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:300
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if7)
+//line samples_reduction.go:300
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
+						}
+//line samples_reduction.go:300
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -11682,139 +14722,220 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			gc_off8 := 128
+			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off8 && gc_bdx3 <= len(sdata) {
+				gc_at15 := sdata[gc_off8:][:gc_bdx3]
+				gc_at16 := sdata[:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota5
+					_ = gc_iota10
 //line samples_reduction.go:272
-				gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none5
+					_ = gc_none10
 //line samples_reduction.go:272
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all5
-				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-					gc_tx3 := gc_vstep5
+					_ = gc_all10
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at16) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b13 := gc_none10
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b13 = gc_all10
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if10 := gc_b13.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if10
+//line samples_reduction.go:306
+						if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:306
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if10)
+//line samples_reduction.go:306
+							mySum.StoreMasked((*[8]int32)(gc_at16[gc_tx3:]), gc_if10)
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:272
-					var tid int = gc_tx3
-//line samples_reduction.go:272
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:306
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:306
-						break
-//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at15[gc_tx3]
+//line samples_reduction.go:307
+						gc_at16[gc_tx3] = mySum
+//line samples_reduction.go:309
 					}
-//line samples_reduction.go:306
-					gc_b8 := gc_none5
-//line samples_reduction.go:306
-					if blockSize >= 256 {
-//line samples_reduction.go:306
-						gc_b8 = gc_all5
-//line samples_reduction.go:306
-					}
-//line samples_reduction.go:306
-					gc_if5 := gc_b8.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-					_ = gc_if5
-//line samples_reduction.go:307
-					if gc_if5.ToBits() != 0 {
-//line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
-//line samples_reduction.go:307
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
-					}
-//line samples_reduction.go:307
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep5
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota9
+//line samples_reduction.go:272
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none9
+//line samples_reduction.go:272
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all9
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b12 := gc_none9
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b12 = gc_all9
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if9 := gc_b12.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if9
+//line samples_reduction.go:307
+						if gc_if9.ToBits() != 0 {
+//line samples_reduction.go:307
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if9)
+//line samples_reduction.go:307
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
+						}
+//line samples_reduction.go:307
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep10
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -11830,139 +14951,220 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
+			gc_off9 := 64
+			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off9 && gc_bdx3 <= len(sdata) {
+				gc_at17 := sdata[gc_off9:][:gc_bdx3]
+				gc_at18 := sdata[:gc_bdx3]
+				gc_vstep11 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota6
+					_ = gc_iota12
 //line samples_reduction.go:272
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none6
+					_ = gc_none12
 //line samples_reduction.go:272
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all6
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+					_ = gc_all12
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) || gc_tx3+8 > len(gc_at18) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b15 := gc_none12
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b15 = gc_all12
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if12 := gc_b15.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if12
+//line samples_reduction.go:313
+						if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:313
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:313
+							mySum.StoreMasked((*[8]int32)(gc_at18[gc_tx3:]), gc_if12)
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line samples_reduction.go:272
-					var tid int = gc_tx3
-//line samples_reduction.go:272
+					tid := gc_tx3
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:313
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:313
-						break
-//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at17[gc_tx3]
+//line samples_reduction.go:314
+						gc_at18[gc_tx3] = mySum
+//line samples_reduction.go:316
 					}
-//line samples_reduction.go:313
-					gc_b9 := gc_none6
-//line samples_reduction.go:313
-					if blockSize >= 128 {
-//line samples_reduction.go:313
-						gc_b9 = gc_all6
-//line samples_reduction.go:313
-					}
-//line samples_reduction.go:313
-					gc_if6 := gc_b9.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-					_ = gc_if6
-//line samples_reduction.go:314
-					if gc_if6.ToBits() != 0 {
-//line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if6)
-//line samples_reduction.go:314
-						mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if6)
-					}
-//line samples_reduction.go:314
-					mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					gc_s_mySum[gc_rank3] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota11
+//line samples_reduction.go:272
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none11
+//line samples_reduction.go:272
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all11
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line samples_reduction.go:272
+						var tid int = gc_tx3
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b14 := gc_none11
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b14 = gc_all11
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if11 := gc_b14.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if11
+//line samples_reduction.go:314
+						if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:314
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if11)
+//line samples_reduction.go:314
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if11)
+						}
+//line samples_reduction.go:314
+						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep12
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:272
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -11978,73 +15180,6 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-					tid := gc_tx3
-					_ = tid
-					mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:272
-				tid := gc_tx3
-				_ = tid
-				mySum := gc_s_mySum[gc_rank3]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank3] = mySum
 			}
 		}
 	}
@@ -12080,7 +15215,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b6.At(gc_rank3)
+						gc_tidx3 := gc_b9.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -12119,7 +15254,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b6.At(gc_w3)
+						gc_tidx3 := gc_b9.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -12181,7 +15316,7 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[int32, int32](gc_b6, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					compiled.TileLanes[int32, int32](gc_b9, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -12233,17 +15368,17 @@ func gc_body_reduce6_int32(gc_b6 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
-func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b10.Thread()
-	gc_pos4 := gc_b10.Pos()
-	gc_bd4 := gc_b10.Dim()
+func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b10.GridDim()
+	gc_gd4 := gc_b16.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b10.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b10.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b10, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -12274,7 +15409,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b10.Stopped() {
+						if gc_b16.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -12289,7 +15424,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					i_ := gc_bx4*blockSize + gc_tx4
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b10.Stopped() {
+						if gc_b16.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -12309,67 +15444,215 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
+			gc_off10 := 256
+			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off10 && gc_bdx4 <= len(sdata) {
+				gc_at19 := sdata[gc_off10:][:gc_bdx4]
+				gc_at20 := sdata[:gc_bdx4]
+				gc_vstep13 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota7
+					_ = gc_iota14
 //line samples_reduction.go:272
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none7
+					_ = gc_none14
 //line samples_reduction.go:272
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all7
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+					_ = gc_all14
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b18 := gc_none14
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b18 = gc_all14
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if14 := gc_b18.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if14
+//line samples_reduction.go:299
+						if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:299
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if14)
+//line samples_reduction.go:299
+							mySum.StoreMasked((*[8]uint32)(gc_at20[gc_tx4:]), gc_if14)
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:272
-					var tid int = gc_tx4
-//line samples_reduction.go:272
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:299
-					if (tid+
-						256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:299
-						break
-//line samples_reduction.go:299
+					if blockSize >= 512 && tid < 256 {
+						mySum = mySum + gc_at19[gc_tx4]
+//line samples_reduction.go:300
+						gc_at20[gc_tx4] = mySum
+//line samples_reduction.go:302
 					}
-//line samples_reduction.go:299
-					gc_b11 := gc_none7
-//line samples_reduction.go:299
-					if blockSize >= 512 {
-//line samples_reduction.go:299
-						gc_b11 = gc_all7
-//line samples_reduction.go:299
-					}
-//line samples_reduction.go:299
-					gc_if7 := gc_b11.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-					_ = gc_if7
-//line samples_reduction.go:300
-					if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:300
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if7)
-//line samples_reduction.go:300
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if7)
-					}
-//line samples_reduction.go:300
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep7
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota13
+//line samples_reduction.go:272
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none13
+//line samples_reduction.go:272
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all13
+					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:299
+						if (tid+
+							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:299
+							break
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_b17 := gc_none13
+//line samples_reduction.go:299
+						if blockSize >= 512 {
+//line samples_reduction.go:299
+							gc_b17 = gc_all13
+//line samples_reduction.go:299
+						}
+//line samples_reduction.go:299
+						gc_if13 := gc_b17.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+						_ = gc_if13
+//line samples_reduction.go:300
+						if gc_if13.ToBits() != 0 {
+//line samples_reduction.go:300
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
+//line samples_reduction.go:300
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
+						}
+//line samples_reduction.go:300
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep14
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:299
+						if blockSize >= 512 && tid < 256 {
+							mySum = mySum + sdata[tid+256]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -12385,139 +15668,220 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:299
-					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:299
-				if blockSize >= 512 && tid < 256 {
-					mySum = mySum + sdata[tid+256]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep8 := 0
-			if compiled.SIMD {
+			gc_off11 := 128
+			if gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off11 && gc_bdx4 <= len(sdata) {
+				gc_at21 := sdata[gc_off11:][:gc_bdx4]
+				gc_at22 := sdata[:gc_bdx4]
+				gc_vstep15 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota8
+					_ = gc_iota16
 //line samples_reduction.go:272
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none8
+					_ = gc_none16
 //line samples_reduction.go:272
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all8
-				for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
-					gc_tx4 := gc_vstep8
+					_ = gc_all16
+					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+						gc_tx4 := gc_vstep15
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at21) || gc_tx4+8 > len(gc_at22) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b20 := gc_none16
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b20 = gc_all16
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if16 := gc_b20.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if16
+//line samples_reduction.go:306
+						if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:306
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:306
+							mySum.StoreMasked((*[8]uint32)(gc_at22[gc_tx4:]), gc_if16)
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:272
-					var tid int = gc_tx4
-//line samples_reduction.go:272
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:306
-					if (tid+
-						128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:306
-						break
-//line samples_reduction.go:306
+					if blockSize >= 256 && tid < 128 {
+						mySum = mySum + gc_at21[gc_tx4]
+//line samples_reduction.go:307
+						gc_at22[gc_tx4] = mySum
+//line samples_reduction.go:309
 					}
-//line samples_reduction.go:306
-					gc_b12 := gc_none8
-//line samples_reduction.go:306
-					if blockSize >= 256 {
-//line samples_reduction.go:306
-						gc_b12 = gc_all8
-//line samples_reduction.go:306
-					}
-//line samples_reduction.go:306
-					gc_if8 := gc_b12.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-					_ = gc_if8
-//line samples_reduction.go:307
-					if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:307
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:307
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if8)
-					}
-//line samples_reduction.go:307
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep8
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
+			} else {
+				gc_vstep16 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota15
+//line samples_reduction.go:272
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none15
+//line samples_reduction.go:272
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all15
+					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+						gc_tx4 := gc_vstep16
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:306
+						if (tid+
+							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:306
+							break
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_b19 := gc_none15
+//line samples_reduction.go:306
+						if blockSize >= 256 {
+//line samples_reduction.go:306
+							gc_b19 = gc_all15
+//line samples_reduction.go:306
+						}
+//line samples_reduction.go:306
+						gc_if15 := gc_b19.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+						_ = gc_if15
+//line samples_reduction.go:307
+						if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:307
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if15)
+//line samples_reduction.go:307
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if15)
+						}
+//line samples_reduction.go:307
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step11 := gc_vstep16
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:306
+						if blockSize >= 256 && tid < 128 {
+							mySum = mySum + sdata[tid+128]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -12533,139 +15897,220 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:306
-					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:306
-				if blockSize >= 256 && tid < 128 {
-					mySum = mySum + sdata[tid+128]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep9 := 0
-			if compiled.SIMD {
+			gc_off12 := 64
+			if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off12 && gc_bdx4 <= len(sdata) {
+				gc_at23 := sdata[gc_off12:][:gc_bdx4]
+				gc_at24 := sdata[:gc_bdx4]
+				gc_vstep17 := 0
+				if compiled.SIMD {
 //line samples_reduction.go:272
-				gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-				_ = gc_iota9
+					_ = gc_iota18
 //line samples_reduction.go:272
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-				_ = gc_none9
+					_ = gc_none18
 //line samples_reduction.go:272
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-				_ = gc_all9
-				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-					gc_tx4 := gc_vstep9
+					_ = gc_all18
+					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
+						gc_tx4 := gc_vstep17
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at23) || gc_tx4+8 > len(gc_at24) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b22 := gc_none18
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b22 = gc_all18
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if18 := gc_b22.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if18
+//line samples_reduction.go:313
+						if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:313
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if18)
+//line samples_reduction.go:313
+							mySum.StoreMasked((*[8]uint32)(gc_at24[gc_tx4:]), gc_if18)
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line samples_reduction.go:272
-					var tid int = gc_tx4
-//line samples_reduction.go:272
+					tid := gc_tx4
 					_ = tid
-//line samples_reduction.go:272
-					mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-					_ = mySum
+					mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:313
-					if (tid+
-						64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
-//line samples_reduction.go:313
-						break
-//line samples_reduction.go:313
+					if blockSize >= 128 && tid < 64 {
+						mySum = mySum + gc_at23[gc_tx4]
+//line samples_reduction.go:314
+						gc_at24[gc_tx4] = mySum
+//line samples_reduction.go:316
 					}
-//line samples_reduction.go:313
-					gc_b13 := gc_none9
-//line samples_reduction.go:313
-					if blockSize >= 128 {
-//line samples_reduction.go:313
-						gc_b13 = gc_all9
-//line samples_reduction.go:313
-					}
-//line samples_reduction.go:313
-					gc_if9 := gc_b13.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-					_ = gc_if9
-//line samples_reduction.go:314
-					if gc_if9.ToBits() != 0 {
-//line samples_reduction.go:314
-						mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
-//line samples_reduction.go:314
-						mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
-					}
-//line samples_reduction.go:314
-					mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					gc_s_mySum[gc_rank4] = mySum
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep9
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+			} else {
+				gc_vstep18 := 0
+				if compiled.SIMD {
+//line samples_reduction.go:272
+					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+					_ = gc_iota17
+//line samples_reduction.go:272
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+					_ = gc_none17
+//line samples_reduction.go:272
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+					_ = gc_all17
+					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
+						gc_tx4 := gc_vstep18
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line samples_reduction.go:272
+						var tid int = gc_tx4
+//line samples_reduction.go:272
+						_ = tid
+//line samples_reduction.go:272
+						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+						_ = mySum
+//line samples_reduction.go:313
+						if (tid+
+							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line samples_reduction.go:313
+							break
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_b21 := gc_none17
+//line samples_reduction.go:313
+						if blockSize >= 128 {
+//line samples_reduction.go:313
+							gc_b21 = gc_all17
+//line samples_reduction.go:313
+						}
+//line samples_reduction.go:313
+						gc_if17 := gc_b21.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+						_ = gc_if17
+//line samples_reduction.go:314
+						if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:314
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
+//line samples_reduction.go:314
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
+						}
+//line samples_reduction.go:314
+						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep18
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:272
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:313
+						if blockSize >= 128 && tid < 64 {
+							mySum = mySum + sdata[tid+64]
+							sdata[tid] = mySum
+						}
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -12681,73 +16126,6 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-					tid := gc_tx4
-					_ = tid
-					mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:313
-					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:272
-				tid := gc_tx4
-				_ = tid
-				mySum := gc_s_mySum[gc_rank4]
-
-//line samples_reduction.go:313
-				if blockSize >= 128 && tid < 64 {
-					mySum = mySum + sdata[tid+64]
-					sdata[tid] = mySum
-				}
-				gc_s_mySum[gc_rank4] = mySum
 			}
 		}
 	}
@@ -12783,7 +16161,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b10.At(gc_rank4)
+						gc_tidx4 := gc_b16.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -12822,7 +16200,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b10.At(gc_w4)
+						gc_tidx4 := gc_b16.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -12884,7 +16262,7 @@ func gc_body_reduce6_uint32(gc_b10 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[uint32, uint32](gc_b10, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					compiled.TileLanes[uint32, uint32](gc_b16, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

@@ -46,51 +46,105 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off9 := 0
+			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off11 := (sharedSizeLimit / 2)
+			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
+				gc_at17 := sKey[gc_off9:][:gc_bdx2]
+				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
+				gc_at19 := sVal[gc_off9:][:gc_bdx2]
+				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
+				gc_at21 := sKey[gc_off11:][:gc_bdx2]
+				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
+				gc_at23 := sVal[gc_off11:][:gc_bdx2]
+				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+						_ = off
+//line samples_sorting.go:45
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
+//line samples_sorting.go:45
+							break
+//line samples_sorting.go:45
+						}
+						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:44
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:45
-					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-						0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-						(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
-//line samples_sorting.go:45
-						break
-//line samples_sorting.go:45
-					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+
+					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+						_ = off
+//line samples_sorting.go:45
+						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
+							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
+							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+//line samples_sorting.go:45
+							break
+//line samples_sorting.go:45
+						}
+						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:45
-				sKey[gc_tx2+0] = dSrcKey[off+0]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:46
-				sVal[gc_tx2+0] = dSrcVal[off+0]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:47
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:48
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -262,48 +316,102 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off14 := 0
+			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off16 := (sharedSizeLimit / 2)
+			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
+				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
+				gc_at26 := sKey[gc_off14:][:gc_bdx2]
+				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
+				gc_at28 := sVal[gc_off14:][:gc_bdx2]
+				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
+				gc_at30 := sKey[gc_off16:][:gc_bdx2]
+				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
+				gc_at32 := sVal[gc_off16:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+						_ = off
+//line samples_sorting.go:71
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
+//line samples_sorting.go:71
+							break
+//line samples_sorting.go:71
+						}
+						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:44
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:71
-					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
-//line samples_sorting.go:71
-						break
-//line samples_sorting.go:71
-					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:44
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+						_ = off
+//line samples_sorting.go:71
+						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+//line samples_sorting.go:71
+							break
+//line samples_sorting.go:71
+						}
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:44
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:71
-				dDstKey[off+0] = sKey[gc_tx2+0]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:72
-				dDstVal[off+0] = sVal[gc_tx2+0]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:73
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:74
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -340,51 +448,105 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off9 := 0
+			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off11 := (sharedSizeLimit / 2)
+			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
+				gc_at17 := sKey[gc_off9:][:gc_bdx2]
+				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
+				gc_at19 := sVal[gc_off9:][:gc_bdx2]
+				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
+				gc_at21 := sKey[gc_off11:][:gc_bdx2]
+				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
+				gc_at23 := sVal[gc_off11:][:gc_bdx2]
+				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+						_ = off
+//line samples_sorting.go:88
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
+//line samples_sorting.go:88
+							break
+//line samples_sorting.go:88
+						}
+						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:87
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:88
-					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-						0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-						(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
-//line samples_sorting.go:88
-						break
-//line samples_sorting.go:88
-					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+
+					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+						_ = off
+//line samples_sorting.go:88
+						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
+							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
+							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+//line samples_sorting.go:88
+							break
+//line samples_sorting.go:88
+						}
+						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:88
-				sKey[gc_tx2+0] = dSrcKey[off+0]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:89
-				sVal[gc_tx2+0] = dSrcVal[off+0]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:90
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:91
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -559,48 +721,102 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off14 := 0
+			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off16 := (sharedSizeLimit / 2)
+			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
+				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
+				gc_at26 := sKey[gc_off14:][:gc_bdx2]
+				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
+				gc_at28 := sVal[gc_off14:][:gc_bdx2]
+				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
+				gc_at30 := sKey[gc_off16:][:gc_bdx2]
+				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
+				gc_at32 := sVal[gc_off16:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+						_ = off
+//line samples_sorting.go:115
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
+//line samples_sorting.go:115
+							break
+//line samples_sorting.go:115
+						}
+						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:87
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:115
-					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
-//line samples_sorting.go:115
-						break
-//line samples_sorting.go:115
-					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:87
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+						_ = off
+//line samples_sorting.go:115
+						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+//line samples_sorting.go:115
+							break
+//line samples_sorting.go:115
+						}
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:87
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:115
-				dDstKey[off+0] = sKey[gc_tx2+0]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:116
-				dDstVal[off+0] = sVal[gc_tx2+0]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:117
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:118
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -731,51 +947,105 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off9 := 0
+			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off11 := (sharedSizeLimit / 2)
+			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
+				gc_at17 := sKey[gc_off9:][:gc_bdx2]
+				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
+				gc_at19 := sVal[gc_off9:][:gc_bdx2]
+				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
+				gc_at21 := sKey[gc_off11:][:gc_bdx2]
+				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
+				gc_at23 := sVal[gc_off11:][:gc_bdx2]
+				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+						_ = off
+//line samples_sorting.go:158
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
+//line samples_sorting.go:158
+							break
+//line samples_sorting.go:158
+						}
+						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:157
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:158
-					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-						0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-						(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
-//line samples_sorting.go:158
-						break
-//line samples_sorting.go:158
-					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+
+					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+						_ = off
+//line samples_sorting.go:158
+						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
+							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
+							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+//line samples_sorting.go:158
+							break
+//line samples_sorting.go:158
+						}
+						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:158
-				sKey[gc_tx2+0] = dSrcKey[off+0]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:159
-				sVal[gc_tx2+0] = dSrcVal[off+0]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:160
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:161
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -891,48 +1161,102 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off14 := 0
+			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off16 := (sharedSizeLimit / 2)
+			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
+				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
+				gc_at26 := sKey[gc_off14:][:gc_bdx2]
+				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
+				gc_at28 := sVal[gc_off14:][:gc_bdx2]
+				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
+				gc_at30 := sKey[gc_off16:][:gc_bdx2]
+				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
+				gc_at32 := sVal[gc_off16:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+						_ = off
+//line samples_sorting.go:174
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
+//line samples_sorting.go:174
+							break
+//line samples_sorting.go:174
+						}
+						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:157
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:174
-					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
-//line samples_sorting.go:174
-						break
-//line samples_sorting.go:174
-					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:157
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+						_ = off
+//line samples_sorting.go:174
+						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+//line samples_sorting.go:174
+							break
+//line samples_sorting.go:174
+						}
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:157
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:174
-				dDstKey[off+0] = sKey[gc_tx2+0]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:175
-				dDstVal[off+0] = sVal[gc_tx2+0]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:176
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:177
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -974,51 +1298,105 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 	sVal := gocuda.Shared[uint32](t, sharedSizeLimit)[:sharedSizeLimit]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off9 := 0
+			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off11 := (sharedSizeLimit / 2)
+			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
+				gc_at17 := sKey[gc_off9:][:gc_bdx2]
+				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
+				gc_at19 := sVal[gc_off9:][:gc_bdx2]
+				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
+				gc_at21 := sKey[gc_off11:][:gc_bdx2]
+				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
+				gc_at23 := sVal[gc_off11:][:gc_bdx2]
+				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+						_ = off
+//line samples_sorting.go:191
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
+//line samples_sorting.go:191
+							break
+//line samples_sorting.go:191
+						}
+						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:190
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:191
-					if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-						0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-						(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-						(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
-//line samples_sorting.go:191
-						break
-//line samples_sorting.go:191
-					}
-					archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
-					archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+
+					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+
+					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+						_ = off
+//line samples_sorting.go:191
+						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
+							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
+							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+//line samples_sorting.go:191
+							break
+//line samples_sorting.go:191
+						}
+						archsimd.LoadUint32x8Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+						archsimd.LoadUint32x8Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:191
-				sKey[gc_tx2+0] = dSrcKey[off+0]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:192
-				sVal[gc_tx2+0] = dSrcVal[off+0]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:193
-				sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:194
-				sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}
@@ -1180,48 +1558,102 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off13 := (gc_bx2 * sharedSizeLimit) + 0
+			gc_off14 := 0
+			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
+			gc_off16 := (sharedSizeLimit / 2)
+			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
+				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
+				gc_at26 := sKey[gc_off14:][:gc_bdx2]
+				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
+				gc_at28 := sVal[gc_off14:][:gc_bdx2]
+				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
+				gc_at30 := sKey[gc_off16:][:gc_bdx2]
+				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
+				gc_at32 := sVal[gc_off16:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+						_ = off
+//line samples_sorting.go:218
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
+//line samples_sorting.go:218
+							break
+//line samples_sorting.go:218
+						}
+						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line samples_sorting.go:190
-					var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
-//line samples_sorting.go:218
-					if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
-//line samples_sorting.go:218
-						break
-//line samples_sorting.go:218
-					}
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
-					archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
-					archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line samples_sorting.go:190
+						var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+						_ = off
+//line samples_sorting.go:218
+						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+//line samples_sorting.go:218
+							break
+//line samples_sorting.go:218
+						}
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+						archsimd.LoadUint32x8Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+						archsimd.LoadUint32x8Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:190
-				off := gc_bx2*sharedSizeLimit + gc_tx2
-				_ = off
+					off := gc_bx2*sharedSizeLimit + gc_tx2
+					_ = off
 
 //line samples_sorting.go:218
-				dDstKey[off+0] = sKey[gc_tx2+0]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:219
-				dDstVal[off+0] = sVal[gc_tx2+0]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:220
-				dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:221
-				dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
+				}
 			}
 		}
 	}

@@ -42,30 +42,116 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_runlo2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2)
+				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_runhi2 <= len(c)-gc_off2 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 && gc_off2 <= len(b) && gc_runhi2 <= len(b)-gc_off2 {
+					gc_at4 := c[gc_off2:][:gc_runhi2]
+					gc_at5 := a[gc_off2:][:gc_runhi2]
+					gc_at6 := b[gc_off2:][:gc_runhi2]
+					gc_vstep := gc_runlo2
+					if compiled.SIMD {
 //line shoc.go:20
-					gc_vb := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line shoc.go:19
-						var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
-						_ = gid
+							_ = gid
 //line shoc.go:20
-						if gid < 0 || gid+8 > len(a) || gid+8 > len(b) || gid+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
 //line shoc.go:20
-							break
+								break
 //line shoc.go:20
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
-						archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+
+//line shoc.go:19
+						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+						_ = gid
+
+						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s*gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_runlo2
+					if compiled.SIMD {
+//line shoc.go:20
+						gc_vb := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line shoc.go:19
+							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+//line shoc.go:19
+							_ = gid
+//line shoc.go:20
+							if gid < 0 || gid+8 > len(a) || gid+8 > len(b) || gid+8 > len(c) {
+//line shoc.go:20
+								break
+//line shoc.go:20
+							}
+							archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:19
+							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:19
+							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:19
+							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:19
+							gid := gc_tx2 + (gc_bx2 * gc_bdx2)
+							_ = gid
+
+//line shoc.go:20
+							c[gid] = a[gid] + s*b[gid]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -77,57 +163,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 //line shoc.go:20
 						c[gid] = a[gid] + s*b[gid]
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-						_ = gid
-
-//line shoc.go:20
-						c[gid] = a[gid] + s*b[gid]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:19
-					gid := gc_tx2 + (gc_bx2 * gc_bdx2)
-					_ = gid
-
-//line shoc.go:20
-					c[gid] = a[gid] + s*b[gid]
 				}
 			}
 		}
@@ -205,35 +240,136 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off12 := 256
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
+					gc_at16 := sdata[:gc_to2]
+					gc_at17 := sdata[gc_off12:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:33
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:33
-						_ = tid
+							_ = tid
 //line shoc.go:51
-						{
+							{
 //line shoc.go:51
-							if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
 //line shoc.go:51
-								break
+									break
+//line shoc.go:51
+								}
+//line shoc.go:51
+								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
 //line shoc.go:51
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:33
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:50
+						{
+//line shoc.go:50
+							gc_at16[gc_tx2] += gc_at17[gc_tx2]
+//line shoc.go:52
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:33
+							var tid int = gc_tx2
+//line shoc.go:33
+							_ = tid
 //line shoc.go:51
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:51
+								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:51
+									break
+//line shoc.go:51
+								}
+//line shoc.go:51
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+//line shoc.go:51
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:50
+							{
+								sdata[tid] += sdata[tid+256]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -245,61 +381,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						{
 							sdata[tid] += sdata[tid+256]
 						}
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:50
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:50
-					{
-						sdata[tid] += sdata[tid+256]
 					}
 				}
 			}
@@ -314,35 +395,136 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off13 := 128
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to2 <= len(sdata)-gc_off13 {
+					gc_at18 := sdata[:gc_to2]
+					gc_at19 := sdata[gc_off13:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:33
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:33
-						_ = tid
+							_ = tid
 //line shoc.go:57
-						{
+							{
 //line shoc.go:57
-							if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) {
 //line shoc.go:57
-								break
+									break
+//line shoc.go:57
+								}
+//line shoc.go:57
+								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
 //line shoc.go:57
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:33
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:56
+						{
+//line shoc.go:56
+							gc_at18[gc_tx2] += gc_at19[gc_tx2]
+//line shoc.go:58
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:33
+							var tid int = gc_tx2
+//line shoc.go:33
+							_ = tid
 //line shoc.go:57
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:57
+								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:57
+									break
+//line shoc.go:57
+								}
+//line shoc.go:57
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+//line shoc.go:57
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:56
+							{
+								sdata[tid] += sdata[tid+128]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -354,61 +536,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						{
 							sdata[tid] += sdata[tid+128]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:56
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:56
-					{
-						sdata[tid] += sdata[tid+128]
 					}
 				}
 			}
@@ -423,35 +550,136 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off14 := 64
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to2 <= len(sdata)-gc_off14 {
+					gc_at20 := sdata[:gc_to2]
+					gc_at21 := sdata[gc_off14:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:33
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:33
-						_ = tid
+							_ = tid
 //line shoc.go:63
-						{
+							{
 //line shoc.go:63
-							if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
 //line shoc.go:63
-								break
+									break
+//line shoc.go:63
+								}
+//line shoc.go:63
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 //line shoc.go:63
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:33
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:62
+						{
+//line shoc.go:62
+							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+//line shoc.go:64
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:33
+							var tid int = gc_tx2
+//line shoc.go:33
+							_ = tid
 //line shoc.go:63
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:63
+								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:63
+									break
+//line shoc.go:63
+								}
+//line shoc.go:63
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+//line shoc.go:63
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:33
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:62
+							{
+								sdata[tid] += sdata[tid+64]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -463,61 +691,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						{
 							sdata[tid] += sdata[tid+64]
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:62
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:33
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:62
-					{
-						sdata[tid] += sdata[tid+64]
 					}
 				}
 			}
@@ -525,143 +698,304 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off15 := 32
+			gc_off16 := 16
+			gc_off17 := 8
+			gc_off18 := 4
+			gc_off19 := 2
+			gc_off20 := 1
+			gc_off21 := gc_bx2
+			gc_off22 := 0
+			if gc_bdx2 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off20 && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+				gc_at22 := sdata[:gc_bdx2]
+				gc_at23 := sdata[gc_off15:][:gc_bdx2]
+				gc_at24 := sdata[gc_off16:][:gc_bdx2]
+				gc_at25 := sdata[gc_off17:][:gc_bdx2]
+				gc_at26 := sdata[gc_off18:][:gc_bdx2]
+				gc_at27 := sdata[gc_off19:][:gc_bdx2]
+				gc_at28 := sdata[gc_off20:][:gc_bdx2]
+				gc_at29 := gOdata[gc_off21:][:1]
+				gc_at30 := sdata[gc_off22:][:1]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line shoc.go:33
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line shoc.go:33
-				_ = gc_iota
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line shoc.go:33
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line shoc.go:33
-					_ = tid
+						_ = tid
 //line shoc.go:67
-					if (tid+
-
-//line shoc.go:70
-						32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
-
-//line shoc.go:73
-						16) < 0 || (tid+16)+8 > len(sdata) || (tid+
-
-//line shoc.go:76
-						8) < 0 || (tid+8)+8 > len(sdata) || (tid+
-
-//line shoc.go:79
-						4) < 0 || (tid+4)+8 > len(sdata) || (tid+
-
-//line shoc.go:82
-						2) < 0 || (tid+2)+8 > len(sdata) || (tid+
-
-//line shoc.go:85
-						1) < 0 || (tid+1)+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) {
 //line shoc.go:67
-						break
+							break
 //line shoc.go:67
+						}
+//line shoc.go:67
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+						_ = gc_if3
+//line shoc.go:69
+						if gc_if3.ToBits() != 0 {
+//line shoc.go:69
+							if blockSize >= 64 {
+//line shoc.go:69
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:69
+							}
+//line shoc.go:69
+							if blockSize >= 32 {
+//line shoc.go:72
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:72
+							}
+//line shoc.go:72
+							if blockSize >= 16 {
+//line shoc.go:75
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:75
+							}
+//line shoc.go:75
+							if blockSize >= 8 {
+//line shoc.go:78
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:78
+							}
+//line shoc.go:78
+							if blockSize >= 4 {
+//line shoc.go:81
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:81
+							}
+//line shoc.go:81
+							if blockSize >= 2 {
+//line shoc.go:84
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:84
+							}
+//line shoc.go:84
+						}
+//line shoc.go:90
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+						_ = gc_if4
+//line shoc.go:90
+						if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+							var gc_u2 float32
+//line shoc.go:90
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:90
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line shoc.go:90
+								gc_u2 = gc_at30[0]
+//line shoc.go:90
+							}
+//line shoc.go:90
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:90
+								gc_at29[0] = gc_u2
+//line shoc.go:90
+							}
+//line shoc.go:90
+						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:33
+					tid := gc_tx2
+					_ = tid
+
 //line shoc.go:67
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
-					_ = gc_if
-//line shoc.go:69
-					if gc_if.ToBits() != 0 {
-//line shoc.go:69
+					if tid < gocuda.WarpSize {
+
 						if blockSize >= 64 {
 //line shoc.go:69
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at23[gc_tx2]
+//line shoc.go:71
 						}
-//line shoc.go:70
 						if blockSize >= 32 {
 //line shoc.go:72
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at24[gc_tx2]
+//line shoc.go:74
 						}
-//line shoc.go:73
 						if blockSize >= 16 {
 //line shoc.go:75
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at25[gc_tx2]
+//line shoc.go:77
 						}
-//line shoc.go:76
 						if blockSize >= 8 {
 //line shoc.go:78
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at26[gc_tx2]
+//line shoc.go:80
 						}
-//line shoc.go:79
 						if blockSize >= 4 {
 //line shoc.go:81
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at27[gc_tx2]
+//line shoc.go:83
 						}
-//line shoc.go:82
 						if blockSize >= 2 {
 //line shoc.go:84
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at28[gc_tx2]
+//line shoc.go:86
 						}
-//line shoc.go:85
 					}
+
 //line shoc.go:90
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if tid == 0 {
 //line shoc.go:90
-					_ = gc_if2
-//line shoc.go:91
-					if gc_if2.ToBits() != 0 {
-//line shoc.go:91
-						var gc_u float32
-//line shoc.go:91
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:91
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line shoc.go:91
-							gc_u = sdata[0]
-//line shoc.go:91
+						gc_at29[0] = gc_at30[0]
+//line shoc.go:92
+					}
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line shoc.go:33
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:33
+					_ = gc_iota
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+						var tid int = gc_tx2
+//line shoc.go:33
+						_ = tid
+//line shoc.go:67
+						if (tid+
+
+//line shoc.go:70
+							32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+
+//line shoc.go:73
+							16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+
+//line shoc.go:76
+							8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+
+//line shoc.go:79
+							4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+
+//line shoc.go:82
+							2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+
+//line shoc.go:85
+							1) < 0 || (tid+1)+8 > len(sdata) {
+//line shoc.go:67
+							break
+//line shoc.go:67
 						}
+//line shoc.go:67
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+						_ = gc_if
+//line shoc.go:69
+						if gc_if.ToBits() != 0 {
+//line shoc.go:69
+							if blockSize >= 64 {
+//line shoc.go:69
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:70
+							if blockSize >= 32 {
+//line shoc.go:72
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:73
+							if blockSize >= 16 {
+//line shoc.go:75
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:76
+							if blockSize >= 8 {
+//line shoc.go:78
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:79
+							if blockSize >= 4 {
+//line shoc.go:81
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:82
+							if blockSize >= 2 {
+//line shoc.go:84
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:85
+						}
+//line shoc.go:90
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+						_ = gc_if2
 //line shoc.go:91
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-							gOdata[gc_bx2] = gc_u
+							var gc_u float32
+//line shoc.go:91
+							if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:91
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line shoc.go:91
+								gc_u = sdata[0]
+//line shoc.go:91
+							}
+//line shoc.go:91
+							if gc_if2.ToBits() != 0 {
+//line shoc.go:91
+								gOdata[gc_bx2] = gc_u
+//line shoc.go:91
+							}
 //line shoc.go:91
 						}
-//line shoc.go:91
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line shoc.go:33
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line shoc.go:67
-				if tid < gocuda.WarpSize {
+					if tid < gocuda.WarpSize {
 
-					if blockSize >= 64 {
-						sdata[tid] += sdata[tid+32]
+						if blockSize >= 64 {
+							sdata[tid] += sdata[tid+32]
+						}
+						if blockSize >= 32 {
+							sdata[tid] += sdata[tid+16]
+						}
+						if blockSize >= 16 {
+							sdata[tid] += sdata[tid+8]
+						}
+						if blockSize >= 8 {
+							sdata[tid] += sdata[tid+4]
+						}
+						if blockSize >= 4 {
+							sdata[tid] += sdata[tid+2]
+						}
+						if blockSize >= 2 {
+							sdata[tid] += sdata[tid+1]
+						}
 					}
-					if blockSize >= 32 {
-						sdata[tid] += sdata[tid+16]
-					}
-					if blockSize >= 16 {
-						sdata[tid] += sdata[tid+8]
-					}
-					if blockSize >= 8 {
-						sdata[tid] += sdata[tid+4]
-					}
-					if blockSize >= 4 {
-						sdata[tid] += sdata[tid+2]
-					}
-					if blockSize >= 2 {
-						sdata[tid] += sdata[tid+1]
-					}
-				}
 
 //line shoc.go:90
-				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					if tid == 0 {
+						gOdata[gc_bx2] = sdata[0]
+					}
 				}
 			}
 		}
@@ -882,35 +1216,136 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off12 := 256
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
+					gc_at16 := sdata[:gc_to2]
+					gc_at17 := sdata[gc_off12:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:112
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:112
-						_ = tid
+							_ = tid
 //line shoc.go:129
-						{
+							{
 //line shoc.go:129
-							if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
 //line shoc.go:129
-								break
+									break
+//line shoc.go:129
+								}
+//line shoc.go:129
+								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
 //line shoc.go:129
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:112
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:128
+						{
+//line shoc.go:128
+							gc_at16[gc_tx2] += gc_at17[gc_tx2]
+//line shoc.go:130
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:112
+							var tid int = gc_tx2
+//line shoc.go:112
+							_ = tid
 //line shoc.go:129
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:129
+								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:129
+									break
+//line shoc.go:129
+								}
+//line shoc.go:129
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+//line shoc.go:129
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step6 := gc_vstep2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:128
+							{
+								sdata[tid] += sdata[tid+256]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -922,61 +1357,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						{
 							sdata[tid] += sdata[tid+256]
 						}
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:128
-						{
-							sdata[tid] += sdata[tid+256]
-						}
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:128
-					{
-						sdata[tid] += sdata[tid+256]
 					}
 				}
 			}
@@ -991,35 +1371,136 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off13 := 128
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to2 <= len(sdata)-gc_off13 {
+					gc_at18 := sdata[:gc_to2]
+					gc_at19 := sdata[gc_off13:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:112
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:112
-						_ = tid
+							_ = tid
 //line shoc.go:135
-						{
+							{
 //line shoc.go:135
-							if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) {
 //line shoc.go:135
-								break
+									break
+//line shoc.go:135
+								}
+//line shoc.go:135
+								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
 //line shoc.go:135
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:112
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:134
+						{
+//line shoc.go:134
+							gc_at18[gc_tx2] += gc_at19[gc_tx2]
+//line shoc.go:136
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:112
+							var tid int = gc_tx2
+//line shoc.go:112
+							_ = tid
 //line shoc.go:135
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:135
+								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:135
+									break
+//line shoc.go:135
+								}
+//line shoc.go:135
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+//line shoc.go:135
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep4
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:134
+							{
+								sdata[tid] += sdata[tid+128]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1031,61 +1512,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						{
 							sdata[tid] += sdata[tid+128]
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:134
-						{
-							sdata[tid] += sdata[tid+128]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:134
-					{
-						sdata[tid] += sdata[tid+128]
 					}
 				}
 			}
@@ -1100,35 +1526,136 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off14 := 64
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to2 <= len(sdata)-gc_off14 {
+					gc_at20 := sdata[:gc_to2]
+					gc_at21 := sdata[gc_off14:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line shoc.go:112
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line shoc.go:112
-						_ = tid
+							_ = tid
 //line shoc.go:141
-						{
+							{
 //line shoc.go:141
-							if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
 //line shoc.go:141
-								break
+									break
+//line shoc.go:141
+								}
+//line shoc.go:141
+								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
 //line shoc.go:141
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:112
+						tid := gc_tx2
+						_ = tid
+
+//line shoc.go:140
+						{
+//line shoc.go:140
+							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+//line shoc.go:142
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line shoc.go:112
+							var tid int = gc_tx2
+//line shoc.go:112
+							_ = tid
 //line shoc.go:141
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+							{
 //line shoc.go:141
+								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line shoc.go:141
+									break
+//line shoc.go:141
+								}
+//line shoc.go:141
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+//line shoc.go:141
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line shoc.go:112
+							tid := gc_tx2
+							_ = tid
+
+//line shoc.go:140
+							{
+								sdata[tid] += sdata[tid+64]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1140,61 +1667,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						{
 							sdata[tid] += sdata[tid+64]
 						}
-					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-						tid := gc_tx2
-						_ = tid
-
-//line shoc.go:140
-						{
-							sdata[tid] += sdata[tid+64]
-						}
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line shoc.go:112
-					tid := gc_tx2
-					_ = tid
-
-//line shoc.go:140
-					{
-						sdata[tid] += sdata[tid+64]
 					}
 				}
 			}
@@ -1202,143 +1674,304 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off15 := 32
+			gc_off16 := 16
+			gc_off17 := 8
+			gc_off18 := 4
+			gc_off19 := 2
+			gc_off20 := 1
+			gc_off21 := gc_bx2
+			gc_off22 := 0
+			if gc_bdx2 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off20 && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+				gc_at22 := sdata[:gc_bdx2]
+				gc_at23 := sdata[gc_off15:][:gc_bdx2]
+				gc_at24 := sdata[gc_off16:][:gc_bdx2]
+				gc_at25 := sdata[gc_off17:][:gc_bdx2]
+				gc_at26 := sdata[gc_off18:][:gc_bdx2]
+				gc_at27 := sdata[gc_off19:][:gc_bdx2]
+				gc_at28 := sdata[gc_off20:][:gc_bdx2]
+				gc_at29 := gOdata[gc_off21:][:1]
+				gc_at30 := sdata[gc_off22:][:1]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line shoc.go:112
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line shoc.go:112
-				_ = gc_iota
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line shoc.go:112
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line shoc.go:112
-					_ = tid
+						_ = tid
 //line shoc.go:145
-					if (tid+
-
-//line shoc.go:148
-						32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
-
-//line shoc.go:151
-						16) < 0 || (tid+16)+8 > len(sdata) || (tid+
-
-//line shoc.go:154
-						8) < 0 || (tid+8)+8 > len(sdata) || (tid+
-
-//line shoc.go:157
-						4) < 0 || (tid+4)+8 > len(sdata) || (tid+
-
-//line shoc.go:160
-						2) < 0 || (tid+2)+8 > len(sdata) || (tid+
-
-//line shoc.go:163
-						1) < 0 || (tid+1)+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) {
 //line shoc.go:145
-						break
+							break
 //line shoc.go:145
+						}
+//line shoc.go:145
+						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+						_ = gc_if3
+//line shoc.go:147
+						if gc_if3.ToBits() != 0 {
+//line shoc.go:147
+							if blockSize >= 64 {
+//line shoc.go:147
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:147
+							}
+//line shoc.go:147
+							if blockSize >= 32 {
+//line shoc.go:150
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:150
+							}
+//line shoc.go:150
+							if blockSize >= 16 {
+//line shoc.go:153
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:153
+							}
+//line shoc.go:153
+							if blockSize >= 8 {
+//line shoc.go:156
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:156
+							}
+//line shoc.go:156
+							if blockSize >= 4 {
+//line shoc.go:159
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:159
+							}
+//line shoc.go:159
+							if blockSize >= 2 {
+//line shoc.go:162
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+//line shoc.go:162
+							}
+//line shoc.go:162
+						}
+//line shoc.go:167
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+						_ = gc_if4
+//line shoc.go:167
+						if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+							var gc_u2 float32
+//line shoc.go:167
+							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:167
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line shoc.go:167
+								gc_u2 = gc_at30[0]
+//line shoc.go:167
+							}
+//line shoc.go:167
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:167
+								gc_at29[0] = gc_u2
+//line shoc.go:167
+							}
+//line shoc.go:167
+						}
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line shoc.go:112
+					tid := gc_tx2
+					_ = tid
+
 //line shoc.go:145
-					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
-					_ = gc_if
-//line shoc.go:147
-					if gc_if.ToBits() != 0 {
-//line shoc.go:147
+					if tid < gocuda.WarpSize {
+
 						if blockSize >= 64 {
 //line shoc.go:147
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at23[gc_tx2]
+//line shoc.go:149
 						}
-//line shoc.go:148
 						if blockSize >= 32 {
 //line shoc.go:150
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at24[gc_tx2]
+//line shoc.go:152
 						}
-//line shoc.go:151
 						if blockSize >= 16 {
 //line shoc.go:153
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at25[gc_tx2]
+//line shoc.go:155
 						}
-//line shoc.go:154
 						if blockSize >= 8 {
 //line shoc.go:156
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at26[gc_tx2]
+//line shoc.go:158
 						}
-//line shoc.go:157
 						if blockSize >= 4 {
 //line shoc.go:159
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at27[gc_tx2]
+//line shoc.go:161
 						}
-//line shoc.go:160
 						if blockSize >= 2 {
 //line shoc.go:162
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							gc_at22[gc_tx2] += gc_at28[gc_tx2]
+//line shoc.go:164
 						}
-//line shoc.go:163
 					}
+
 //line shoc.go:167
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					if tid == 0 {
 //line shoc.go:167
-					_ = gc_if2
-//line shoc.go:168
-					if gc_if2.ToBits() != 0 {
-//line shoc.go:168
-						var gc_u float32
-//line shoc.go:168
-						if gc_in := gc_if2.ToBits(); gc_in != 0 {
-//line shoc.go:168
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line shoc.go:168
-							gc_u = sdata[0]
-//line shoc.go:168
+						gc_at29[0] = gc_at30[0]
+//line shoc.go:169
+					}
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line shoc.go:112
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:112
+					_ = gc_iota
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+						var tid int = gc_tx2
+//line shoc.go:112
+						_ = tid
+//line shoc.go:145
+						if (tid+
+
+//line shoc.go:148
+							32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+
+//line shoc.go:151
+							16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+
+//line shoc.go:154
+							8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+
+//line shoc.go:157
+							4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+
+//line shoc.go:160
+							2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+
+//line shoc.go:163
+							1) < 0 || (tid+1)+8 > len(sdata) {
+//line shoc.go:145
+							break
+//line shoc.go:145
 						}
+//line shoc.go:145
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+						_ = gc_if
+//line shoc.go:147
+						if gc_if.ToBits() != 0 {
+//line shoc.go:147
+							if blockSize >= 64 {
+//line shoc.go:147
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:148
+							if blockSize >= 32 {
+//line shoc.go:150
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:151
+							if blockSize >= 16 {
+//line shoc.go:153
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:154
+							if blockSize >= 8 {
+//line shoc.go:156
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:157
+							if blockSize >= 4 {
+//line shoc.go:159
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:160
+							if blockSize >= 2 {
+//line shoc.go:162
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							}
+//line shoc.go:163
+						}
+//line shoc.go:167
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+						_ = gc_if2
 //line shoc.go:168
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-							gOdata[gc_bx2] = gc_u
+							var gc_u float32
+//line shoc.go:168
+							if gc_in := gc_if2.ToBits(); gc_in != 0 {
+//line shoc.go:168
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line shoc.go:168
+								gc_u = sdata[0]
+//line shoc.go:168
+							}
+//line shoc.go:168
+							if gc_if2.ToBits() != 0 {
+//line shoc.go:168
+								gOdata[gc_bx2] = gc_u
+//line shoc.go:168
+							}
 //line shoc.go:168
 						}
-//line shoc.go:168
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line shoc.go:112
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line shoc.go:145
-				if tid < gocuda.WarpSize {
+					if tid < gocuda.WarpSize {
 
-					if blockSize >= 64 {
-						sdata[tid] += sdata[tid+32]
+						if blockSize >= 64 {
+							sdata[tid] += sdata[tid+32]
+						}
+						if blockSize >= 32 {
+							sdata[tid] += sdata[tid+16]
+						}
+						if blockSize >= 16 {
+							sdata[tid] += sdata[tid+8]
+						}
+						if blockSize >= 8 {
+							sdata[tid] += sdata[tid+4]
+						}
+						if blockSize >= 4 {
+							sdata[tid] += sdata[tid+2]
+						}
+						if blockSize >= 2 {
+							sdata[tid] += sdata[tid+1]
+						}
 					}
-					if blockSize >= 32 {
-						sdata[tid] += sdata[tid+16]
-					}
-					if blockSize >= 16 {
-						sdata[tid] += sdata[tid+8]
-					}
-					if blockSize >= 8 {
-						sdata[tid] += sdata[tid+4]
-					}
-					if blockSize >= 4 {
-						sdata[tid] += sdata[tid+2]
-					}
-					if blockSize >= 2 {
-						sdata[tid] += sdata[tid+1]
-					}
-				}
 
 //line shoc.go:167
-				if tid == 0 {
-					gOdata[gc_bx2] = sdata[0]
+					if tid == 0 {
+						gOdata[gc_bx2] = sdata[0]
+					}
 				}
 			}
 		}

@@ -58,43 +58,172 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
+			gc_off3 := base
+			if gc_from2 >= 0 && gc_to2 <= len(row) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+				gc_at7 := row[:gc_to2]
+				gc_at8 := in[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line clamp.go:16
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line clamp.go:16
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line clamp.go:16
-					_ = tx
+						_ = tx
 //line clamp.go:30
-					inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
-					_ = inside
+						_ = inside
 //line clamp.go:32
-					{
+						{
 //line clamp.go:32
-						if (base+tx) < 0 || (base+tx)+8 > len(in) || tx < 0 || tx+8 > len(row) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line clamp.go:32
-							break
+								break
+//line clamp.go:32
+							}
+//line clamp.go:32
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 //line clamp.go:32
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line clamp.go:16
+					tx := gc_tx2
+					_ = tx
+
+//line clamp.go:30
+					inside := tx <= hi
+					_ = inside
+
+//line clamp.go:31
+					{
+//line clamp.go:31
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+//line clamp.go:33
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line clamp.go:16
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line clamp.go:16
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line clamp.go:16
+						var tx int = gc_tx2
+//line clamp.go:16
+						_ = tx
+//line clamp.go:30
+						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+//line clamp.go:30
+						_ = inside
 //line clamp.go:32
-						archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
+						{
 //line clamp.go:32
+							if (base+tx) < 0 || (base+tx)+8 > len(in) || tx < 0 || tx+8 > len(row) {
+//line clamp.go:32
+								break
+//line clamp.go:32
+							}
+//line clamp.go:32
+							archsimd.LoadFloat32x8Slice(in[base+tx:]).StoreSlice(row[tx:])
+//line clamp.go:32
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							row[tx] = in[base+tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							row[tx] = in[base+tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							row[tx] = in[base+tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							row[tx] = in[base+tx]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -110,77 +239,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					{
 						row[tx] = in[base+tx]
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						row[tx] = in[base+tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						row[tx] = in[base+tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:31
-					{
-						row[tx] = in[base+tx]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-				tx := gc_tx2
-				_ = tx
-
-//line clamp.go:30
-				inside := tx <= hi
-				_ = inside
-
-//line clamp.go:31
-				{
-					row[tx] = in[base+tx]
 				}
 			}
 		}
@@ -194,16 +252,16 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota2
+					_ = gc_iota3
 //line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line clamp.go:16
@@ -227,7 +285,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 						_ = e
 //line clamp.go:30
-						inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:37
@@ -305,7 +363,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep2
+				gc_step6 := gc_vstep3
 				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0
@@ -445,43 +503,171 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
+				if gc_from2 >= 0 && gc_to2 <= len(row) && gc_to2 <= len(next) {
+					gc_at9 := row[:gc_to2]
+					gc_at10 := next[:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
 //line clamp.go:16
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota3
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						_ = gc_iota5
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line clamp.go:16
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line clamp.go:16
-						_ = tx
+							_ = tx
 //line clamp.go:30
-						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
-						_ = inside
+							_ = inside
 //line clamp.go:41
-						{
+							{
 //line clamp.go:41
-							if tx < 0 || tx+8 > len(next) || tx+8 > len(row) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line clamp.go:41
-								break
+									break
+//line clamp.go:41
+								}
+//line clamp.go:41
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 //line clamp.go:41
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:40
+						{
+//line clamp.go:40
+							gc_at9[gc_tx2] = gc_at10[gc_tx2]
+//line clamp.go:42
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+//line clamp.go:16
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line clamp.go:16
+						_ = gc_iota4
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:30
+							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+//line clamp.go:30
+							_ = inside
 //line clamp.go:41
-							archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
+							{
 //line clamp.go:41
+								if tx < 0 || tx+8 > len(next) || tx+8 > len(row) {
+//line clamp.go:41
+									break
+//line clamp.go:41
+								}
+//line clamp.go:41
+								archsimd.LoadFloat32x8Slice(next[tx:]).StoreSlice(row[tx:])
+//line clamp.go:41
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+							tx := gc_tx2
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								row[tx] = next[tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+							tx := gc_tx2
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								row[tx] = next[tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+							tx := gc_tx2
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								row[tx] = next[tx]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+							tx := gc_tx2
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								row[tx] = next[tx]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -497,77 +683,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						{
 							row[tx] = next[tx]
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							row[tx] = next[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							row[tx] = next[tx]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-						tx := gc_tx2
-						_ = tx
-
-//line clamp.go:30
-						inside := tx <= hi
-						_ = inside
-
-//line clamp.go:40
-						{
-							row[tx] = next[tx]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:40
-					{
-						row[tx] = next[tx]
 					}
 				}
 			}
@@ -579,43 +694,172 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
+			gc_off4 := base
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_to2 <= len(row) {
+				gc_at11 := out[gc_off4:][:gc_to2]
+				gc_at12 := row[:gc_to2]
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
 //line clamp.go:16
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-				_ = gc_iota4
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_iota7
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line clamp.go:16
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line clamp.go:16
-					_ = tx
+						_ = tx
 //line clamp.go:30
-					inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
-					_ = inside
+						_ = inside
 //line clamp.go:46
-					{
+						{
 //line clamp.go:46
-						if tx < 0 || tx+8 > len(row) || (base+tx) < 0 || (base+tx)+8 > len(out) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
 //line clamp.go:46
-							break
+								break
+//line clamp.go:46
+							}
+//line clamp.go:46
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 //line clamp.go:46
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line clamp.go:16
+					tx := gc_tx2
+					_ = tx
+
+//line clamp.go:30
+					inside := tx <= hi
+					_ = inside
+
+//line clamp.go:45
+					{
+//line clamp.go:45
+						gc_at11[gc_tx2] = gc_at12[gc_tx2]
+//line clamp.go:47
+					}
+				}
+			} else {
+				gc_vstep7 := gc_from2
+				if compiled.SIMD {
+//line clamp.go:16
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line clamp.go:16
+					_ = gc_iota6
+					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line clamp.go:16
+						var tx int = gc_tx2
+//line clamp.go:16
+						_ = tx
+//line clamp.go:30
+						inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+//line clamp.go:30
+						_ = inside
 //line clamp.go:46
-						archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
+						{
 //line clamp.go:46
+							if tx < 0 || tx+8 > len(row) || (base+tx) < 0 || (base+tx)+8 > len(out) {
+//line clamp.go:46
+								break
+//line clamp.go:46
+							}
+//line clamp.go:46
+							archsimd.LoadFloat32x8Slice(row[tx:]).StoreSlice(out[base+tx:])
+//line clamp.go:46
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep7
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							out[base+tx] = row[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							out[base+tx] = row[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							out[base+tx] = row[tx]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line clamp.go:16
+						tx := gc_tx2
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							out[base+tx] = row[tx]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -631,77 +875,6 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					{
 						out[base+tx] = row[tx]
 					}
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						out[base+tx] = row[tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						out[base+tx] = row[tx]
-					}
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-					tx := gc_tx2
-					_ = tx
-
-//line clamp.go:30
-					inside := tx <= hi
-					_ = inside
-
-//line clamp.go:45
-					{
-						out[base+tx] = row[tx]
-					}
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line clamp.go:16
-				tx := gc_tx2
-				_ = tx
-
-//line clamp.go:30
-				inside := tx <= hi
-				_ = inside
-
-//line clamp.go:45
-				{
-					out[base+tx] = row[tx]
 				}
 			}
 		}

@@ -52,39 +52,132 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 					gc_to2 = gc_bound2 + 1
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+						gc_at5 := out[gc_off4:][:gc_to2]
+						gc_at6 := in[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line flat.go:18
-						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:18
-						_ = gc_iota
+							_ = gc_iota2
 //line flat.go:19
-						gc_vb := archsimd.BroadcastInt32x8(100)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastInt32x8(100)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:18
+								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
+								_ = i
+//line flat.go:19
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || gc_tx2+8 > len(gc_at5) {
+//line flat.go:19
+									break
+//line flat.go:19
+								}
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line flat.go:18
-							var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line flat.go:18
+							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+//line flat.go:18
+							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:18
+							_ = gc_iota
 //line flat.go:19
-							if i < 0 || i+8 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i+8 > len(out) {
+							gc_vb := archsimd.BroadcastInt32x8(100)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:18
+								var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
+								_ = i
 //line flat.go:19
-								break
+								if i < 0 || i+8 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i+8 > len(out) {
 //line flat.go:19
+									break
+//line flat.go:19
+								}
+								archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 							}
-							archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line flat.go:18
+								i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line flat.go:19
+								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -95,53 +188,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:19
 							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-							i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line flat.go:19
-							out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line flat.go:18
-						i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:19
-						out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 					}
 				}
 			}
@@ -168,10 +214,10 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							gc_to2 = gc_bound2 + 1
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (base + gc_bx2*gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
-								gc_at5 := out[gc_off4:][:gc_to2]
-								gc_at6 := in[gc_off4:][:gc_to2]
+							gc_off5 := (base + gc_bx2*gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+								gc_at7 := out[gc_off5:][:gc_to2]
+								gc_at8 := in[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -181,7 +227,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									gc_more = true
 									_ = i
 
-									gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -291,101 +337,203 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+						gc_at5 := in[gc_off4:][:gc_to2]
+						gc_at6 := out[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line flat.go:30
-						gc_vb := archsimd.BroadcastInt32x8(3)
+							gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line flat.go:31
-						gc_vb2 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line flat.go:28
-							var id int = gc_bx2*gc_bdx2 + gc_tx2
+								var id int = gc_bx2*gc_bdx2 + gc_tx2
 //line flat.go:28
-							_ = id
+								_ = id
 //line flat.go:29
-							var i int = id + gc_off
+								var i int = id + gc_off
 //line flat.go:29
-							_ = i
+								_ = i
 //line flat.go:30
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line flat.go:30
-								break
+									break
 //line flat.go:30
-							}
+								}
 //line flat.go:30
-							v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3)
 //line flat.go:30
-							_ = v
+								_ = v
 //line flat.go:30
-							gc_if := v.Less(gc_vb2)
+								gc_if2 := v.Less(gc_vb4)
 //line flat.go:30
-							_ = gc_if
+								_ = gc_if2
 //line flat.go:30
-							if gc_if.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line flat.go:30
-								v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if)
+									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if2)
 //line flat.go:30
-							}
+								}
 //line flat.go:30
-							var gc_ld archsimd.Int32x8
+								var gc_ld2 archsimd.Int32x8
 //line flat.go:34
-							if (i-1) >= 0 && (i-1)+8 <= len(in) {
+								if (i-1) >= 0 && (i-1)+8 <= len(in) {
 //line flat.go:34
-								gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:34
-							} else {
+								} else {
 //line flat.go:34
-								var gc_lanes [8]int32
+									var gc_lanes2 [8]int32
 //line flat.go:34
-								for gc_k := range 8 {
+									for gc_k2 := range 8 {
 //line flat.go:34
-									if 0xff&(1<<gc_k) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line flat.go:34
-										gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line flat.go:34
-										gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+//line flat.go:34
+										}
 //line flat.go:34
 									}
 //line flat.go:34
+									gc_pos2.Thread = gc_rank2
+//line flat.go:34
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+//line flat.go:34
 								}
-//line flat.go:34
-								gc_pos2.Thread = gc_rank2
-//line flat.go:34
-								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
-//line flat.go:34
+								v.Add(gc_ld2).StoreSlice(gc_at6[gc_tx2:])
 							}
-							v.Add(gc_ld).StoreSlice(out[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line flat.go:28
-						id := gc_bx2*gc_bdx2 + gc_tx2
-						_ = id
+							id := gc_bx2*gc_bdx2 + gc_tx2
+							_ = id
 
 //line flat.go:29
-						i := id + gc_off
-						gc_more = true
+							i := id + gc_off
+							gc_more = true
+							_ = i
 
 //line flat.go:30
-						v := in[i] * 3
+							v := gc_at5[gc_tx2] * 3
 
 //line flat.go:31
-						if v < 0 {
-							v = -v
+							if v < 0 {
+								v = -v
+							}
+
+							gc_at6[gc_tx2] = v + in[max(i-1, 0)]
 						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+//line flat.go:30
+							gc_vb := archsimd.BroadcastInt32x8(3)
+//line flat.go:31
+							gc_vb2 := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:28
+								var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:28
+								_ = id
+//line flat.go:29
+								var i int = id + gc_off
+//line flat.go:29
+								_ = i
+//line flat.go:30
+								if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line flat.go:30
+									break
+//line flat.go:30
+								}
+//line flat.go:30
+								v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
+//line flat.go:30
+								_ = v
+//line flat.go:30
+								gc_if := v.Less(gc_vb2)
+//line flat.go:30
+								_ = gc_if
+//line flat.go:30
+								if gc_if.ToBits() != 0 {
+//line flat.go:30
+									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if)
+//line flat.go:30
+								}
+//line flat.go:30
+								var gc_ld archsimd.Int32x8
+//line flat.go:34
+								if (i-1) >= 0 && (i-1)+8 <= len(in) {
+//line flat.go:34
+									gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
+//line flat.go:34
+								} else {
+//line flat.go:34
+									var gc_lanes [8]int32
+//line flat.go:34
+									for gc_k := range 8 {
+//line flat.go:34
+										if 0xff&(1<<gc_k) != 0 {
+//line flat.go:34
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line flat.go:34
+											gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
+//line flat.go:34
+										}
+//line flat.go:34
+									}
+//line flat.go:34
+									gc_pos2.Thread = gc_rank2
+//line flat.go:34
+									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+//line flat.go:34
+								}
+								v.Add(gc_ld).StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line flat.go:28
+							id := gc_bx2*gc_bdx2 + gc_tx2
+							_ = id
+
+//line flat.go:29
+							i := id + gc_off
+							gc_more = true
+
+//line flat.go:30
+							v := in[i] * 3
+
+//line flat.go:31
+							if v < 0 {
+								v = -v
+							}
 
 //line flat.go:34
-						out[i] = v + in[max(i-1, 0)]
+							out[i] = v + in[max(i-1, 0)]
+						}
 					}
 				}
 			}
@@ -412,10 +560,10 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
-								gc_at5 := in[gc_off4:][:gc_to2]
-								gc_at6 := out[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 {
+								gc_at7 := in[gc_off5:][:gc_to2]
+								gc_at8 := out[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
@@ -430,14 +578,14 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 									_ = i
 
 //line flat.go:30
-									v := gc_at5[gc_tx2] * 3
+									v := gc_at7[gc_tx2] * 3
 
 //line flat.go:31
 									if v < 0 {
 										v = -v
 									}
 
-									gc_at6[gc_tx2] = v + in[max(i-1, 0)]
+									gc_at8[gc_tx2] = v + in[max(i-1, 0)]
 								}
 							} else {
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -633,11 +781,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off7 := (gc_bx4 * 2 * b) + gc_off
-				gc_off8 := ((gc_bx4 * 2 * b) + gc_off) + b
-				if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to4 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to4 <= len(in)-gc_off8 {
-					gc_at7 := in[gc_off7:][:gc_to4]
-					gc_at8 := in[gc_off8:][:gc_to4]
+				gc_off11 := (gc_bx4 * 2 * b) + gc_off
+				gc_off12 := ((gc_bx4 * 2 * b) + gc_off) + b
+				if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
+					gc_at13 := in[gc_off11:][:gc_to4]
+					gc_at14 := in[gc_off12:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -649,11 +797,11 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						_ = i
 
 //line flat.go:60
-						v += gc_at7[gc_tx4]
+						v += gc_at13[gc_tx4]
 
 //line flat.go:61
 						if i+b < n {
-							v += gc_at8[gc_tx4] * 2
+							v += gc_at14[gc_tx4] * 2
 						}
 						gc_s_v[gc_rank4] = v
 					}
@@ -765,13 +913,13 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s) {
-				gc_at9 := s[:gc_bdx4]
+				gc_at15 := s[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					v := gc_s_v[gc_rank4]
 
-					gc_at9[gc_tx4] = v
+					gc_at15[gc_tx4] = v
 				}
 			} else {
 				gc_step12 := 0
@@ -830,9 +978,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off9 := gc_bx4
-			if gc_from4 >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) {
-				gc_at10 := partial[gc_off9:][:1]
+			gc_off13 := gc_bx4
+			if gc_from4 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) {
+				gc_at16 := partial[gc_off13:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -844,7 +992,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 							sum += x
 						}
 //line flat.go:72
-						gc_at10[0] = sum
+						gc_at16[0] = sum
 //line flat.go:74
 					}
 				}
@@ -959,58 +1107,205 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+				gc_off5 := (gc_bx2 * 2 * b) + gc_off
+				gc_off6 := ((gc_bx2 * 2 * b) + gc_off) + b
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+					gc_at5 := in[gc_off5:][:gc_to2]
+					gc_at6 := in[gc_off6:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line flat.go:59
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:59
-					_ = gc_iota
+						_ = gc_iota2
 //line flat.go:62
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line flat.go:62
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:62
+							_ = v
+//line flat.go:59
+							var i int = gc_bx2*2*b + gc_tx2 + gc_off
+//line flat.go:59
+							_ = i
+//line flat.go:60
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
+//line flat.go:60
+								break
+//line flat.go:60
+							}
+//line flat.go:60
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+//line flat.go:61
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							_ = gc_if2
+//line flat.go:61
+							if gc_if2.ToBits() != 0 {
+//line flat.go:61
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).Merge(v, gc_if2)
+//line flat.go:61
+							}
+//line flat.go:61
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line flat.go:62
-						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line flat.go:62
-						_ = v
+						v := gc_s_v[gc_rank2]
+
 //line flat.go:59
-						var i int = gc_bx2*2*b + gc_tx2 + gc_off
-//line flat.go:59
+						i := gc_bx2*2*b + gc_tx2 + gc_off
+						gc_more = true
 						_ = i
-//line flat.go:60
-						if i < 0 || i+8 > len(in) || (i+
 
-							b) < 0 || (i+b)+8 > len(in) {
 //line flat.go:60
-							break
-//line flat.go:60
-						}
-//line flat.go:60
-						v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+						v += gc_at5[gc_tx2]
+
 //line flat.go:61
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
-						_ = gc_if
-//line flat.go:62
-						if gc_if.ToBits() != 0 {
-//line flat.go:62
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-//line flat.go:62
+						if i+b < n {
+							v += gc_at6[gc_tx2] * 2
 						}
-//line flat.go:62
-						v.StoreSlice(gc_s_v[gc_rank2:])
+						gc_s_v[gc_rank2] = v
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+//line flat.go:59
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:59
+						_ = gc_iota
+//line flat.go:62
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line flat.go:62
+							v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:62
+							_ = v
+//line flat.go:59
+							var i int = gc_bx2*2*b + gc_tx2 + gc_off
+//line flat.go:59
+							_ = i
+//line flat.go:60
+							if i < 0 || i+8 > len(in) || (i+
+
+								b) < 0 || (i+b)+8 > len(in) {
+//line flat.go:60
+								break
+//line flat.go:60
+							}
+//line flat.go:60
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+//line flat.go:61
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							_ = gc_if
+//line flat.go:62
+							if gc_if.ToBits() != 0 {
+//line flat.go:62
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+//line flat.go:62
+							}
+//line flat.go:62
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v := gc_s_v[gc_rank2]
+
+//line flat.go:59
+							i := gc_bx2*2*b + gc_tx2 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v := gc_s_v[gc_rank2]
+
+//line flat.go:59
+							i := gc_bx2*2*b + gc_tx2 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v := gc_s_v[gc_rank2]
+
+//line flat.go:59
+							i := gc_bx2*2*b + gc_tx2 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v := gc_s_v[gc_rank2]
+
+//line flat.go:59
+							i := gc_bx2*2*b + gc_tx2 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1028,81 +1323,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						}
 						gc_s_v[gc_rank2] = v
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-						i := gc_bx2*2*b + gc_tx2 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank2] = v
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:59
-					i := gc_bx2*2*b + gc_tx2 + gc_off
-					gc_more = true
-
-//line flat.go:60
-					v += in[i]
-
-//line flat.go:61
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank2] = v
 				}
 			}
 		}
@@ -1112,31 +1332,98 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	s := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			if gc_bdx2 <= len(s) {
+				gc_at7 := s[:gc_bdx2]
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line flat.go:66
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+						_ = v
+//line flat.go:66
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
+//line flat.go:66
+							break
+//line flat.go:66
+						}
+//line flat.go:66
+						v.StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+					gc_at7[gc_tx2] = v
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line flat.go:66
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
-					_ = v
+						_ = v
 //line flat.go:66
-					if gc_tx2 < 0 || gc_tx2+8 > len(s) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(s) {
 //line flat.go:66
-						break
+							break
 //line flat.go:66
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx2:])
 					}
-//line flat.go:66
-					v.StoreSlice(s[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep5
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:66
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:66
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:66
+						s[gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line flat.go:66
+						s[gc_tx2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1144,41 +1431,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:66
 					s[gc_tx2] = v
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:66
-					s[gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:66
-					s[gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line flat.go:66
-					s[gc_tx2] = v
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line flat.go:66
-				s[gc_tx2] = v
 			}
 		}
 	}
@@ -1188,9 +1440,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
-				gc_at5 := partial[gc_off5:][:1]
+			gc_off7 := gc_bx2
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) {
+				gc_at8 := partial[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -1202,7 +1454,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							sum += x
 						}
 //line flat.go:72
-						gc_at5[0] = sum
+						gc_at8[0] = sum
 //line flat.go:74
 					}
 				}
@@ -1243,10 +1495,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:57
 	b := gc_bdx3
 	{
-		gc_vstep4 := 0
+		gc_vstep6 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
-				gc_rank3 := gc_vstep4
+			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+				gc_rank3 := gc_vstep6
 				_ = gc_rank3
 //line flat.go:58
 				var v int32
@@ -1256,7 +1508,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep4
+		gc_step7 := gc_vstep6
 		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
 			{
 				gc_rank3 := gc_step7 + 0
@@ -1317,58 +1569,205 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep5 := gc_from3
-				if compiled.SIMD {
+				gc_off8 := (gc_bx3 * 2 * b) + gc_off
+				gc_off9 := ((gc_bx3 * 2 * b) + gc_off) + b
+				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(in) && gc_to3 <= len(in)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to3 <= len(in)-gc_off9 {
+					gc_at9 := in[gc_off8:][:gc_to3]
+					gc_at10 := in[gc_off9:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
 //line flat.go:59
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:59
-					_ = gc_iota2
+						_ = gc_iota4
 //line flat.go:62
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line flat.go:62
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:62
+							_ = v
+//line flat.go:59
+							var i int = gc_bx3*2*b + gc_tx3 + gc_off
+//line flat.go:59
+							_ = i
+//line flat.go:60
+							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at10) {
+//line flat.go:60
+								break
+//line flat.go:60
+							}
+//line flat.go:60
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
+//line flat.go:61
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							_ = gc_if4
+//line flat.go:61
+							if gc_if4.ToBits() != 0 {
+//line flat.go:61
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb4)).Merge(v, gc_if4)
+//line flat.go:61
+							}
+//line flat.go:61
+							v.StoreSlice(gc_s_v[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from3 {
+						gc_more = true
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line flat.go:62
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
-//line flat.go:62
-						_ = v
+						v := gc_s_v[gc_rank3]
+
 //line flat.go:59
-						var i int = gc_bx3*2*b + gc_tx3 + gc_off
-//line flat.go:59
+						i := gc_bx3*2*b + gc_tx3 + gc_off
+						gc_more = true
 						_ = i
-//line flat.go:60
-						if i < 0 || i+8 > len(in) || (i+
 
-							b) < 0 || (i+b)+8 > len(in) {
 //line flat.go:60
-							break
-//line flat.go:60
-						}
-//line flat.go:60
-						v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						v += gc_at9[gc_tx3]
+
 //line flat.go:61
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-//line flat.go:61
-						_ = gc_if2
-//line flat.go:62
-						if gc_if2.ToBits() != 0 {
-//line flat.go:62
-							v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
-//line flat.go:62
+						if i+b < n {
+							v += gc_at10[gc_tx3] * 2
 						}
-//line flat.go:62
-						v.StoreSlice(gc_s_v[gc_rank3:])
+						gc_s_v[gc_rank3] = v
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from3 {
-					gc_more = true
-				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+//line flat.go:59
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line flat.go:59
+						_ = gc_iota3
+//line flat.go:62
+						gc_vb3 := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line flat.go:62
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:62
+							_ = v
+//line flat.go:59
+							var i int = gc_bx3*2*b + gc_tx3 + gc_off
+//line flat.go:59
+							_ = i
+//line flat.go:60
+							if i < 0 || i+8 > len(in) || (i+
+
+								b) < 0 || (i+b)+8 > len(in) {
+//line flat.go:60
+								break
+//line flat.go:60
+							}
+//line flat.go:60
+							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+//line flat.go:61
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+//line flat.go:61
+							_ = gc_if3
+//line flat.go:62
+							if gc_if3.ToBits() != 0 {
+//line flat.go:62
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb3)).Merge(v, gc_if3)
+//line flat.go:62
+							}
+//line flat.go:62
+							v.StoreSlice(gc_s_v[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep8 > gc_from3 {
+						gc_more = true
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+							v := gc_s_v[gc_rank3]
+
+//line flat.go:59
+							i := gc_bx3*2*b + gc_tx3 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+							v := gc_s_v[gc_rank3]
+
+//line flat.go:59
+							i := gc_bx3*2*b + gc_tx3 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+							v := gc_s_v[gc_rank3]
+
+//line flat.go:59
+							i := gc_bx3*2*b + gc_tx3 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank3] = v
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+							v := gc_s_v[gc_rank3]
+
+//line flat.go:59
+							i := gc_bx3*2*b + gc_tx3 + gc_off
+							gc_more = true
+
+//line flat.go:60
+							v += in[i]
+
+//line flat.go:61
+							if i+b < n {
+								v += in[i+b] * 2
+							}
+							gc_s_v[gc_rank3] = v
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -1386,81 +1785,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						}
 						gc_s_v[gc_rank3] = v
 					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-						v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-						i := gc_bx3*2*b + gc_tx3 + gc_off
-						gc_more = true
-
-//line flat.go:60
-						v += in[i]
-
-//line flat.go:61
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank3] = v
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:59
-					i := gc_bx3*2*b + gc_tx3 + gc_off
-					gc_more = true
-
-//line flat.go:60
-					v += in[i]
-
-//line flat.go:61
-					if i+b < n {
-						v += in[i+b] * 2
-					}
-					gc_s_v[gc_rank3] = v
 				}
 			}
 		}
@@ -1470,31 +1794,98 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+			if gc_bdx3 <= len(s) {
+				gc_at11 := s[:gc_bdx3]
+				gc_vstep9 := 0
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line flat.go:66
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+//line flat.go:66
+						_ = v
+//line flat.go:66
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
+//line flat.go:66
+							break
+//line flat.go:66
+						}
+//line flat.go:66
+						v.StoreSlice(gc_at11[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+					v := gc_s_v[gc_rank3]
+
+					gc_at11[gc_tx3] = v
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line flat.go:66
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line flat.go:66
-					_ = v
+						_ = v
 //line flat.go:66
-					if gc_tx3 < 0 || gc_tx3+8 > len(s) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(s) {
 //line flat.go:66
-						break
+							break
 //line flat.go:66
+						}
+//line flat.go:66
+						v.StoreSlice(s[gc_tx3:])
 					}
-//line flat.go:66
-					v.StoreSlice(s[gc_tx3:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+				gc_step9 := gc_vstep10
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:66
+						s[gc_tx3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:66
+						s[gc_tx3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:66
+						s[gc_tx3] = v
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line flat.go:66
+						s[gc_tx3] = v
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -1502,41 +1893,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:66
 					s[gc_tx3] = v
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:66
-					s[gc_tx3] = v
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:66
-					s[gc_tx3] = v
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					v := gc_s_v[gc_rank3]
-
-//line flat.go:66
-					s[gc_tx3] = v
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				v := gc_s_v[gc_rank3]
-
-//line flat.go:66
-				s[gc_tx3] = v
 			}
 		}
 	}
@@ -1546,9 +1902,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
-				gc_at6 := partial[gc_off6:][:1]
+			gc_off10 := gc_bx3
+			if gc_from3 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
+				gc_at12 := partial[gc_off10:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -1560,7 +1916,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							sum += x
 						}
 //line flat.go:72
-						gc_at6[0] = sum
+						gc_at12[0] = sum
 //line flat.go:74
 					}
 				}

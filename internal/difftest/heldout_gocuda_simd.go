@@ -1170,10 +1170,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
-		gc_vstep4 := 0
+		gc_vstep5 := 0
 		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n3; gc_vstep4 += 8 {
-				gc_rank3 := gc_vstep4
+			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
+				gc_rank3 := gc_vstep5
 				_ = gc_rank3
 //line heldout.go:119
 				var s float32
@@ -1183,7 +1183,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep4
+		gc_step9 := gc_vstep5
 		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
 			{
 				gc_rank3 := gc_step9 + 0
@@ -1260,10 +1260,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		}
 	}
 	{
-		gc_vstep5 := 0
+		gc_vstep6 := 0
 		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-				gc_rank3 := gc_vstep5
+			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+				gc_rank3 := gc_vstep6
 				_ = gc_rank3
 //line heldout.go:123
 				var c float32
@@ -1273,7 +1273,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep5
+		gc_step10 := gc_vstep6
 		for ; gc_step10+3 < gc_n3; gc_step10 += 4 {
 			{
 				gc_rank3 := gc_step10 + 0
@@ -1351,34 +1351,109 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+			if gc_bdx3 <= len(sums) {
+				gc_at3 := sums[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line heldout.go:127
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+						_ = s
+//line heldout.go:127
+						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+						_ = c
+//line heldout.go:127
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
+//line heldout.go:127
+							break
+//line heldout.go:127
+						}
+						s.Add(c).StoreSlice(gc_at3[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+					gc_at3[gc_tx3] = s + c
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
 //line heldout.go:127
-					_ = s
+						_ = s
 //line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
+						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
-					_ = c
+						_ = c
 //line heldout.go:127
-					if gc_tx3 < 0 || gc_tx3+8 > len(sums) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(sums) {
 //line heldout.go:127
-						break
+							break
 //line heldout.go:127
+						}
+						s.Add(c).StoreSlice(sums[gc_tx3:])
 					}
-					s.Add(c).StoreSlice(sums[gc_tx3:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
-				{
-					gc_tx3 := gc_step11 + 0
+				gc_step11 := gc_vstep8
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						s := gc_s_s[gc_rank3]
+						c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+						sums[gc_tx3] = s + c
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						s := gc_s_s[gc_rank3]
+						c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+						sums[gc_tx3] = s + c
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						s := gc_s_s[gc_rank3]
+						c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+						sums[gc_tx3] = s + c
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+						s := gc_s_s[gc_rank3]
+						c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+						sums[gc_tx3] = s + c
+					}
+				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1387,45 +1462,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:127
 					sums[gc_tx3] = s + c
 				}
-				{
-					gc_tx3 := gc_step11 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
-
-//line heldout.go:127
-					sums[gc_tx3] = s + c
-				}
-				{
-					gc_tx3 := gc_step11 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
-
-//line heldout.go:127
-					sums[gc_tx3] = s + c
-				}
-				{
-					gc_tx3 := gc_step11 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
-
-//line heldout.go:127
-					sums[gc_tx3] = s + c
-				}
-			}
-			for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-				s := gc_s_s[gc_rank3]
-				c := gc_s_c[gc_rank3]
-
-//line heldout.go:127
-				sums[gc_tx3] = s + c
 			}
 		}
 	}
@@ -1670,34 +1706,109 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			if gc_bdx2 <= len(sums) {
+				gc_at2 := sums[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line heldout.go:127
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
+						_ = s
+//line heldout.go:127
+						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+//line heldout.go:127
+						_ = c
+//line heldout.go:127
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line heldout.go:127
+							break
+//line heldout.go:127
+						}
+						s.Add(c).StoreSlice(gc_at2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+					s := gc_s_s[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+					gc_at2[gc_tx2] = s + c
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line heldout.go:127
-					s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line heldout.go:127
-					_ = s
+						_ = s
 //line heldout.go:127
-					c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
+						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
-					_ = c
+						_ = c
 //line heldout.go:127
-					if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
 //line heldout.go:127
-						break
+							break
 //line heldout.go:127
+						}
+						s.Add(c).StoreSlice(sums[gc_tx2:])
 					}
-					s.Add(c).StoreSlice(sums[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						s := gc_s_s[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+						sums[gc_tx2] = s + c
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						s := gc_s_s[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+						sums[gc_tx2] = s + c
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						s := gc_s_s[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+						sums[gc_tx2] = s + c
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						s := gc_s_s[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line heldout.go:127
+						sums[gc_tx2] = s + c
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -1706,45 +1817,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:127
 					sums[gc_tx2] = s + c
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					s := gc_s_s[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-					sums[gc_tx2] = s + c
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				s := gc_s_s[gc_rank2]
-				c := gc_s_c[gc_rank2]
-
-//line heldout.go:127
-				sums[gc_tx2] = s + c
 			}
 		}
 	}
@@ -2043,30 +2115,113 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 	for k := 0; k < n; k++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx2 <= len(data)-gc_off2 {
+					gc_at3 := s[:gc_bdx2]
+					gc_at4 := data[gc_off2:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line heldout.go:163
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+							_ = i
+//line heldout.go:166
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line heldout.go:166
+								break
+//line heldout.go:166
+							}
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line heldout.go:163
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line heldout.go:163
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line heldout.go:163
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+							_ = i
 //line heldout.go:166
-						if i < 0 || i+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(s) {
+							if i < 0 || i+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(s) {
 //line heldout.go:166
-							break
+								break
 //line heldout.go:166
+							}
+							archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
 						}
-						archsimd.LoadInt32x8Slice(data[i:]).StoreSlice(s[gc_tx2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx2] = data[i]
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx2] = data[i]
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx2] = data[i]
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:166
+							s[gc_tx2] = data[i]
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2077,53 +2232,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:166
 						s[gc_tx2] = data[i]
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx2] = data[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx2] = data[i]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:166
-						s[gc_tx2] = data[i]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:166
-					s[gc_tx2] = data[i]
 				}
 			}
 		}
@@ -2616,30 +2724,114 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off13 := gc_bx2 * gc_bdx2
+			gc_off14 := 1
+			if gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx2 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(v) {
+				gc_at13 := out[gc_off13:][:gc_bdx2]
+				gc_at14 := v[gc_off14:][:1]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line heldout.go:201
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line heldout.go:201
-					_ = tid
+						_ = tid
 //line heldout.go:220
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) {
 //line heldout.go:220
-						break
+							break
 //line heldout.go:220
+						}
+						archsimd.BroadcastInt32x8(gc_at14[0]).StoreSlice(gc_at13[gc_tx2:])
 					}
-					archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line heldout.go:201
+					tid := gc_tx2
+					_ = tid
+
+					gc_at13[gc_tx2] = gc_at14[0]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+						var tid int = gc_tx2
+//line heldout.go:201
+						_ = tid
+//line heldout.go:220
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+//line heldout.go:220
+							break
+//line heldout.go:220
+						}
+						archsimd.BroadcastInt32x8(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx2*gc_bdx2+tid] = v[1]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx2*gc_bdx2+tid] = v[1]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx2*gc_bdx2+tid] = v[1]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:220
+						out[gc_bx2*gc_bdx2+tid] = v[1]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2650,53 +2842,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:220
 					out[gc_bx2*gc_bdx2+tid] = v[1]
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-					tid := gc_tx2
-					_ = tid
-
-//line heldout.go:220
-					out[gc_bx2*gc_bdx2+tid] = v[1]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:201
-				tid := gc_tx2
-				_ = tid
-
-//line heldout.go:220
-				out[gc_bx2*gc_bdx2+tid] = v[1]
 			}
 		}
 	}

@@ -125,53 +125,108 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						continue
 					}
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+					gc_off4 := (gc_by2*gc_bdy2+gc_ty2)*k + p
+					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(a) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+						gc_at4 := a[gc_off4:][:1]
+						gc_at5 := b[gc_off5:][:gc_to2]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:20
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+								_ = row
+//line interchange.go:21
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+								_ = col
+//line interchange.go:21
+								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+								_ = sum
+//line interchange.go:27
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line interchange.go:27
+									break
+//line interchange.go:27
+								}
+//line interchange.go:27
+								sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+//line interchange.go:27
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:20
+							row := gc_by2*gc_bdy2 + gc_ty2
+							_ = row
+
+//line interchange.go:21
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							sum := gc_s_sum[gc_rank2]
+
+//line interchange.go:27
+							sum += gc_at4[0] * gc_at5[gc_tx2]
+							gc_s_sum[gc_rank2] = sum
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:20
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+								_ = row
+//line interchange.go:21
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+								_ = col
+//line interchange.go:21
+								sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+								_ = sum
+//line interchange.go:27
+								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+//line interchange.go:27
+									break
+//line interchange.go:27
+								}
+//line interchange.go:27
+								sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+//line interchange.go:27
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
 //line interchange.go:20
-							var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
+							row := gc_by2*gc_bdy2 + gc_ty2
 							_ = row
+
 //line interchange.go:21
-							var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
+							col := gc_bx2*gc_bdx2 + gc_tx2
 							_ = col
-//line interchange.go:21
-							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-							_ = sum
+							sum := gc_s_sum[gc_rank2]
+
 //line interchange.go:27
-							if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
-//line interchange.go:27
-								break
-//line interchange.go:27
-							}
-//line interchange.go:27
-							sum = sum.Add(archsimd.BroadcastFloat32x8(a[row*k+p]).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
-//line interchange.go:27
-							sum.StoreSlice(gc_s_sum[gc_rank2:])
+							sum += a[row*k+p] * b[p*n+col]
+							gc_s_sum[gc_rank2] = sum
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:20
-						row := gc_by2*gc_bdy2 + gc_ty2
-						_ = row
-
-//line interchange.go:21
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						sum := gc_s_sum[gc_rank2]
-
-//line interchange.go:27
-						sum += a[row*k+p] * b[p*n+col]
-						gc_s_sum[gc_rank2] = sum
 					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {
@@ -194,50 +249,99 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					}
 					continue
 				}
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off6 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
+					gc_at6 := c[gc_off6:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:20
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+							_ = row
+//line interchange.go:21
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+							_ = col
+//line interchange.go:21
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+							_ = sum
+//line interchange.go:29
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line interchange.go:29
+								break
+//line interchange.go:29
+							}
+//line interchange.go:29
+							sum.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line interchange.go:20
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line interchange.go:20
+						row := gc_by2*gc_bdy2 + gc_ty2
 						_ = row
+
 //line interchange.go:21
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:21
+						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-//line interchange.go:21
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line interchange.go:21
-						_ = sum
-//line interchange.go:29
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
-//line interchange.go:29
-							break
-//line interchange.go:29
-						}
-//line interchange.go:29
-						sum.StoreSlice(c[row*n+col:])
+						sum := gc_s_sum[gc_rank2]
+
+						gc_at6[gc_tx2] = sum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:20
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+							_ = row
+//line interchange.go:21
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+							_ = col
+//line interchange.go:21
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+							_ = sum
+//line interchange.go:29
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line interchange.go:29
+								break
+//line interchange.go:29
+							}
+//line interchange.go:29
+							sum.StoreSlice(c[row*n+col:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:20
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
 
 //line interchange.go:21
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					sum := gc_s_sum[gc_rank2]
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+						sum := gc_s_sum[gc_rank2]
 
 //line interchange.go:29
-					c[row*n+col] = sum
+						c[row*n+col] = sum
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -703,45 +807,190 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+						gc_off4 := (gc_bx2 * gc_bdx2) + (j * npoints)
+						gc_off5 := base + j
+						if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(features) && gc_to2 <= len(features)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(clusters) {
+							gc_at4 := features[gc_off4:][:gc_to2]
+							gc_at5 := clusters[gc_off5:][:1]
+							gc_vstep3 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
 //line interchange.go:64
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:64
-								_ = i
+									_ = i
 //line interchange.go:64
-								ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line interchange.go:64
-								_ = ans
+									_ = ans
 //line interchange.go:72
-								{
+									{
 //line interchange.go:72
-									if (i+j*npoints) < 0 || (i+j*npoints)+8 > len(features) {
+										if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line interchange.go:72
-										break
+											break
+//line interchange.go:72
+										}
+//line interchange.go:72
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]))
+//line interchange.go:72
+										_ = diff
+//line interchange.go:72
+										ans = ans.Add(diff.Mul(diff))
 //line interchange.go:72
 									}
 //line interchange.go:72
-									diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x8(clusters[base+j]))
-//line interchange.go:72
-									_ = diff
-//line interchange.go:72
-									ans = ans.Add(diff.Mul(diff))
-//line interchange.go:72
+									ans.StoreSlice(gc_s_ans[gc_rank2:])
 								}
-//line interchange.go:72
-								ans.StoreSlice(gc_s_ans[gc_rank2:])
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step8 := gc_vstep3
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
+							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line interchange.go:64
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+								ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+								{
+
+//line interchange.go:72
+									diff := gc_at4[gc_tx2] - gc_at5[0]
+									ans += diff * diff
+
+//line interchange.go:81
+								}
+								gc_s_ans[gc_rank2] = ans
+							}
+						} else {
+							gc_vstep4 := gc_from2
+							if compiled.SIMD {
+								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:64
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+									_ = i
+//line interchange.go:64
+									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+									_ = ans
+//line interchange.go:72
+									{
+//line interchange.go:72
+										if (i+j*npoints) < 0 || (i+j*npoints)+8 > len(features) {
+//line interchange.go:72
+											break
+//line interchange.go:72
+										}
+//line interchange.go:72
+										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x8(clusters[base+j]))
+//line interchange.go:72
+										_ = diff
+//line interchange.go:72
+										ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+									}
+//line interchange.go:72
+									ans.StoreSlice(gc_s_ans[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							gc_step8 := gc_vstep4
+							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+								{
+									gc_tx2 := gc_step8 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+								{
+									gc_tx2 := gc_step8 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+									ans := gc_s_ans[gc_rank2]
+
+//line interchange.go:66
+									{
+
+//line interchange.go:72
+										diff := features[i+j*npoints] - clusters[base+j]
+										ans += diff * diff
+
+//line interchange.go:81
+									}
+									gc_s_ans[gc_rank2] = ans
+								}
+							}
+							for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -761,89 +1010,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 								gc_s_ans[gc_rank2] = ans
 							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-								i := gc_bx2*gc_bdx2 + gc_tx2
-								_ = i
-								ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:66
-								{
-
-//line interchange.go:72
-									diff := features[i+j*npoints] - clusters[base+j]
-									ans += diff * diff
-
-//line interchange.go:81
-								}
-								gc_s_ans[gc_rank2] = ans
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-							i := gc_bx2*gc_bdx2 + gc_tx2
-							_ = i
-							ans := gc_s_ans[gc_rank2]
-
-//line interchange.go:66
-							{
-
-//line interchange.go:72
-								diff := features[i+j*npoints] - clusters[base+j]
-								ans += diff * diff
-
-//line interchange.go:81
-							}
-							gc_s_ans[gc_rank2] = ans
 						}
 					}
 				}
@@ -854,12 +1020,12 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep4 := gc_from2
+					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line interchange.go:77
 						gc_vb := archsimd.BroadcastInt32x8(int32(c))
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:64
@@ -901,7 +1067,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep4
+					gc_step9 := gc_vstep5
 					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
 							gc_tx2 := gc_step9 + 0
@@ -1042,39 +1208,156 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
+					gc_at6 := membership[gc_off6:][:gc_to2]
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line interchange.go:64
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:64
-						_ = i
+							_ = i
 //line interchange.go:64
-						index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line interchange.go:64
-						_ = index
+							_ = index
 //line interchange.go:80
-						{
+							{
 //line interchange.go:80
-							if i < 0 || i+8 > len(membership) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line interchange.go:80
-								break
+									break
+//line interchange.go:80
+								}
+//line interchange.go:80
+								index.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:80
 							}
-//line interchange.go:80
-							index.StoreSlice(membership[i:])
-//line interchange.go:80
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:64
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+						{
+//line interchange.go:66
+							gc_at6[gc_tx2] = index
+//line interchange.go:81
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep5
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+				} else {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:64
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+							_ = i
+//line interchange.go:64
+							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+							_ = index
+//line interchange.go:80
+							{
+//line interchange.go:80
+								if i < 0 || i+8 > len(membership) {
+//line interchange.go:80
+									break
+//line interchange.go:80
+								}
+//line interchange.go:80
+								index.StoreSlice(membership[i:])
+//line interchange.go:80
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep7
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:64
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							index := gc_s_index[gc_rank2]
+
+//line interchange.go:66
+							{
+
+//line interchange.go:80
+								membership[i] = index
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1089,73 +1372,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:80
 							membership[i] = index
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						index := gc_s_index[gc_rank2]
-
-//line interchange.go:66
-						{
-
-//line interchange.go:80
-							membership[i] = index
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						index := gc_s_index[gc_rank2]
-
-//line interchange.go:66
-						{
-
-//line interchange.go:80
-							membership[i] = index
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						index := gc_s_index[gc_rank2]
-
-//line interchange.go:66
-						{
-
-//line interchange.go:80
-							membership[i] = index
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:64
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					index := gc_s_index[gc_rank2]
-
-//line interchange.go:66
-					{
-
-//line interchange.go:80
-						membership[i] = index
 					}
 				}
 			}
@@ -1355,43 +1571,184 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
+					gc_at4 := b[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line interchange.go:94
-					gc_vb2 := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line interchange.go:92
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:92
-						_ = col
+							_ = col
 //line interchange.go:92
-						var s_ archsimd.Float32x8
+							var s_ archsimd.Float32x8
 //line interchange.go:92
-						_ = s_
+							_ = s_
 //line interchange.go:94
-						{
+							{
 //line interchange.go:94
-							if col < 0 || col+8 > len(b) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line interchange.go:94
-								break
+									break
+//line interchange.go:94
+								}
+//line interchange.go:94
+								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb4)
 //line interchange.go:94
 							}
 //line interchange.go:94
-							s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
-//line interchange.go:94
+							s_.StoreSlice(gc_s_s_[gc_rank2:])
 						}
-//line interchange.go:94
-						s_.StoreSlice(gc_s_s_[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line interchange.go:94
+						var s_ float32
+
+//line interchange.go:93
+						{
+							s_ = gc_at4[gc_tx2] * s
+
+//line interchange.go:99
+						}
+						_ = s_
+						gc_s_s_[gc_rank2] = s_
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line interchange.go:94
+						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:92
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+							_ = col
+//line interchange.go:92
+							var s_ archsimd.Float32x8
+//line interchange.go:92
+							_ = s_
+//line interchange.go:94
+							{
+//line interchange.go:94
+								if col < 0 || col+8 > len(b) {
+//line interchange.go:94
+									break
+//line interchange.go:94
+								}
+//line interchange.go:94
+								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
+//line interchange.go:94
+							}
+//line interchange.go:94
+							s_.StoreSlice(gc_s_s_[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line interchange.go:94
+							var s_ float32
+
+//line interchange.go:93
+							{
+								s_ = b[col] * s
+
+//line interchange.go:99
+							}
+							_ = s_
+							gc_s_s_[gc_rank2] = s_
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1411,89 +1768,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						_ = s_
 						gc_s_s_[gc_rank2] = s_
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line interchange.go:94
-						var s_ float32
-
-//line interchange.go:93
-						{
-							s_ = b[col] * s
-
-//line interchange.go:99
-						}
-						_ = s_
-						gc_s_s_[gc_rank2] = s_
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line interchange.go:94
-						var s_ float32
-
-//line interchange.go:93
-						{
-							s_ = b[col] * s
-
-//line interchange.go:99
-						}
-						_ = s_
-						gc_s_s_[gc_rank2] = s_
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line interchange.go:94
-						var s_ float32
-
-//line interchange.go:93
-						{
-							s_ = b[col] * s
-
-//line interchange.go:99
-						}
-						_ = s_
-						gc_s_s_[gc_rank2] = s_
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
-//line interchange.go:94
-					var s_ float32
-
-//line interchange.go:93
-					{
-						s_ = b[col] * s
-
-//line interchange.go:99
-					}
-					_ = s_
-					gc_s_s_[gc_rank2] = s_
 				}
 			}
 		}
@@ -1506,10 +1780,212 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
+					gc_off5 := (gc_bx2 * gc_bdx2) + (p * n)
+					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
+						gc_at5 := b[gc_off5:][:gc_to2]
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:92
+								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+								_ = s_
+//line interchange.go:96
+								{
+//line interchange.go:96
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line interchange.go:96
+										break
+//line interchange.go:96
+									}
+//line interchange.go:96
+									s_ = s_.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+//line interchange.go:96
+								}
+//line interchange.go:96
+								s_.StoreSlice(gc_s_s_[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += gc_at5[gc_tx2]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+					} else {
+						gc_vstep4 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:92
+								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+								_ = s_
+//line interchange.go:96
+								{
+//line interchange.go:96
+									if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+//line interchange.go:96
+										break
+//line interchange.go:96
+									}
+//line interchange.go:96
+									s_ = s_.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
+//line interchange.go:96
+								}
+//line interchange.go:96
+								s_.StoreSlice(gc_s_s_[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						gc_step9 := gc_vstep4
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+							{
+								gc_tx2 := gc_step9 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+							{
+								gc_tx2 := gc_step9 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+							{
+								gc_tx2 := gc_step9 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+							{
+								gc_tx2 := gc_step9 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+								col := gc_bx2*gc_bdx2 + gc_tx2
+								_ = col
+								s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+								{
+
+//line interchange.go:96
+									s_ += b[p*n+col]
+
+//line interchange.go:99
+								}
+								gc_s_s_[gc_rank2] = s_
+							}
+						}
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							{
+
+//line interchange.go:96
+								s_ += b[p*n+col]
+
+//line interchange.go:99
+							}
+							gc_s_s_[gc_rank2] = s_
+						}
+					}
+				}
+			}
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * gc_bdx2
+				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+					gc_at6 := out[gc_off6:][:gc_bdx2]
+					gc_vstep5 := 0
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+//line interchange.go:92
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:92
+						_ = gc_iota2
+//line interchange.go:101
+						gc_vb6 := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:92
@@ -1520,183 +1996,200 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
 //line interchange.go:92
 							_ = s_
-//line interchange.go:96
-							{
-//line interchange.go:96
-								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
-//line interchange.go:96
-									break
-//line interchange.go:96
-								}
-//line interchange.go:96
-								s_ = s_.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-//line interchange.go:96
+//line interchange.go:93
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line interchange.go:93
+								break
+//line interchange.go:93
 							}
-//line interchange.go:96
-							s_.StoreSlice(gc_s_s_[gc_rank2:])
+//line interchange.go:93
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
+							_ = gc_if3
+//line interchange.go:93
+							if gc_if3.ToBits() != 0 {
+//line interchange.go:93
+								s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+//line interchange.go:93
+							}
+//line interchange.go:100
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
+							_ = gc_if4
+//line interchange.go:100
+							if gc_if4.ToBits() != 0 {
+//line interchange.go:100
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb6).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if4)
+//line interchange.go:100
+							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-						{
-							gc_tx2 := gc_step9 + 0
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-							{
-
-//line interchange.go:96
-								s_ += b[p*n+col]
-
-//line interchange.go:99
-							}
-							gc_s_s_[gc_rank2] = s_
-						}
-						{
-							gc_tx2 := gc_step9 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-							{
-
-//line interchange.go:96
-								s_ += b[p*n+col]
-
-//line interchange.go:99
-							}
-							gc_s_s_[gc_rank2] = s_
-						}
-						{
-							gc_tx2 := gc_step9 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-							{
-
-//line interchange.go:96
-								s_ += b[p*n+col]
-
-//line interchange.go:99
-							}
-							gc_s_s_[gc_rank2] = s_
-						}
-						{
-							gc_tx2 := gc_step9 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-							col := gc_bx2*gc_bdx2 + gc_tx2
-							_ = col
-							s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-							{
-
-//line interchange.go:96
-								s_ += b[p*n+col]
-
-//line interchange.go:99
-							}
-							gc_s_s_[gc_rank2] = s_
-						}
-					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-						{
-
-//line interchange.go:96
-							s_ += b[p*n+col]
-
-//line interchange.go:99
-						}
-						gc_s_s_[gc_rank2] = s_
-					}
-				}
-			}
-		}
-		{
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-//line interchange.go:92
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line interchange.go:92
-					_ = gc_iota
-//line interchange.go:101
-					gc_vb3 := archsimd.BroadcastFloat32x8(s)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line interchange.go:92
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line interchange.go:92
+						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
-//line interchange.go:92
-						s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
-//line interchange.go:92
-						_ = s_
+						s_ := gc_s_s_[gc_rank2]
+
 //line interchange.go:93
-						if col < 0 || col+8 > len(out) {
+						if col < n {
 //line interchange.go:93
-							break
-//line interchange.go:93
+							gc_at6[gc_tx2] = s_
+//line interchange.go:99
 						}
-//line interchange.go:93
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:93
-						_ = gc_if
-//line interchange.go:98
-						if gc_if.ToBits() != 0 {
-//line interchange.go:98
-							s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
-//line interchange.go:98
+
+//line interchange.go:100
+						if col < n {
+//line interchange.go:100
+							gc_at6[gc_tx2] += s
+//line interchange.go:102
 						}
-//line interchange.go:100
-						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
-//line interchange.go:100
-						_ = gc_if2
+					}
+				} else {
+					gc_vstep6 := 0
+					if compiled.SIMD {
+//line interchange.go:92
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:92
+						_ = gc_iota
 //line interchange.go:101
-						if gc_if2.ToBits() != 0 {
+						gc_vb5 := archsimd.BroadcastFloat32x8(s)
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:92
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+							_ = col
+//line interchange.go:92
+							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+							_ = s_
+//line interchange.go:93
+							if col < 0 || col+8 > len(out) {
+//line interchange.go:93
+								break
+//line interchange.go:93
+							}
+//line interchange.go:93
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:93
+							_ = gc_if
+//line interchange.go:98
+							if gc_if.ToBits() != 0 {
+//line interchange.go:98
+								s_.StoreMasked((*[8]float32)(out[col:]), gc_if)
+//line interchange.go:98
+							}
+//line interchange.go:100
+							gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+//line interchange.go:100
+							_ = gc_if2
 //line interchange.go:101
-							archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb3).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+							if gc_if2.ToBits() != 0 {
 //line interchange.go:101
+								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+//line interchange.go:101
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:92
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+							s_ := gc_s_s_[gc_rank2]
+
+//line interchange.go:93
+							if col < n {
+
+//line interchange.go:98
+								out[col] = s_
+							}
+
+//line interchange.go:100
+							if col < n {
+								out[col] += s
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1716,93 +2209,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						if col < n {
 							out[col] += s
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-						if col < n {
-
-//line interchange.go:98
-							out[col] = s_
-						}
-
-//line interchange.go:100
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-						if col < n {
-
-//line interchange.go:98
-							out[col] = s_
-						}
-
-//line interchange.go:100
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-						s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-						if col < n {
-
-//line interchange.go:98
-							out[col] = s_
-						}
-
-//line interchange.go:100
-						if col < n {
-							out[col] += s
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line interchange.go:92
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-					s_ := gc_s_s_[gc_rank2]
-
-//line interchange.go:93
-					if col < n {
-
-//line interchange.go:98
-						out[col] = s_
-					}
-
-//line interchange.go:100
-					if col < n {
-						out[col] += s
 					}
 				}
 			}
@@ -1917,59 +2323,120 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+					gc_off3 := (gc_bx2 * gc_bdx2) + (j * n)
+					gc_off4 := j*n + x
+					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
+						gc_at3 := b[gc_off3:][:gc_to2]
+						gc_at4 := b[gc_off4:][:1]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 //line interchange.go:116
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:116
-							_ = i
+								_ = i
 //line interchange.go:116
-							r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line interchange.go:116
-							_ = r
+								_ = r
 //line interchange.go:127
-							{
+								{
 //line interchange.go:127
-								if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+8 > len(b) {
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
 //line interchange.go:127
-									break
+										break
+//line interchange.go:127
+									}
+//line interchange.go:127
+									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at4[0]))
+//line interchange.go:127
+									_ = diff
+//line interchange.go:127
+									r = r.Add(diff.Mul(diff))
 //line interchange.go:127
 								}
 //line interchange.go:127
-								diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(archsimd.BroadcastFloat32x8(b[j*n+x]))
-//line interchange.go:127
-								_ = diff
-//line interchange.go:127
-								r = r.Add(diff.Mul(diff))
-//line interchange.go:127
+								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
-//line interchange.go:127
-							r.StoreSlice(gc_s_r[gc_rank2:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line interchange.go:116
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-						r := gc_s_r[gc_rank2]
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
 
 //line interchange.go:117
-						{
+							{
 
 //line interchange.go:127
-							diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
-							r += diff * diff
+								diff := gc_at3[gc_tx2] - gc_at4[0]
+								r += diff * diff
 //line interchange.go:121
+							}
+							gc_s_r[gc_rank2] = r
 						}
-						gc_s_r[gc_rank2] = r
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:116
+								_ = i
+//line interchange.go:116
+								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+//line interchange.go:116
+								_ = r
+//line interchange.go:127
+								{
+//line interchange.go:127
+									if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+8 > len(b) {
+//line interchange.go:127
+										break
+//line interchange.go:127
+									}
+//line interchange.go:127
+									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(archsimd.BroadcastFloat32x8(b[j*n+x]))
+//line interchange.go:127
+									_ = diff
+//line interchange.go:127
+									r = r.Add(diff.Mul(diff))
+//line interchange.go:127
+								}
+//line interchange.go:127
+								r.StoreSlice(gc_s_r[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:116
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							r := gc_s_r[gc_rank2]
+
+//line interchange.go:117
+							{
+
+//line interchange.go:127
+								diff := b[j*n+(gc_bx2*gc_bdx2+gc_tx2)] - b[j*n+x]
+								r += diff * diff
+//line interchange.go:121
+							}
+							gc_s_r[gc_rank2] = r
+						}
 					}
 				}
 			}
@@ -1980,14 +2447,14 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line interchange.go:116
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:116
 					_ = gc_iota2
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:116
@@ -2111,7 +2578,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

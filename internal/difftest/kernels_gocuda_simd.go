@@ -105,181 +105,475 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
+					gc_at4 := as[gc_row6][:gc_bdx2]
+					gc_at5 := bs[gc_row6][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line kernels.go:17
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:17
-					_ = gc_iota2
+						_ = gc_iota4
 //line kernels.go:17
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-					_ = gc_none2
+						_ = gc_none4
 //line kernels.go:17
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_all4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line kernels.go:17
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line kernels.go:17
-						_ = tx
+							_ = tx
 //line kernels.go:17
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line kernels.go:17
-						_ = ty
+							_ = ty
 //line kernels.go:18
-						var row int = gc_by2*tile + ty
+							var row int = gc_by2*tile + ty
 //line kernels.go:18
-						_ = row
+							_ = row
 //line kernels.go:19
-						var col int = gc_bx2*tile + tx
+							var col int = gc_bx2*tile + tx
 //line kernels.go:19
-						_ = col
+							_ = col
 //line kernels.go:22
-						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
 //line kernels.go:22
-							break
-//line kernels.go:22
-						}
-//line kernels.go:22
-						var gc_t3 int = p + tx
-//line kernels.go:22
-						_ = gc_t3
-//line kernels.go:22
-						var gc_t4 int = p + ty
-//line kernels.go:22
-						_ = gc_t4
-//line kernels.go:22
-						var gc_row3 int = row
-//line kernels.go:22
-						_ = gc_row3
-//line kernels.go:22
-						var gc_col2 int = col
-//line kernels.go:22
-						_ = gc_col2
-//line kernels.go:22
-						var gc_ac2 int = gc_t3
-//line kernels.go:22
-						_ = gc_ac2
-//line kernels.go:22
-						var gc_br2 int = gc_t4
-//line kernels.go:22
-						_ = gc_br2
-//line kernels.go:22
-						var gc_av2 archsimd.Float32x8
-//line kernels.go:22
-						_ = gc_av2
-//line kernels.go:22
-						var gc_bv2 archsimd.Float32x8
-//line kernels.go:22
-						_ = gc_bv2
-//line kernels.go:22
-						gc_b5 := gc_none2
-//line kernels.go:22
-						if gc_row3 < m {
-//line kernels.go:22
-							gc_b5 = gc_all2
-//line kernels.go:22
-						}
-//line kernels.go:22
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line kernels.go:22
-						_ = gc_if3
-//line kernels.go:22
-						if gc_if3.ToBits() != 0 {
-//line kernels.go:22
-							var gc_ld3 archsimd.Float32x8
-//line kernels.go:22
-							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
-//line kernels.go:22
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line kernels.go:22
-							} else {
-//line kernels.go:22
-								var gc_lanes3 [8]float32
-//line kernels.go:22
-								for gc_k3 := range 8 {
-//line kernels.go:22
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line kernels.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:22
-										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line kernels.go:22
-									}
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							var gc_t7 int = p + tx
 //line kernels.go:22
-						}
+							_ = gc_t7
 //line kernels.go:22
-						gc_b6 := gc_none2
+							var gc_t8 int = p + ty
 //line kernels.go:22
-						if gc_br2 < k {
+							_ = gc_t8
 //line kernels.go:22
-							gc_b6 = gc_all2
+							var gc_row5 int = row
 //line kernels.go:22
-						}
+							_ = gc_row5
 //line kernels.go:22
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							var gc_col4 int = col
 //line kernels.go:22
-						_ = gc_if4
+							_ = gc_col4
 //line kernels.go:22
-						if gc_if4.ToBits() != 0 {
+							var gc_ac4 int = gc_t7
 //line kernels.go:22
-							var gc_ld4 archsimd.Float32x8
+							_ = gc_ac4
 //line kernels.go:22
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+							var gc_br4 int = gc_t8
 //line kernels.go:22
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							_ = gc_br4
 //line kernels.go:22
-							} else {
+							var gc_av4 archsimd.Float32x8
 //line kernels.go:22
-								var gc_lanes4 [8]float32
+							_ = gc_av4
 //line kernels.go:22
-								for gc_k4 := range 8 {
+							var gc_bv4 archsimd.Float32x8
 //line kernels.go:22
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+							_ = gc_bv4
 //line kernels.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_b9 := gc_none4
 //line kernels.go:22
-										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+							if gc_row5 < m {
 //line kernels.go:22
-									}
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_b9 = gc_all4
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line kernels.go:22
+							_ = gc_if7
+//line kernels.go:22
+							if gc_if7.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld7 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+//line kernels.go:22
+									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									var gc_lanes7 [8]float32
+//line kernels.go:22
+									for gc_k7 := range 8 {
+//line kernels.go:22
+										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:22
+											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line kernels.go:22
+										}
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_b10 := gc_none4
+//line kernels.go:22
+							if gc_br4 < k {
+//line kernels.go:22
+								gc_b10 = gc_all4
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line kernels.go:22
+							_ = gc_if8
+//line kernels.go:22
+							if gc_if8.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld8 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+//line kernels.go:22
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									var gc_lanes8 [8]float32
+//line kernels.go:22
+									for gc_k8 := range 8 {
+//line kernels.go:22
+										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line kernels.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:22
+											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line kernels.go:22
+										}
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+//line kernels.go:22
+							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
 						}
-//line kernels.go:22
-						gc_av2.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line kernels.go:17
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:17
+						_ = gc_iota2
+//line kernels.go:17
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
+						_ = gc_none2
+//line kernels.go:17
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
+						_ = gc_all2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:18
+							var row int = gc_by2*tile + ty
+//line kernels.go:18
+							_ = row
+//line kernels.go:19
+							var col int = gc_bx2*tile + tx
+//line kernels.go:19
+							_ = col
+//line kernels.go:22
+							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line kernels.go:22
+								break
+//line kernels.go:22
+							}
+//line kernels.go:22
+							var gc_t3 int = p + tx
+//line kernels.go:22
+							_ = gc_t3
+//line kernels.go:22
+							var gc_t4 int = p + ty
+//line kernels.go:22
+							_ = gc_t4
+//line kernels.go:22
+							var gc_row3 int = row
+//line kernels.go:22
+							_ = gc_row3
+//line kernels.go:22
+							var gc_col2 int = col
+//line kernels.go:22
+							_ = gc_col2
+//line kernels.go:22
+							var gc_ac2 int = gc_t3
+//line kernels.go:22
+							_ = gc_ac2
+//line kernels.go:22
+							var gc_br2 int = gc_t4
+//line kernels.go:22
+							_ = gc_br2
+//line kernels.go:22
+							var gc_av2 archsimd.Float32x8
+//line kernels.go:22
+							_ = gc_av2
+//line kernels.go:22
+							var gc_bv2 archsimd.Float32x8
+//line kernels.go:22
+							_ = gc_bv2
+//line kernels.go:22
+							gc_b5 := gc_none2
+//line kernels.go:22
+							if gc_row3 < m {
+//line kernels.go:22
+								gc_b5 = gc_all2
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line kernels.go:22
+							_ = gc_if3
+//line kernels.go:22
+							if gc_if3.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld3 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+//line kernels.go:22
+									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									var gc_lanes3 [8]float32
+//line kernels.go:22
+									for gc_k3 := range 8 {
+//line kernels.go:22
+										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line kernels.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:22
+											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
+//line kernels.go:22
+										}
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_b6 := gc_none2
+//line kernels.go:22
+							if gc_br2 < k {
+//line kernels.go:22
+								gc_b6 = gc_all2
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line kernels.go:22
+							_ = gc_if4
+//line kernels.go:22
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld4 archsimd.Float32x8
+//line kernels.go:22
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line kernels.go:22
+									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									var gc_lanes4 [8]float32
+//line kernels.go:22
+									for gc_k4 := range 8 {
+//line kernels.go:22
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line kernels.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:22
+											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line kernels.go:22
+										}
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av2.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+							gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+							tx := gc_tx2
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty2
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by2*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+							tx := gc_tx2
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty2
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by2*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+							tx := gc_tx2
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty2
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by2*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+							tx := gc_tx2
+							_ = tx
+
+//line kernels.go:17
+							ty := gc_ty2
+							_ = ty
+
+//line kernels.go:18
+							row := gc_by2*tile + ty
+							_ = row
+
+//line kernels.go:19
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line kernels.go:22
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -302,101 +596,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-						tx := gc_tx2
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-						tx := gc_tx2
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-						tx := gc_tx2
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line kernels.go:22
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
-
-//line kernels.go:22
-					as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -407,10 +606,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line kernels.go:17
@@ -532,7 +731,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -700,51 +899,232 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				continue
 			}
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
+				gc_at6 := c[gc_off2:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line kernels.go:17
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line kernels.go:17
-					_ = ty
+						_ = ty
 //line kernels.go:18
-					var row int = gc_by2*tile + ty
+						var row int = gc_by2*tile + ty
 //line kernels.go:18
-					_ = row
+						_ = row
 //line kernels.go:17
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line kernels.go:17
-					_ = tx
+						_ = tx
 //line kernels.go:19
-					var col int = gc_bx2*tile + tx
+						var col int = gc_bx2*tile + tx
 //line kernels.go:19
-					_ = col
+						_ = col
 //line kernels.go:19
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line kernels.go:19
-					_ = sum
+						_ = sum
 //line kernels.go:30
-					{
+						{
 //line kernels.go:30
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line kernels.go:30
-							break
+								break
+//line kernels.go:30
+							}
+//line kernels.go:30
+							sum.StoreSlice(gc_at6[gc_tx2:])
 //line kernels.go:30
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line kernels.go:17
+					ty := gc_ty2
+					_ = ty
+
+//line kernels.go:18
+					row := gc_by2*tile + ty
+					_ = row
+
+//line kernels.go:17
+					tx := gc_tx2
+					_ = tx
+
+//line kernels.go:19
+					col := gc_bx2*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line kernels.go:29
+					{
+//line kernels.go:29
+						gc_at6[gc_tx2] = sum
+//line kernels.go:31
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:17
+						var ty int = gc_ty2
+//line kernels.go:17
+						_ = ty
+//line kernels.go:18
+						var row int = gc_by2*tile + ty
+//line kernels.go:18
+						_ = row
+//line kernels.go:17
+						var tx int = gc_tx2
+//line kernels.go:17
+						_ = tx
+//line kernels.go:19
+						var col int = gc_bx2*tile + tx
+//line kernels.go:19
+						_ = col
+//line kernels.go:19
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:19
+						_ = sum
 //line kernels.go:30
-						sum.StoreSlice(c[row*n+col:])
+						{
 //line kernels.go:30
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line kernels.go:30
+								break
+//line kernels.go:30
+							}
+//line kernels.go:30
+							sum.StoreSlice(c[row*n+col:])
+//line kernels.go:30
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line kernels.go:29
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line kernels.go:29
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line kernels.go:29
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line kernels.go:29
+						{
+							c[row*n+col] = sum
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -769,113 +1149,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					{
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-					ty := gc_ty2
-					_ = ty
-
-//line kernels.go:18
-					row := gc_by2*tile + ty
-					_ = row
-
-//line kernels.go:17
-					tx := gc_tx2
-					_ = tx
-
-//line kernels.go:19
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-					{
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-				ty := gc_ty2
-				_ = ty
-
-//line kernels.go:18
-				row := gc_by2*tile + ty
-				_ = row
-
-//line kernels.go:17
-				tx := gc_tx2
-				_ = tx
-
-//line kernels.go:19
-				col := gc_bx2*tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank2]
-
-//line kernels.go:29
-				{
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty2++
@@ -3248,35 +3521,124 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+						gc_at5 := y[gc_off4:][:gc_to2]
+						gc_at6 := x[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line kernels.go:200
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:199
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
+								_ = i
+//line kernels.go:200
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line kernels.go:200
+									break
+//line kernels.go:200
+								}
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line kernels.go:199
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line kernels.go:199
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
 //line kernels.go:200
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+							gc_vb := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:199
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
+								_ = i
 //line kernels.go:200
-								break
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line kernels.go:200
+									break
+//line kernels.go:200
+								}
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line kernels.go:199
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line kernels.go:200
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3287,53 +3649,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:200
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line kernels.go:200
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:199
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line kernels.go:200
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -3360,10 +3675,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-								gc_at5 := y[gc_off4:][:gc_to2]
-								gc_at6 := x[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+								gc_at7 := y[gc_off5:][:gc_to2]
+								gc_at8 := x[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -3373,7 +3688,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									gc_more = true
 									_ = i
 
-									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -3481,10 +3796,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off5 := gc_bx4 * gc_bdx4
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(sdata) {
-				gc_at7 := in[gc_off5:][:gc_bdx4]
-				gc_at8 := sdata[:gc_bdx4]
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
+				gc_at19 := in[gc_off13:][:gc_bdx4]
+				gc_at20 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -3502,10 +3817,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 
 //line kernels.go:213
 					if i < len(in) {
-						v = gc_at7[gc_tx4]
+						v = gc_at19[gc_tx4]
 					}
 
-					gc_at8[gc_tx4] = v
+					gc_at20[gc_tx4] = v
 					_ = v
 				}
 			} else {
@@ -3666,10 +3981,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off6 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to4 <= len(x_)-gc_off6 {
-					gc_at9 := x_[:gc_to4]
-					gc_at10 := x_[gc_off6:][:gc_to4]
+				gc_off14 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
+					gc_at21 := x_[:gc_to4]
+					gc_at22 := x_[gc_off14:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -3681,7 +3996,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:234
 						{
 //line kernels.go:234
-							gc_at9[gc_tx4] += gc_at10[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 //line kernels.go:236
 						}
 					}
@@ -3764,53 +4079,228 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
+			gc_off15 := 0
+			gc_off16 := gc_bx4
+			if gc_off15 >= 0 && gc_off15 < len(x) && gc_off16 >= 0 && gc_off16 < len(partial) {
+				gc_at23 := x[gc_off15:][:1]
+				gc_at24 := partial[gc_off16:][:1]
+				gc_vstep13 := 0
+				if compiled.SIMD {
 //line kernels.go:210
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-				_ = gc_iota7
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+					_ = gc_iota14
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+						var tid int = gc_tx4
+//line kernels.go:210
+						_ = tid
+//line kernels.go:210
+						var gc_t6 T = gc_at23[0]
+//line kernels.go:210
+						_ = gc_t6
+//line kernels.go:210
+						var r T = gc_t6
+//line kernels.go:210
+						_ = r
+//line kernels.go:210
+						var sum T = r
+//line kernels.go:210
+						_ = sum
+//line kernels.go:219
+						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line kernels.go:219
+						_ = gc_if14
+//line kernels.go:219
+						if gc_if14.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if14.ToBits() != 0 {
+//line kernels.go:219
+								gc_at24[0] = sum
+//line kernels.go:219
+							}
+//line kernels.go:219
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
+
 //line kernels.go:210
-					var tid int = gc_tx4
-//line kernels.go:210
+					tid := gc_tx4
 					_ = tid
+
 //line kernels.go:227
-					var gc_t3 T = x[0]
-//line kernels.go:227
-					_ = gc_t3
-//line kernels.go:227
-					var r T = gc_t3
+					var r T = gc_at23[0]
+
 //line kernels.go:227
 					_ = r
-//line kernels.go:227
-					var sum T = r
-//line kernels.go:227
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+//line kernels.go:219
+						gc_at24[0] = sum
+//line kernels.go:221
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+//line kernels.go:210
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+					_ = gc_iota13
+					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+						var tid int = gc_tx4
+//line kernels.go:210
+						_ = tid
+//line kernels.go:227
+						var gc_t5 T = x[0]
+//line kernels.go:227
+						_ = gc_t5
+//line kernels.go:227
+						var r T = gc_t5
+//line kernels.go:227
+						_ = r
+//line kernels.go:227
+						var sum T = r
+//line kernels.go:227
+						_ = sum
 //line kernels.go:219
-					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-					_ = gc_if7
+						_ = gc_if13
 //line kernels.go:220
-					if gc_if7.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line kernels.go:220
-						if gc_if7.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx4] = sum
+								partial[gc_bx4] = sum
+//line kernels.go:220
+							}
 //line kernels.go:220
 						}
-//line kernels.go:220
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep14
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:227
+						var r T = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep7
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3834,105 +4324,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-					tid := gc_tx4
-					_ = tid
-
-//line kernels.go:227
-					var r T = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line kernels.go:210
-				tid := gc_tx4
-				_ = tid
-
-//line kernels.go:227
-				var r T = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx4] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -3951,53 +4342,224 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
+				gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line kernels.go:210
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:210
+						var tid int = gc_tx2
+//line kernels.go:210
+						_ = tid
+//line kernels.go:211
+						var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:211
+						_ = i
+//line kernels.go:211
+						var v archsimd.Float32x8
+//line kernels.go:211
+						_ = v
+//line kernels.go:213
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line kernels.go:213
+							break
+//line kernels.go:213
+						}
+//line kernels.go:213
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						_ = gc_if4
+//line kernels.go:213
+						if gc_if4.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if4)
+//line kernels.go:213
+						}
+//line kernels.go:213
+						v.StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line kernels.go:210
-					var tid int = gc_tx2
-//line kernels.go:210
+					tid := gc_tx2
 					_ = tid
+
 //line kernels.go:211
-					var i int = gc_bx2*gc_bdx2 + tid
-//line kernels.go:211
+					i := gc_bx2*gc_bdx2 + tid
 					_ = i
-//line kernels.go:211
-					var v archsimd.Float32x8
-//line kernels.go:211
-					_ = v
+
+//line kernels.go:212
+					var v float32
+
 //line kernels.go:213
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line kernels.go:213
-						break
-//line kernels.go:213
+					if i < len(in) {
+						v = gc_at7[gc_tx2]
 					}
+
+					gc_at8[gc_tx2] = v
+					_ = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line kernels.go:210
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:210
+						var tid int = gc_tx2
+//line kernels.go:210
+						_ = tid
+//line kernels.go:211
+						var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:211
+						_ = i
+//line kernels.go:211
+						var v archsimd.Float32x8
+//line kernels.go:211
+						_ = v
 //line kernels.go:213
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
 //line kernels.go:213
-					_ = gc_if2
+							break
+//line kernels.go:213
+						}
+//line kernels.go:213
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						_ = gc_if2
 //line kernels.go:214
-					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line kernels.go:214
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:214
-					}
+						}
 //line kernels.go:216
-					v.StoreSlice(sdata[tid:])
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line kernels.go:212
+						var v float32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line kernels.go:212
+						var v float32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line kernels.go:212
+						var v float32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line kernels.go:212
+						var v float32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4021,105 +4583,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line kernels.go:212
-					var v float32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line kernels.go:212
-				var v float32
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -4150,35 +4613,136 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
+					gc_at9 := x_[:gc_to2]
+					gc_at10 := x_[gc_off6:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line kernels.go:232
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line kernels.go:232
-						_ = tid_
+							_ = tid_
 //line kernels.go:235
-						{
+							{
 //line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line kernels.go:235
-								break
+									break
+//line kernels.go:235
+								}
+//line kernels.go:235
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line kernels.go:235
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kernels.go:232
+						tid_ := gc_tx2
+						_ = tid_
+
+//line kernels.go:234
+						{
+//line kernels.go:234
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line kernels.go:236
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:232
+							var tid_ int = gc_tx2
+//line kernels.go:232
+							_ = tid_
 //line kernels.go:235
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							{
 //line kernels.go:235
+								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+									break
+//line kernels.go:235
+								}
+//line kernels.go:235
+								archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+							tid_ := gc_tx2
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+							tid_ := gc_tx2
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+							tid_ := gc_tx2
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:232
+							tid_ := gc_tx2
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4190,61 +4754,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-						tid_ := gc_tx2
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:232
-					tid_ := gc_tx2
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
@@ -4252,53 +4761,228 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off7 := 0
+			gc_off8 := gc_bx2
+			if gc_off7 >= 0 && gc_off7 < len(x) && gc_off8 >= 0 && gc_off8 < len(partial) {
+				gc_at11 := x[gc_off7:][:1]
+				gc_at12 := partial[gc_off8:][:1]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line kernels.go:210
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+						var tid int = gc_tx2
+//line kernels.go:210
+						_ = tid
+//line kernels.go:210
+						var gc_t2 float32 = gc_at11[0]
+//line kernels.go:210
+						_ = gc_t2
+//line kernels.go:210
+						var r float32 = gc_t2
+//line kernels.go:210
+						_ = r
+//line kernels.go:210
+						var sum float32 = r
+//line kernels.go:210
+						_ = sum
+//line kernels.go:219
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line kernels.go:219
+						_ = gc_if6
+//line kernels.go:219
+						if gc_if6.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if6.ToBits() != 0 {
+//line kernels.go:219
+								gc_at12[0] = sum
+//line kernels.go:219
+							}
+//line kernels.go:219
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+
 //line kernels.go:210
-					var tid int = gc_tx2
-//line kernels.go:210
+					tid := gc_tx2
 					_ = tid
+
 //line kernels.go:227
-					var gc_t float32 = x[0]
-//line kernels.go:227
-					_ = gc_t
-//line kernels.go:227
-					var r float32 = gc_t
+					var r float32 = gc_at11[0]
+
 //line kernels.go:227
 					_ = r
-//line kernels.go:227
-					var sum float32 = r
-//line kernels.go:227
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+//line kernels.go:219
+						gc_at12[0] = sum
+//line kernels.go:221
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line kernels.go:210
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+					_ = gc_iota5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+						var tid int = gc_tx2
+//line kernels.go:210
+						_ = tid
+//line kernels.go:227
+						var gc_t float32 = x[0]
+//line kernels.go:227
+						_ = gc_t
+//line kernels.go:227
+						var r float32 = gc_t
+//line kernels.go:227
+						_ = r
+//line kernels.go:227
+						var sum float32 = r
+//line kernels.go:227
+						_ = sum
 //line kernels.go:219
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-					_ = gc_if3
+						_ = gc_if5
 //line kernels.go:220
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line kernels.go:220
-						if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx2] = sum
+								partial[gc_bx2] = sum
+//line kernels.go:220
+							}
 //line kernels.go:220
 						}
-//line kernels.go:220
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:227
+						var r float32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:227
+						var r float32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:227
+						var r float32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:210
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:227
+						var r float32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4322,105 +5006,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-					tid := gc_tx2
-					_ = tid
-
-//line kernels.go:227
-					var r float32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line kernels.go:210
-				tid := gc_tx2
-				_ = tid
-
-//line kernels.go:227
-				var r float32 = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx2] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -4439,53 +5024,224 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
+				gc_at13 := in[gc_off9:][:gc_bdx3]
+				gc_at14 := sdata[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line kernels.go:210
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-				_ = gc_iota5
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+					_ = gc_iota10
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:210
+						var tid int = gc_tx3
+//line kernels.go:210
+						_ = tid
+//line kernels.go:211
+						var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+						_ = i
+//line kernels.go:211
+						var v archsimd.Int32x8
+//line kernels.go:211
+						_ = v
+//line kernels.go:213
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
+//line kernels.go:213
+							break
+//line kernels.go:213
+						}
+//line kernels.go:213
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						_ = gc_if10
+//line kernels.go:213
+						if gc_if10.ToBits() != 0 {
+//line kernels.go:213
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
+//line kernels.go:213
+						}
+//line kernels.go:213
+						v.StoreSlice(gc_at14[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line kernels.go:210
-					var tid int = gc_tx3
-//line kernels.go:210
+					tid := gc_tx3
 					_ = tid
+
 //line kernels.go:211
-					var i int = gc_bx3*gc_bdx3 + tid
-//line kernels.go:211
+					i := gc_bx3*gc_bdx3 + tid
 					_ = i
-//line kernels.go:211
-					var v archsimd.Int32x8
-//line kernels.go:211
-					_ = v
+
+//line kernels.go:212
+					var v int32
+
 //line kernels.go:213
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line kernels.go:213
-						break
-//line kernels.go:213
+					if i < len(in) {
+						v = gc_at13[gc_tx3]
 					}
+
+					gc_at14[gc_tx3] = v
+					_ = v
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line kernels.go:210
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+					_ = gc_iota8
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:210
+						var tid int = gc_tx3
+//line kernels.go:210
+						_ = tid
+//line kernels.go:211
+						var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+						_ = i
+//line kernels.go:211
+						var v archsimd.Int32x8
+//line kernels.go:211
+						_ = v
 //line kernels.go:213
-					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
 //line kernels.go:213
-					_ = gc_if5
+							break
+//line kernels.go:213
+						}
+//line kernels.go:213
+						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line kernels.go:213
+						_ = gc_if8
 //line kernels.go:214
-					if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line kernels.go:214
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if5)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 //line kernels.go:214
-					}
+						}
 //line kernels.go:216
-					v.StoreSlice(sdata[tid:])
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line kernels.go:212
+						var v int32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line kernels.go:212
+						var v int32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line kernels.go:212
+						var v int32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line kernels.go:212
+						var v int32
+
+//line kernels.go:213
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line kernels.go:216
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4509,105 +5265,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:211
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line kernels.go:212
-					var v int32
-
-//line kernels.go:213
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line kernels.go:216
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:211
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line kernels.go:212
-				var v int32
-
-//line kernels.go:213
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line kernels.go:216
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -4638,35 +5295,136 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep5 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off10 := s
+				if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
+					gc_at15 := x_[:gc_to3]
+					gc_at16 := x_[gc_off10:][:gc_to3]
+					gc_vstep9 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line kernels.go:232
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line kernels.go:232
-						_ = tid_
+							_ = tid_
 //line kernels.go:235
-						{
+							{
 //line kernels.go:235
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
 //line kernels.go:235
-								break
+									break
+//line kernels.go:235
+								}
+//line kernels.go:235
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line kernels.go:235
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line kernels.go:232
+						tid_ := gc_tx3
+						_ = tid_
+
+//line kernels.go:234
+						{
+//line kernels.go:234
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+//line kernels.go:236
+						}
+					}
+				} else {
+					gc_vstep10 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line kernels.go:232
+							var tid_ int = gc_tx3
+//line kernels.go:232
+							_ = tid_
 //line kernels.go:235
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							{
 //line kernels.go:235
+								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line kernels.go:235
+									break
+//line kernels.go:235
+								}
+//line kernels.go:235
+								archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+							tid_ := gc_tx3
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+							tid_ := gc_tx3
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+							tid_ := gc_tx3
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line kernels.go:232
+							tid_ := gc_tx3
+							_ = tid_
+
+//line kernels.go:234
+							{
+								x_[tid_] += x_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4678,61 +5436,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-						tid_ := gc_tx3
-						_ = tid_
-
-//line kernels.go:234
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:232
-					tid_ := gc_tx3
-					_ = tid_
-
-//line kernels.go:234
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
@@ -4740,53 +5443,228 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
+			gc_off11 := 0
+			gc_off12 := gc_bx3
+			if gc_off11 >= 0 && gc_off11 < len(x) && gc_off12 >= 0 && gc_off12 < len(partial) {
+				gc_at17 := x[gc_off11:][:1]
+				gc_at18 := partial[gc_off12:][:1]
+				gc_vstep11 := 0
+				if compiled.SIMD {
 //line kernels.go:210
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-				_ = gc_iota6
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+					_ = gc_iota12
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+						var tid int = gc_tx3
+//line kernels.go:210
+						_ = tid
+//line kernels.go:210
+						var gc_t4 int32 = gc_at17[0]
+//line kernels.go:210
+						_ = gc_t4
+//line kernels.go:210
+						var r int32 = gc_t4
+//line kernels.go:210
+						_ = r
+//line kernels.go:210
+						var sum int32 = r
+//line kernels.go:210
+						_ = sum
+//line kernels.go:219
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line kernels.go:219
+						_ = gc_if12
+//line kernels.go:219
+						if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+							if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+								gc_at18[0] = sum
+//line kernels.go:219
+							}
+//line kernels.go:219
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
+
 //line kernels.go:210
-					var tid int = gc_tx3
-//line kernels.go:210
+					tid := gc_tx3
 					_ = tid
+
 //line kernels.go:227
-					var gc_t2 int32 = x[0]
-//line kernels.go:227
-					_ = gc_t2
-//line kernels.go:227
-					var r int32 = gc_t2
+					var r int32 = gc_at17[0]
+
 //line kernels.go:227
 					_ = r
-//line kernels.go:227
-					var sum int32 = r
-//line kernels.go:227
+
+//line kernels.go:218
+					sum := r
+
+//line kernels.go:219
+					if tid == 0 {
+//line kernels.go:219
+						gc_at18[0] = sum
+//line kernels.go:221
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+//line kernels.go:210
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line kernels.go:210
+					_ = gc_iota11
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+						var tid int = gc_tx3
+//line kernels.go:210
+						_ = tid
+//line kernels.go:227
+						var gc_t3 int32 = x[0]
+//line kernels.go:227
+						_ = gc_t3
+//line kernels.go:227
+						var r int32 = gc_t3
+//line kernels.go:227
+						_ = r
+//line kernels.go:227
+						var sum int32 = r
+//line kernels.go:227
+						_ = sum
 //line kernels.go:219
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-					_ = gc_if6
+						_ = gc_if11
 //line kernels.go:220
-					if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line kernels.go:220
-						if gc_if6.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line kernels.go:220
-							partial[gc_bx3] = sum
+								partial[gc_bx3] = sum
+//line kernels.go:220
+							}
 //line kernels.go:220
 						}
-//line kernels.go:220
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep12
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:227
+						var r int32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:227
+						var r int32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:227
+						var r int32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line kernels.go:210
+						tid := gc_tx3
+						_ = tid
+
+//line kernels.go:227
+						var r int32 = x[0]
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4810,105 +5688,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r int32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r int32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-					tid := gc_tx3
-					_ = tid
-
-//line kernels.go:227
-					var r int32 = x[0]
-
-//line kernels.go:227
-					_ = r
-
-//line kernels.go:218
-					sum := r
-
-//line kernels.go:219
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line kernels.go:210
-				tid := gc_tx3
-				_ = tid
-
-//line kernels.go:227
-				var r int32 = x[0]
-
-//line kernels.go:227
-				_ = r
-
-//line kernels.go:218
-				sum := r
-
-//line kernels.go:219
-				if tid == 0 {
-					partial[gc_bx3] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}

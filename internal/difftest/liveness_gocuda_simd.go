@@ -33,52 +33,216 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_c := compiled.Scratch[int32](gc_b2, 2)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(in) {
+				gc_at3 := in[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line liveness.go:16
-				gc_vb2 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					gc_vb4 := archsimd.BroadcastInt32x8(5)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line liveness.go:13
+						var i int = gc_tx2
+//line liveness.go:13
+						_ = i
+//line liveness.go:13
+						var a archsimd.Int32x8
+//line liveness.go:13
+						_ = a
+//line liveness.go:14
+						var b int32
+//line liveness.go:14
+						_ = b
+//line liveness.go:14
+						var c archsimd.Int32x8
+//line liveness.go:14
+						_ = c
+//line liveness.go:15
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
+//line liveness.go:15
+							break
+//line liveness.go:15
+						}
+//line liveness.go:15
+						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+//line liveness.go:15
+						c = a.Xor(gc_vb4)
+//line liveness.go:15
+						a.StoreSlice(gc_s_a[gc_rank2:])
+						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+//line liveness.go:15
+						c.StoreSlice(gc_s_c[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line liveness.go:13
-					var i int = gc_tx2
-//line liveness.go:13
+					i := gc_tx2
 					_ = i
-//line liveness.go:13
-					var a archsimd.Int32x8
-//line liveness.go:13
+
+//line liveness.go:14
+					var a, b, c int32
+
+//line liveness.go:15
+					a = gc_at3[gc_tx2]
+
+//line liveness.go:16
+					c = a ^ 5
 					_ = a
-//line liveness.go:14
-					var b int32
-//line liveness.go:14
 					_ = b
-//line liveness.go:14
-					var c archsimd.Int32x8
-//line liveness.go:14
 					_ = c
+					gc_s_a[gc_rank2] = a
+					gc_s_b[gc_rank2] = b
+					gc_s_c[gc_rank2] = c
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line liveness.go:16
+					gc_vb2 := archsimd.BroadcastInt32x8(5)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line liveness.go:13
+						var i int = gc_tx2
+//line liveness.go:13
+						_ = i
+//line liveness.go:13
+						var a archsimd.Int32x8
+//line liveness.go:13
+						_ = a
+//line liveness.go:14
+						var b int32
+//line liveness.go:14
+						_ = b
+//line liveness.go:14
+						var c archsimd.Int32x8
+//line liveness.go:14
+						_ = c
 //line liveness.go:15
-					if i < 0 || i+8 > len(in) {
+						if i < 0 || i+8 > len(in) {
 //line liveness.go:15
-						break
+							break
 //line liveness.go:15
+						}
+//line liveness.go:15
+						a = archsimd.LoadInt32x8Slice(in[i:])
+//line liveness.go:15
+						c = a.Xor(gc_vb2)
+//line liveness.go:15
+						a.StoreSlice(gc_s_a[gc_rank2:])
+						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
+//line liveness.go:15
+						c.StoreSlice(gc_s_c[gc_rank2:])
 					}
-//line liveness.go:15
-					a = archsimd.LoadInt32x8Slice(in[i:])
-//line liveness.go:15
-					c = a.Xor(gc_vb2)
-//line liveness.go:15
-					a.StoreSlice(gc_s_a[gc_rank2:])
-					archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
-//line liveness.go:15
-					c.StoreSlice(gc_s_c[gc_rank2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+
+//line liveness.go:14
+						var a, b, c int32
+
+//line liveness.go:15
+						a = in[i]
+
+//line liveness.go:16
+						c = a ^ 5
+						_ = a
+						_ = b
+						_ = c
+						gc_s_a[gc_rank2] = a
+						gc_s_b[gc_rank2] = b
+						gc_s_c[gc_rank2] = c
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+
+//line liveness.go:14
+						var a, b, c int32
+
+//line liveness.go:15
+						a = in[i]
+
+//line liveness.go:16
+						c = a ^ 5
+						_ = a
+						_ = b
+						_ = c
+						gc_s_a[gc_rank2] = a
+						gc_s_b[gc_rank2] = b
+						gc_s_c[gc_rank2] = c
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+
+//line liveness.go:14
+						var a, b, c int32
+
+//line liveness.go:15
+						a = in[i]
+
+//line liveness.go:16
+						c = a ^ 5
+						_ = a
+						_ = b
+						_ = c
+						gc_s_a[gc_rank2] = a
+						gc_s_b[gc_rank2] = b
+						gc_s_c[gc_rank2] = c
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+
+//line liveness.go:14
+						var a, b, c int32
+
+//line liveness.go:15
+						a = in[i]
+
+//line liveness.go:16
+						c = a ^ 5
+						_ = a
+						_ = b
+						_ = c
+						gc_s_a[gc_rank2] = a
+						gc_s_b[gc_rank2] = b
+						gc_s_c[gc_rank2] = c
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -101,101 +265,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_b[gc_rank2] = b
 					gc_s_c[gc_rank2] = c
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-
-//line liveness.go:14
-					var a, b, c int32
-
-//line liveness.go:15
-					a = in[i]
-
-//line liveness.go:16
-					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-
-//line liveness.go:14
-					var a, b, c int32
-
-//line liveness.go:15
-					a = in[i]
-
-//line liveness.go:16
-					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-
-//line liveness.go:14
-					var a, b, c int32
-
-//line liveness.go:15
-					a = in[i]
-
-//line liveness.go:16
-					c = a ^ 5
-					_ = a
-					_ = b
-					_ = c
-					gc_s_a[gc_rank2] = a
-					gc_s_b[gc_rank2] = b
-					gc_s_c[gc_rank2] = c
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-				i := gc_tx2
-				_ = i
-
-//line liveness.go:14
-				var a, b, c int32
-
-//line liveness.go:15
-				a = in[i]
-
-//line liveness.go:16
-				c = a ^ 5
-				_ = a
-				_ = b
-				_ = c
-				gc_s_a[gc_rank2] = a
-				gc_s_b[gc_rank2] = b
-				gc_s_c[gc_rank2] = c
 			}
 		}
 	}
@@ -237,46 +306,158 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(out) {
+				gc_at4 := out[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line liveness.go:33
-				gc_vb3 := archsimd.BroadcastInt32x8(3)
+					gc_vb7 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-				gc_vb4 := archsimd.BroadcastInt32x8(5)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					gc_vb8 := archsimd.BroadcastInt32x8(5)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line liveness.go:13
+						var i int = gc_tx2
+//line liveness.go:13
+						_ = i
+//line liveness.go:13
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line liveness.go:13
+						_ = a
+//line liveness.go:13
+						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line liveness.go:13
+						_ = b
+//line liveness.go:13
+						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+//line liveness.go:13
+						_ = c
+//line liveness.go:33
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line liveness.go:33
+							break
+//line liveness.go:33
+						}
+						a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line liveness.go:13
-					var i int = gc_tx2
-//line liveness.go:13
+					i := gc_tx2
 					_ = i
-//line liveness.go:13
-					a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
-//line liveness.go:13
-					_ = a
-//line liveness.go:13
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line liveness.go:13
-					_ = b
-//line liveness.go:13
-					c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
-//line liveness.go:13
-					_ = c
+					a := gc_s_a[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					c := gc_s_c[gc_rank2]
+
+					gc_at4[gc_tx2] = a + b*3 + c*5
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
 //line liveness.go:33
-					if i < 0 || i+8 > len(out) {
+					gc_vb5 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-						break
+					gc_vb6 := archsimd.BroadcastInt32x8(5)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line liveness.go:13
+						var i int = gc_tx2
+//line liveness.go:13
+						_ = i
+//line liveness.go:13
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line liveness.go:13
+						_ = a
+//line liveness.go:13
+						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line liveness.go:13
+						_ = b
+//line liveness.go:13
+						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
+//line liveness.go:13
+						_ = c
 //line liveness.go:33
+						if i < 0 || i+8 > len(out) {
+//line liveness.go:33
+							break
+//line liveness.go:33
+						}
+						a.Add(b.Mul(gc_vb5)).Add(c.Mul(gc_vb6)).StoreSlice(out[i:])
 					}
-					a.Add(b.Mul(gc_vb3)).Add(c.Mul(gc_vb4)).StoreSlice(out[i:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+						a := gc_s_a[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line liveness.go:33
+						out[i] = a + b*3 + c*5
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+						a := gc_s_a[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line liveness.go:33
+						out[i] = a + b*3 + c*5
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+						a := gc_s_a[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line liveness.go:33
+						out[i] = a + b*3 + c*5
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line liveness.go:13
+						i := gc_tx2
+						_ = i
+						a := gc_s_a[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						c := gc_s_c[gc_rank2]
+
+//line liveness.go:33
+						out[i] = a + b*3 + c*5
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -290,65 +471,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:33
 					out[i] = a + b*3 + c*5
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-					i := gc_tx2
-					_ = i
-					a := gc_s_a[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-					out[i] = a + b*3 + c*5
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line liveness.go:13
-				i := gc_tx2
-				_ = i
-				a := gc_s_a[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				c := gc_s_c[gc_rank2]
-
-//line liveness.go:33
-				out[i] = a + b*3 + c*5
 			}
 		}
 	}

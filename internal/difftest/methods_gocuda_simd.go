@@ -222,35 +222,136 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off5 := k
+				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
+					gc_at9 := s[:gc_to2]
+					gc_at10 := s[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line methods.go:15
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line methods.go:15
-						_ = tid
+							_ = tid
 //line methods.go:20
-						{
+							{
 //line methods.go:20
-							if (tid+k) < 0 || (tid+k)+8 > len(s) || tid < 0 || tid+8 > len(s) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line methods.go:20
-								break
+									break
+//line methods.go:20
+								}
+//line methods.go:20
+								archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line methods.go:20
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:19
+						{
+//line methods.go:19
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line methods.go:21
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:15
+							var tid int = gc_tx2
+//line methods.go:15
+							_ = tid
 //line methods.go:20
-							archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
+							{
 //line methods.go:20
+								if (tid+k) < 0 || (tid+k)+8 > len(s) || tid < 0 || tid+8 > len(s) {
+//line methods.go:20
+									break
+//line methods.go:20
+								}
+//line methods.go:20
+								archsimd.LoadInt32x8Slice(s[tid:]).Add(archsimd.LoadInt32x8Slice(s[tid+k:])).StoreSlice(s[tid:])
+//line methods.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line methods.go:19
+							{
+								s[tid] += s[tid+k]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -262,84 +363,89 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						{
 							s[tid] += s[tid+k]
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line methods.go:19
-						{
-							s[tid] += s[tid+k]
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:19
-					{
-						s[tid] += s[tid+k]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				gc_pos2.Thread = gc_rank2
+		gc_off6 := 0
+		if gc_off6 >= 0 && gc_off6 < len(s) {
+			gc_at11 := s[gc_off6:][:1]
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
+					gc_pos2.Thread = gc_rank2
 //line methods.go:24
-				var r int32 = s[0]
+					var r int32 = gc_at11[0]
 //line methods.go:24
-				_ = r
-				archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+					_ = r
+					archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step8 := gc_vstep2
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
-			{
-				gc_rank2 := gc_step8 + 0
+			for gc_rank2 := gc_vstep3; gc_rank2 < gc_n2; gc_rank2++ {
+
+//line methods.go:24
+				r := gc_at11[0]
+				_ = r
+				gc_s_r[gc_rank2] = r
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+					gc_rank2 := gc_vstep4
+					gc_pos2.Thread = gc_rank2
+//line methods.go:24
+					var r int32 = s[0]
+//line methods.go:24
+					_ = r
+					archsimd.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+				{
+					gc_rank2 := gc_step8 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step8 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step8 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+				{
+					gc_rank2 := gc_step8 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r := s[0]
+					_ = r
+					gc_s_r[gc_rank2] = r
+				}
+			}
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -347,41 +453,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				_ = r
 				gc_s_r[gc_rank2] = r
 			}
-			{
-				gc_rank2 := gc_step8 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank2] = r
-			}
-			{
-				gc_rank2 := gc_step8 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank2] = r
-			}
-			{
-				gc_rank2 := gc_step8 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r := s[0]
-				_ = r
-				gc_s_r[gc_rank2] = r
-			}
-		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-			r := s[0]
-			_ = r
-			gc_s_r[gc_rank2] = r
 		}
 	}
 
@@ -444,35 +515,136 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off7 := k_
+				if gc_from2 >= 0 && gc_to2 <= len(s_) && gc_off7 >= 0 && gc_off7 <= len(s_) && gc_to2 <= len(s_)-gc_off7 {
+					gc_at12 := s_[:gc_to2]
+					gc_at13 := s_[gc_off7:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line methods.go:15
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line methods.go:15
-						_ = tid_
+							_ = tid_
 //line methods.go:20
-						{
+							{
 //line methods.go:20
-							if (tid_+k_) < 0 || (tid_+k_)+8 > len(s_) || tid_ < 0 || tid_+8 > len(s_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at12) {
 //line methods.go:20
-								break
+									break
+//line methods.go:20
+								}
+//line methods.go:20
+								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
 //line methods.go:20
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line methods.go:15
+						tid_ := gc_tx2
+						_ = tid_
+
+//line methods.go:19
+						{
+//line methods.go:19
+							gc_at12[gc_tx2] += gc_at13[gc_tx2]
+//line methods.go:21
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:15
+							var tid_ int = gc_tx2
+//line methods.go:15
+							_ = tid_
 //line methods.go:20
-							archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+							{
 //line methods.go:20
+								if (tid_+k_) < 0 || (tid_+k_)+8 > len(s_) || tid_ < 0 || tid_+8 > len(s_) {
+//line methods.go:20
+									break
+//line methods.go:20
+								}
+//line methods.go:20
+								archsimd.LoadFloat32x8Slice(s_[tid_:]).Add(archsimd.LoadFloat32x8Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+//line methods.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid_ := gc_tx2
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid_ := gc_tx2
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid_ := gc_tx2
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:15
+							tid_ := gc_tx2
+							_ = tid_
+
+//line methods.go:19
+							{
+								s_[tid_] += s_[tid_+k_]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -484,84 +656,89 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						{
 							s_[tid_] += s_[tid_+k_]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid_ := gc_tx2
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid_ := gc_tx2
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-						tid_ := gc_tx2
-						_ = tid_
-
-//line methods.go:19
-						{
-							s_[tid_] += s_[tid_+k_]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:15
-					tid_ := gc_tx2
-					_ = tid_
-
-//line methods.go:19
-					{
-						s_[tid_] += s_[tid_+k_]
 					}
 				}
 			}
 		}
 	}
 	{
-		gc_vstep4 := 0
-		if compiled.SIMD {
-			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
-				gc_rank2 := gc_vstep4
-				gc_pos2.Thread = gc_rank2
+		gc_off8 := 0
+		if gc_off8 >= 0 && gc_off8 < len(s_) {
+			gc_at14 := s_[gc_off8:][:1]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+					gc_rank2 := gc_vstep7
+					gc_pos2.Thread = gc_rank2
 //line methods.go:24
-				var r_2 float32 = s_[0]
+					var r_2 float32 = gc_at14[0]
 //line methods.go:24
-				_ = r_2
-				archsimd.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
+					_ = r_2
+					archsimd.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step10 := gc_vstep4
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
-			{
-				gc_rank2 := gc_step10 + 0
+			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+
+//line methods.go:24
+				r_2 := gc_at14[0]
+				_ = r_2
+				gc_s_r_2[gc_rank2] = r_2
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+					gc_rank2 := gc_vstep8
+					gc_pos2.Thread = gc_rank2
+//line methods.go:24
+					var r_2 float32 = s_[0]
+//line methods.go:24
+					_ = r_2
+					archsimd.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+				{
+					gc_rank2 := gc_step10 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank2] = r_2
+				}
+				{
+					gc_rank2 := gc_step10 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank2] = r_2
+				}
+				{
+					gc_rank2 := gc_step10 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank2] = r_2
+				}
+				{
+					gc_rank2 := gc_step10 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:24
+					r_2 := s_[0]
+					_ = r_2
+					gc_s_r_2[gc_rank2] = r_2
+				}
+			}
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -569,41 +746,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				_ = r_2
 				gc_s_r_2[gc_rank2] = r_2
 			}
-			{
-				gc_rank2 := gc_step10 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank2] = r_2
-			}
-			{
-				gc_rank2 := gc_step10 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank2] = r_2
-			}
-			{
-				gc_rank2 := gc_step10 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-				r_2 := s_[0]
-				_ = r_2
-				gc_s_r_2[gc_rank2] = r_2
-			}
-		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line methods.go:24
-			r_2 := s_[0]
-			_ = r_2
-			gc_s_r_2[gc_rank2] = r_2
 		}
 	}
 
@@ -745,49 +887,202 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	_ = s_2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(s_2) {
+				gc_at4 := s_2[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line methods.go:75
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line methods.go:75
-					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+						gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line methods.go:75
-					_ = gc_t
+						_ = gc_t2
 //line methods.go:75
-					v := gc_t
+						v := gc_t2
 //line methods.go:75
-					_ = v
+						_ = v
 //line methods.go:75
-					v_ := v
+						v_ := v
 //line methods.go:75
-					_ = v_
+						_ = v_
 //line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
-					_ = step
+						_ = step
 //line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line methods.go:63
-						gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+							break
 //line methods.go:63
-						break
+						}
 //line methods.go:63
+						v_.StoreSlice(gc_at4[gc_tx2:])
 					}
-//line methods.go:63
-					v_.StoreSlice(s_2[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+					var v int32 = int32(gc_tx2)
+					_ = v
+
+//line methods.go:58
+					var v_ int32 = v
+					_ = v_
+
+//line methods.go:75
+					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+					_ = step
+
+					gc_at4[gc_tx2] = v_
+					_ = step
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line methods.go:75
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
+//line methods.go:75
+						_ = gc_t
+//line methods.go:75
+						v := gc_t
+//line methods.go:75
+						_ = v
+//line methods.go:75
+						v_ := v
+//line methods.go:75
+						_ = v_
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+						_ = step
+//line methods.go:63
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+//line methods.go:63
+							gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+//line methods.go:63
+							break
+//line methods.go:63
+						}
+//line methods.go:63
+						v_.StoreSlice(s_2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx2] = v_
+						_ = step
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx2] = v_
+						_ = step
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx2] = v_
+						_ = step
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						s_2[gc_tx2] = v_
+						_ = step
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -809,97 +1104,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					s_2[gc_tx2] = v_
 					_ = step
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx2] = v_
-					_ = step
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx2] = v_
-					_ = step
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:75
-					var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-					_ = step
-
-//line methods.go:63
-					s_2[gc_tx2] = v_
-					_ = step
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
-				_ = v
-
-//line methods.go:58
-				var v_ int32 = v
-				_ = v_
-
-//line methods.go:75
-				var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-
-//line methods.go:75
-				_ = step
-
-//line methods.go:63
-				s_2[gc_tx2] = v_
-				_ = step
 			}
 		}
 	}
@@ -1007,65 +1211,264 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	_ = s_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(s_3) {
+				gc_at5 := s_3[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
 //line methods.go:75
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-				_ = gc_iota2
+					_ = gc_iota4
 //line methods.go:58
-				gc_vb := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4)
+//line methods.go:75
+						_ = gc_t5
+//line methods.go:75
+						v := gc_t5
+//line methods.go:75
+						_ = v
+//line methods.go:75
+						gc_t6 := v.Add(gc_vb2)
+//line methods.go:75
+						_ = gc_t6
+//line methods.go:75
+						v_2 := gc_t6
+//line methods.go:75
+						_ = v_2
+//line methods.go:75
+						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:75
+						_ = r_3
+//line methods.go:75
+						r_4 := r_3
+//line methods.go:75
+						_ = r_4
+//line methods.go:75
+						r_ := r_4
+//line methods.go:75
+						_ = r_
+//line methods.go:63
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line methods.go:63
+							break
+//line methods.go:63
+						}
+//line methods.go:63
+						v_2.StoreSlice(gc_at5[gc_tx2:])
+//line methods.go:63
+						r_.StoreSlice(gc_s_r_[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line methods.go:75
-					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
-//line methods.go:75
-					_ = gc_t2
-//line methods.go:75
-					v := gc_t2
-//line methods.go:75
+					var v int32 = int32(gc_tx2)
 					_ = v
-//line methods.go:75
-					gc_t3 := v.Add(gc_vb)
-//line methods.go:75
-					_ = gc_t3
-//line methods.go:75
-					v_2 := gc_t3
-//line methods.go:75
+
+//line methods.go:58
+					var v_2 int32 = v + 1
 					_ = v_2
-//line methods.go:75
-					r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:75
-					_ = r_3
-//line methods.go:75
-					r_4 := r_3
-//line methods.go:75
+					r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+					var r_4 int32 = r_3
+
+//line methods.go:67
 					_ = r_4
+
 //line methods.go:75
-					r_ := r_4
-//line methods.go:75
+					var r_ int32 = r_4
+
+					gc_at5[gc_tx2] = v_2
+					_ = r_4
 					_ = r_
+					gc_s_r_[gc_rank2] = r_
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+//line methods.go:75
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
+					_ = gc_iota3
+//line methods.go:58
+					gc_vb := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+//line methods.go:75
+						_ = gc_t3
+//line methods.go:75
+						v := gc_t3
+//line methods.go:75
+						_ = v
+//line methods.go:75
+						gc_t4 := v.Add(gc_vb)
+//line methods.go:75
+						_ = gc_t4
+//line methods.go:75
+						v_2 := gc_t4
+//line methods.go:75
+						_ = v_2
+//line methods.go:75
+						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:75
+						_ = r_3
+//line methods.go:75
+						r_4 := r_3
+//line methods.go:75
+						_ = r_4
+//line methods.go:75
+						r_ := r_4
+//line methods.go:75
+						_ = r_
 //line methods.go:63
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 //line methods.go:63
-						gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
+							gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
 //line methods.go:63
-						break
+							break
 //line methods.go:63
+						}
+//line methods.go:63
+						v_2.StoreSlice(s_3[gc_tx2:])
+//line methods.go:63
+						r_.StoreSlice(gc_s_r_[gc_rank2:])
 					}
-//line methods.go:63
-					v_2.StoreSlice(s_3[gc_tx2:])
-//line methods.go:63
-					r_.StoreSlice(gc_s_r_[gc_rank2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx2] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx2] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx2] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+						r_3 := gc_s_r_3[gc_rank2]
+
+//line methods.go:67
+						var r_4 int32 = r_3
+
+//line methods.go:67
+						_ = r_4
+
+//line methods.go:75
+						var r_ int32 = r_4
+
+//line methods.go:63
+						s_3[gc_tx2] = v_2
+						_ = r_4
+						_ = r_
+						gc_s_r_[gc_rank2] = r_
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1093,121 +1496,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r_
 					gc_s_r_[gc_rank2] = r_
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank2] = r_
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank2] = r_
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-					r_3 := gc_s_r_3[gc_rank2]
-
-//line methods.go:67
-					var r_4 int32 = r_3
-
-//line methods.go:67
-					_ = r_4
-
-//line methods.go:75
-					var r_ int32 = r_4
-
-//line methods.go:63
-					s_3[gc_tx2] = v_2
-					_ = r_4
-					_ = r_
-					gc_s_r_[gc_rank2] = r_
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
-				_ = v
-
-//line methods.go:58
-				var v_2 int32 = v + 1
-				_ = v_2
-				r_3 := gc_s_r_3[gc_rank2]
-
-//line methods.go:67
-				var r_4 int32 = r_3
-
-//line methods.go:67
-				_ = r_4
-
-//line methods.go:75
-				var r_ int32 = r_4
-
-//line methods.go:63
-				s_3[gc_tx2] = v_2
-				_ = r_4
-				_ = r_
-				gc_s_r_[gc_rank2] = r_
 			}
 		}
 	}
@@ -1309,73 +1597,145 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at6 := out[gc_off2:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
+//line methods.go:75
+						_ = r_
+//line methods.go:75
+						r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
+//line methods.go:75
+						_ = r_5
+//line methods.go:75
+						r_6 := r_5
+//line methods.go:75
+						_ = r_6
+//line methods.go:75
+						r_2 := r_6
+//line methods.go:75
+						_ = r_2
+//line methods.go:75
+						gc_t8 := r_.Add(r_2)
+//line methods.go:75
+						_ = gc_t8
+//line methods.go:75
+						r := gc_t8
+//line methods.go:75
+						_ = r
+//line methods.go:75
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line methods.go:75
+							break
+//line methods.go:75
+						}
+//line methods.go:75
+						r.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line methods.go:75
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
-//line methods.go:75
-					_ = r_
-//line methods.go:75
-					r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
-//line methods.go:75
-					_ = r_5
-//line methods.go:75
-					r_6 := r_5
-//line methods.go:75
+					r_ := gc_s_r_[gc_rank2]
+					r_5 := gc_s_r_5[gc_rank2]
+
+//line methods.go:67
+					var r_6 int32 = r_5
+
+//line methods.go:67
 					_ = r_6
+
 //line methods.go:75
-					r_2 := r_6
-//line methods.go:75
-					_ = r_2
-//line methods.go:75
-					gc_t4 := r_.Add(r_2)
-//line methods.go:75
-					_ = gc_t4
-//line methods.go:75
-					r := gc_t4
-//line methods.go:75
+					var r_2 int32 = r_6
+
+//line methods.go:58
+					var r int32 = r_ + r_2
+
+//line methods.go:58
 					_ = r
-//line methods.go:75
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
-//line methods.go:75
-						break
-//line methods.go:75
-					}
-//line methods.go:75
-					r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+
+					gc_at6[gc_tx2] = r
+					_ = r_6
+					_ = r_2
+					_ = r
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_ := gc_s_r_[gc_rank2]
-				r_5 := gc_s_r_5[gc_rank2]
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:75
+						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
+//line methods.go:75
+						_ = r_
+//line methods.go:75
+						r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
+//line methods.go:75
+						_ = r_5
+//line methods.go:75
+						r_6 := r_5
+//line methods.go:75
+						_ = r_6
+//line methods.go:75
+						r_2 := r_6
+//line methods.go:75
+						_ = r_2
+//line methods.go:75
+						gc_t7 := r_.Add(r_2)
+//line methods.go:75
+						_ = gc_t7
+//line methods.go:75
+						r := gc_t7
+//line methods.go:75
+						_ = r
+//line methods.go:75
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+//line methods.go:75
+							break
+//line methods.go:75
+						}
+//line methods.go:75
+						r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r_ := gc_s_r_[gc_rank2]
+					r_5 := gc_s_r_5[gc_rank2]
 
 //line methods.go:67
-				var r_6 int32 = r_5
+					var r_6 int32 = r_5
 
 //line methods.go:67
-				_ = r_6
+					_ = r_6
 
 //line methods.go:75
-				var r_2 int32 = r_6
+					var r_2 int32 = r_6
 
 //line methods.go:58
-				var r int32 = r_ + r_2
+					var r int32 = r_ + r_2
 
 //line methods.go:58
-				_ = r
+					_ = r
 
 //line methods.go:75
-				out[gc_bx2*gc_bdx2+gc_tx2] = r
-				_ = r_6
-				_ = r_2
-				_ = r
+					out[gc_bx2*gc_bdx2+gc_tx2] = r
+					_ = r_6
+					_ = r_2
+					_ = r
+				}
 			}
 		}
 	}
@@ -1407,34 +1767,141 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off2 := gc_bx2 * n
+			if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
+				gc_at3 := s[:gc_bdx2]
+				gc_at4 := in[gc_off2:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:87
+						var tid int = gc_tx2
+//line methods.go:87
+						_ = tid
+//line methods.go:89
+						var i int = gc_bx2*n + tid
+//line methods.go:89
+						_ = i
+//line methods.go:90
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line methods.go:90
+							break
+//line methods.go:90
+						}
+						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line methods.go:87
-					var tid int = gc_tx2
-//line methods.go:87
+					tid := gc_tx2
 					_ = tid
+
 //line methods.go:89
-					var i int = gc_bx2*n + tid
-//line methods.go:89
+					i := gc_bx2*n + tid
 					_ = i
+
+					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methods.go:87
+						var tid int = gc_tx2
+//line methods.go:87
+						_ = tid
+//line methods.go:89
+						var i int = gc_bx2*n + tid
+//line methods.go:89
+						_ = i
 //line methods.go:90
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(s) {
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(s) {
 //line methods.go:90
-						break
+							break
 //line methods.go:90
+						}
+						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
 					}
-					archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(s[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx2*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx2*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx2*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:89
+						i := gc_bx2*n + tid
+						_ = i
+
+//line methods.go:90
+						s[tid] = in[i]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1449,69 +1916,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 //line methods.go:90
 					s[tid] = in[i]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:87
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx2*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:87
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx2*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:87
-					tid := gc_tx2
-					_ = tid
-
-//line methods.go:89
-					i := gc_bx2*n + tid
-					_ = i
-
-//line methods.go:90
-					s[tid] = in[i]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:87
-				tid := gc_tx2
-				_ = tid
-
-//line methods.go:89
-				i := gc_bx2*n + tid
-				_ = i
-
-//line methods.go:90
-				s[tid] = in[i]
 			}
 		}
 	}

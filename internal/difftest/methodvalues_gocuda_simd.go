@@ -978,31 +978,98 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	for k := 0; k < r.n; k++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				if gc_bdx2 <= len(s_) {
+					gc_at4 := s_[:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:54
+							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:54
+							_ = v_
+//line methodvalues.go:54
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line methodvalues.go:54
+								break
+//line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+						gc_at4[gc_tx2] = v_
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line methodvalues.go:54
-						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:54
-						_ = v_
+							_ = v_
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2+8 > len(s_) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(s_) {
 //line methodvalues.go:54
-							break
+								break
 //line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_.StoreSlice(s_[gc_tx2:])
 						}
-//line methodvalues.go:54
-						v_.StoreSlice(s_[gc_tx2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep2
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
+					gc_step11 := gc_vstep3
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:54
+							s_[gc_tx2] = v_
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:54
+							s_[gc_tx2] = v_
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:54
+							s_[gc_tx2] = v_
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:54
+							s_[gc_tx2] = v_
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -1010,41 +1077,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_[gc_tx2] = v_
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:54
-						s_[gc_tx2] = v_
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:54
-						s_[gc_tx2] = v_
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:54
-						s_[gc_tx2] = v_
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:54
-					s_[gc_tx2] = v_
 				}
 			}
 		}
@@ -1240,31 +1272,98 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				if gc_bdx2 <= len(s_2) {
+					gc_at5 := s_2[:gc_bdx2]
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:54
+							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+							_ = v_3
+//line methodvalues.go:54
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line methodvalues.go:54
+								break
+//line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_3.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+
+						gc_at5[gc_tx2] = v_3
+					}
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line methodvalues.go:54
-						v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:54
-						_ = v_3
+							_ = v_3
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
 //line methodvalues.go:54
-							break
+								break
 //line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_3.StoreSlice(s_2[gc_tx2:])
 						}
-//line methodvalues.go:54
-						v_3.StoreSlice(s_2[gc_tx2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step13 := gc_vstep3
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
+					gc_step13 := gc_vstep5
+					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:54
+							s_2[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:54
+							s_2[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:54
+							s_2[gc_tx2] = v_3
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:54
+							s_2[gc_tx2] = v_3
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
@@ -1272,41 +1371,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_2[gc_tx2] = v_3
 					}
-					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:54
-						s_2[gc_tx2] = v_3
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:54
-						s_2[gc_tx2] = v_3
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:54
-						s_2[gc_tx2] = v_3
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:54
-					s_2[gc_tx2] = v_3
 				}
 			}
 		}
@@ -1505,31 +1569,98 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := 0
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+				if gc_bdx2 <= len(s_3) {
+					gc_at6 := s_3[:gc_bdx2]
+					gc_vstep6 := 0
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:54
+							v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:54
+							_ = v_4
+//line methodvalues.go:54
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line methodvalues.go:54
+								break
+//line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_4.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						v_4 := gc_s_v_4[gc_rank2]
+
+						gc_at6[gc_tx2] = v_4
+					}
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line methodvalues.go:54
-						v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+							v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:54
-						_ = v_4
+							_ = v_4
 //line methodvalues.go:54
-						if gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
 //line methodvalues.go:54
-							break
+								break
 //line methodvalues.go:54
+							}
+//line methodvalues.go:54
+							v_4.StoreSlice(s_3[gc_tx2:])
 						}
-//line methodvalues.go:54
-						v_4.StoreSlice(s_3[gc_tx2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step16 := gc_vstep4
-				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
-					{
-						gc_tx2 := gc_step16 + 0
+					gc_step16 := gc_vstep7
+					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+						{
+							gc_tx2 := gc_step16 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:54
+							s_3[gc_tx2] = v_4
+						}
+						{
+							gc_tx2 := gc_step16 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:54
+							s_3[gc_tx2] = v_4
+						}
+						{
+							gc_tx2 := gc_step16 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:54
+							s_3[gc_tx2] = v_4
+						}
+						{
+							gc_tx2 := gc_step16 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:54
+							s_3[gc_tx2] = v_4
+						}
+					}
+					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
@@ -1537,41 +1668,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 						s_3[gc_tx2] = v_4
 					}
-					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:54
-						s_3[gc_tx2] = v_4
-					}
-					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:54
-						s_3[gc_tx2] = v_4
-					}
-					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:54
-						s_3[gc_tx2] = v_4
-					}
-				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:54
-					s_3[gc_tx2] = v_4
 				}
 			}
 		}
@@ -2142,60 +2238,119 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at6 := out[gc_off2:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methodvalues.go:150
+						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+//line methodvalues.go:150
+						_ = r_3
+//line methodvalues.go:150
+						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:150
+						_ = a
+//line methodvalues.go:150
+						r_4 := r_3
+//line methodvalues.go:150
+						_ = r_4
+//line methodvalues.go:150
+						r_2 := r_4
+//line methodvalues.go:150
+						_ = r_2
+//line methodvalues.go:150
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line methodvalues.go:150
+							break
+//line methodvalues.go:150
+						}
+						a.Add(r_2).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line methodvalues.go:150
-					r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
-//line methodvalues.go:150
-					_ = r_3
-//line methodvalues.go:150
-					a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:150
-					_ = a
-//line methodvalues.go:150
-					r_4 := r_3
-//line methodvalues.go:150
+					r_3 := gc_s_r_3[gc_rank2]
+					a := gc_s_a[gc_rank2]
+
+//line methodvalues.go:130
+					var r_4 float32 = r_3
+
+//line methodvalues.go:130
 					_ = r_4
-//line methodvalues.go:150
-					r_2 := r_4
-//line methodvalues.go:150
+
+//line methodvalues.go:138
+					var r_2 float32 = r_4
+
+//line methodvalues.go:138
 					_ = r_2
-//line methodvalues.go:150
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
-//line methodvalues.go:150
-						break
-//line methodvalues.go:150
-					}
-					a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+
+					gc_at6[gc_tx2] = a + r_2
+					_ = r_4
+					_ = r_2
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r_3 := gc_s_r_3[gc_rank2]
-				a := gc_s_a[gc_rank2]
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methodvalues.go:150
+						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
+//line methodvalues.go:150
+						_ = r_3
+//line methodvalues.go:150
+						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:150
+						_ = a
+//line methodvalues.go:150
+						r_4 := r_3
+//line methodvalues.go:150
+						_ = r_4
+//line methodvalues.go:150
+						r_2 := r_4
+//line methodvalues.go:150
+						_ = r_2
+//line methodvalues.go:150
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+//line methodvalues.go:150
+							break
+//line methodvalues.go:150
+						}
+						a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					r_3 := gc_s_r_3[gc_rank2]
+					a := gc_s_a[gc_rank2]
 
 //line methodvalues.go:130
-				var r_4 float32 = r_3
+					var r_4 float32 = r_3
 
 //line methodvalues.go:130
-				_ = r_4
+					_ = r_4
 
 //line methodvalues.go:138
-				var r_2 float32 = r_4
+					var r_2 float32 = r_4
 
 //line methodvalues.go:138
-				_ = r_2
+					_ = r_2
 
 //line methodvalues.go:150
-				out[gc_bx2*gc_bdx2+gc_tx2] = a + r_2
-				_ = r_4
-				_ = r_2
+					out[gc_bx2*gc_bdx2+gc_tx2] = a + r_2
+					_ = r_4
+					_ = r_2
+				}
 			}
 		}
 	}
@@ -2591,59 +2746,116 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	_ = s_2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(s_2) {
+				gc_at4 := s_2[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:187
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line methodvalues.go:187
+						_ = v
+//line methodvalues.go:187
+						v_2 := v
+//line methodvalues.go:187
+						_ = v_2
+//line methodvalues.go:187
+						var gc_t2 gain = *g.gain
+//line methodvalues.go:187
+						_ = gc_t2
+//line methodvalues.go:187
+						var g_ gain = gc_t2
+//line methodvalues.go:187
+						_ = g_
+//line methodvalues.go:16
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line methodvalues.go:16
+							break
+//line methodvalues.go:16
+						}
+						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+
 //line methodvalues.go:187
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line methodvalues.go:187
-					_ = v
-//line methodvalues.go:187
-					v_2 := v
+					var v_2 int32 = v
+
 //line methodvalues.go:187
 					_ = v_2
+
 //line methodvalues.go:187
-					var gc_t gain = *g.gain
-//line methodvalues.go:187
-					_ = gc_t
-//line methodvalues.go:187
-					var g_ gain = gc_t
+					var g_ gain = *g.gain
+
 //line methodvalues.go:187
 					_ = g_
-//line methodvalues.go:16
-					if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
-//line methodvalues.go:16
-						break
-//line methodvalues.go:16
-					}
-					v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
+
+					gc_at4[gc_tx2] = v_2 * g_.k
+					_ = v_2
+					_ = g_
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line methodvalues.go:187
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line methodvalues.go:187
+						_ = v
+//line methodvalues.go:187
+						v_2 := v
+//line methodvalues.go:187
+						_ = v_2
+//line methodvalues.go:187
+						var gc_t gain = *g.gain
+//line methodvalues.go:187
+						_ = gc_t
+//line methodvalues.go:187
+						var g_ gain = gc_t
+//line methodvalues.go:187
+						_ = g_
+//line methodvalues.go:16
+						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+//line methodvalues.go:16
+							break
+//line methodvalues.go:16
+						}
+						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
 
 //line methodvalues.go:187
-				var v_2 int32 = v
+					var v_2 int32 = v
 
 //line methodvalues.go:187
-				_ = v_2
+					_ = v_2
 
 //line methodvalues.go:187
-				var g_ gain = *g.gain
+					var g_ gain = *g.gain
 
 //line methodvalues.go:187
-				_ = g_
+					_ = g_
 
 //line methodvalues.go:16
-				s_2[gc_tx2] = v_2 * g_.k
-				_ = v_2
-				_ = g_
+					s_2[gc_tx2] = v_2 * g_.k
+					_ = v_2
+					_ = g_
+				}
 			}
 		}
 	}

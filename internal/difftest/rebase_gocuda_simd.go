@@ -51,43 +51,91 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off4 := gc_bx2 * gc_bdx2
+				gc_off5 := (gc_bx2 * gc_bdx2) - 1
+				gc_off6 := (gc_bx2 * gc_bdx2) + 1
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+					gc_at5 := out[gc_off4:][:gc_to2]
+					gc_at6 := in[gc_off5:][:gc_to2]
+					gc_at7 := in[gc_off4:][:gc_to2]
+					gc_at8 := in[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line rebase.go:17
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:15
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
-						_ = i
+							_ = i
 //line rebase.go:17
-						{
+							{
 //line rebase.go:17
-							if (i-1) < 0 || (i-1)+8 > len(in) || i < 0 || i+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at5) {
 //line rebase.go:17
-								break
+									break
+//line rebase.go:17
+								}
+//line rebase.go:17
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line rebase.go:17
 							}
-//line rebase.go:17
-							archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
-//line rebase.go:17
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line rebase.go:15
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line rebase.go:16
-					{
-						out[i] = in[i-1] + 2*in[i] + in[i+1]
+						{
+//line rebase.go:16
+							gc_at5[gc_tx2] = gc_at6[gc_tx2] + 2*gc_at7[gc_tx2] + gc_at8[gc_tx2]
+//line rebase.go:18
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line rebase.go:17
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:15
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:15
+							_ = i
+//line rebase.go:17
+							{
+//line rebase.go:17
+								if (i-1) < 0 || (i-1)+8 > len(in) || i < 0 || i+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+//line rebase.go:17
+									break
+//line rebase.go:17
+								}
+//line rebase.go:17
+								archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+//line rebase.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:15
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:16
+						{
+							out[i] = in[i-1] + 2*in[i] + in[i+1]
+						}
 					}
 				}
 			}
@@ -146,58 +194,120 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * pitch)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+					gc_at3 := out[gc_off2:][:gc_to2]
+					gc_at4 := in[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line rebase.go:30
-					gc_vb := archsimd.BroadcastFloat32x8(3)
+						gc_vb3 := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:30
-					_ = gc_iota
+						_ = gc_iota2
 //line rebase.go:30
-					gc_vb2 := archsimd.BroadcastInt32x8(1000)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastInt32x8(1000)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line rebase.go:27
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:27
-						_ = x
+							_ = x
 //line rebase.go:28
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:28
-						_ = y
+							_ = y
 //line rebase.go:30
-						{
+							{
 //line rebase.go:30
-							if (y*pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || gc_tx2+8 > len(gc_at3) {
 //line rebase.go:30
-								break
+									break
+//line rebase.go:30
+								}
+//line rebase.go:30
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:30
 							}
-//line rebase.go:30
-							archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
-//line rebase.go:30
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 
 //line rebase.go:27
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
 
 //line rebase.go:28
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
 
 //line rebase.go:29
-					{
-						out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
+						{
+//line rebase.go:29
+							gc_at3[gc_tx2] = int32(gc_at4[gc_tx2]*3) + int32(gc_ty2*100+gc_tx2)*1000
+//line rebase.go:31
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line rebase.go:30
+						gc_vb := archsimd.BroadcastFloat32x8(3)
+//line rebase.go:30
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line rebase.go:30
+						_ = gc_iota
+//line rebase.go:30
+						gc_vb2 := archsimd.BroadcastInt32x8(1000)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:27
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:27
+							_ = x
+//line rebase.go:28
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:28
+							_ = y
+//line rebase.go:30
+							{
+//line rebase.go:30
+								if (y*pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
+//line rebase.go:30
+									break
+//line rebase.go:30
+								}
+//line rebase.go:30
+								archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
+//line rebase.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:27
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:28
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:29
+						{
+							out[y*pitch+x] = int32(in[y*pitch+x]*3) + int32(gc_ty2*100+gc_tx2)*1000
+						}
 					}
 				}
 				gc_ty2++
@@ -245,35 +355,138 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+					gc_at3 := out[gc_off2:][:gc_to2]
+					gc_at4 := in[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line rebase.go:41
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:39
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:39
-						_ = i
+							_ = i
 //line rebase.go:41
-						{
+							{
 //line rebase.go:41
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line rebase.go:41
-								break
+									break
+//line rebase.go:41
+								}
+//line rebase.go:41
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:41
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line rebase.go:39
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:40
+						{
+//line rebase.go:40
+							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+//line rebase.go:42
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line rebase.go:41
-							archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:39
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:39
+							_ = i
 //line rebase.go:41
+							{
+//line rebase.go:41
+								if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line rebase.go:41
+									break
+//line rebase.go:41
+								}
+//line rebase.go:41
+								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
+//line rebase.go:41
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:39
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:40
+							{
+								out[i] = in[i] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:39
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:40
+							{
+								out[i] = in[i] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:39
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:40
+							{
+								out[i] = in[i] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:39
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:40
+							{
+								out[i] = in[i] * 2
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -286,65 +499,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						{
 							out[i] = in[i] * 2
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:40
-						{
-							out[i] = in[i] * 2
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:40
-						{
-							out[i] = in[i] * 2
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:40
-						{
-							out[i] = in[i] * 2
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:39
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line rebase.go:40
-					{
-						out[i] = in[i] * 2
 					}
 				}
 			}
@@ -388,35 +542,124 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+						gc_at5 := y[gc_off4:][:gc_to2]
+						gc_at6 := x[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line rebase.go:51
-						gc_vb := archsimd.BroadcastFloat32x8(a)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:50
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line rebase.go:50
+								_ = i
+//line rebase.go:51
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line rebase.go:51
+									break
+//line rebase.go:51
+								}
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line rebase.go:50
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-//line rebase.go:50
+							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+							gc_more = true
 							_ = i
+
+							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
 //line rebase.go:51
-							if i < 0 || i+8 > len(x) || i+8 > len(y) {
+							gc_vb := archsimd.BroadcastFloat32x8(a)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:50
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line rebase.go:50
+								_ = i
 //line rebase.go:51
-								break
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line rebase.go:51
+									break
+//line rebase.go:51
+								}
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
-							gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rebase.go:50
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rebase.go:50
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rebase.go:50
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line rebase.go:50
+								i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+								gc_more = true
+
+//line rebase.go:51
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -427,53 +670,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line rebase.go:51
 							y[i] = a*x[i] + y[i]
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-							gc_more = true
-
-//line rebase.go:51
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:50
-						i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
-						gc_more = true
-
-//line rebase.go:51
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -500,10 +696,10 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
-								gc_at5 := y[gc_off4:][:gc_to2]
-								gc_at6 := x[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+								gc_at7 := y[gc_off5:][:gc_to2]
+								gc_at8 := x[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -513,7 +709,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 									gc_more = true
 									_ = i
 
-									gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
+									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
 								gc_step4 := gc_from2
@@ -632,37 +828,161 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:60
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:60
-						_ = x
+							_ = x
 //line rebase.go:61
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:61
-						_ = y
+							_ = y
 //line rebase.go:63
-						{
+							{
 //line rebase.go:63
-							if x < 0 || x+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line rebase.go:63
-								break
+									break
+//line rebase.go:63
+								}
+//line rebase.go:63
+								archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
 //line rebase.go:63
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line rebase.go:60
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:61
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:62
+						{
+//line rebase.go:62
+							gc_at2[gc_tx2] = int32(y*1000 + gc_ty2)
+//line rebase.go:64
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:60
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:60
+							_ = x
+//line rebase.go:61
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:61
+							_ = y
 //line rebase.go:63
-							archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+							{
 //line rebase.go:63
+								if x < 0 || x+8 > len(out) {
+//line rebase.go:63
+									break
+//line rebase.go:63
+								}
+//line rebase.go:63
+								archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+//line rebase.go:63
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+							x := gc_bx2*gc_bdx2 + gc_tx2
+							_ = x
+
+//line rebase.go:61
+							y := gc_by2*gc_bdy2 + gc_ty2
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty2)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+							x := gc_bx2*gc_bdx2 + gc_tx2
+							_ = x
+
+//line rebase.go:61
+							y := gc_by2*gc_bdy2 + gc_ty2
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty2)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+							x := gc_bx2*gc_bdx2 + gc_tx2
+							_ = x
+
+//line rebase.go:61
+							y := gc_by2*gc_bdy2 + gc_ty2
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty2)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:60
+							x := gc_bx2*gc_bdx2 + gc_tx2
+							_ = x
+
+//line rebase.go:61
+							y := gc_by2*gc_bdy2 + gc_ty2
+							_ = y
+
+//line rebase.go:62
+							{
+								out[x] = int32(y*1000 + gc_ty2)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -679,81 +999,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 						{
 							out[x] = int32(y*1000 + gc_ty2)
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:62
-						{
-							out[x] = int32(y*1000 + gc_ty2)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:62
-						{
-							out[x] = int32(y*1000 + gc_ty2)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-						x := gc_bx2*gc_bdx2 + gc_tx2
-						_ = x
-
-//line rebase.go:61
-						y := gc_by2*gc_bdy2 + gc_ty2
-						_ = y
-
-//line rebase.go:62
-						{
-							out[x] = int32(y*1000 + gc_ty2)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:60
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
-
-//line rebase.go:61
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
-
-//line rebase.go:62
-					{
-						out[x] = int32(y*1000 + gc_ty2)
 					}
 				}
 				gc_ty2++
@@ -800,69 +1045,138 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				gc_off3 := 0 - k
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+					gc_at3 := in[gc_off3:][:gc_bdx2]
+					gc_at4 := out[gc_off4:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
 //line rebase.go:77
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:77
-					_ = gc_iota2
+						_ = gc_iota4
 //line rebase.go:79
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:76
+							var i int = gc_tx2
+//line rebase.go:76
+							_ = i
+//line rebase.go:76
+							y := gc_vb5
+//line rebase.go:76
+							_ = y
+//line rebase.go:78
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
+//line rebase.go:78
+								break
+//line rebase.go:78
+							}
+//line rebase.go:78
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+							_ = gc_if4
+//line rebase.go:78
+							if gc_if4.ToBits() != 0 {
+//line rebase.go:78
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb6).Merge(y, gc_if4)
+//line rebase.go:78
+							}
+//line rebase.go:78
+							y.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line rebase.go:76
-						var i int = gc_tx2
-//line rebase.go:76
-						_ = i
-//line rebase.go:76
-						y := gc_vb2
-//line rebase.go:76
-						_ = y
-//line rebase.go:78
-						if (i-
-							k) < 0 || (i-k)+8 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+8 > len(out) {
-//line rebase.go:78
-							break
-//line rebase.go:78
-						}
-//line rebase.go:78
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-//line rebase.go:78
-						_ = gc_if2
-//line rebase.go:79
-						if gc_if2.ToBits() != 0 {
-//line rebase.go:79
-							y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
-//line rebase.go:79
-						}
-//line rebase.go:81
-						y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
 
 //line rebase.go:76
-					i := gc_tx2
-					_ = i
+						i := gc_tx2
+						_ = i
 
 //line rebase.go:77
-					y := float32(-1)
+						y := float32(-1)
 
 //line rebase.go:78
-					if i >= k+lo {
-						y = in[i-k] * 2
+						if i >= k+lo {
+							y = gc_at3[gc_tx2] * 2
+						}
+
+						gc_at4[gc_tx2] = y
+						_ = y
 					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line rebase.go:77
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
+//line rebase.go:77
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line rebase.go:77
+						_ = gc_iota2
+//line rebase.go:79
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:76
+							var i int = gc_tx2
+//line rebase.go:76
+							_ = i
+//line rebase.go:76
+							y := gc_vb2
+//line rebase.go:76
+							_ = y
+//line rebase.go:78
+							if (i-
+								k) < 0 || (i-k)+8 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+8 > len(out) {
+//line rebase.go:78
+								break
+//line rebase.go:78
+							}
+//line rebase.go:78
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+//line rebase.go:78
+							_ = gc_if2
+//line rebase.go:79
+							if gc_if2.ToBits() != 0 {
+//line rebase.go:79
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb3).Merge(y, gc_if2)
+//line rebase.go:79
+							}
+//line rebase.go:81
+							y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:76
+						i := gc_tx2
+						_ = i
+
+//line rebase.go:77
+						y := float32(-1)
+
+//line rebase.go:78
+						if i >= k+lo {
+							y = in[i-k] * 2
+						}
 
 //line rebase.go:81
-					out[gc_bx2*gc_bdx2+i] = y
-					_ = y
+						out[gc_bx2*gc_bdx2+i] = y
+						_ = y
+					}
 				}
 			}
 		}
@@ -899,38 +1213,170 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_row5 := gc_ty2
+			gc_off4 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			if gc_row5 >= 0 && gc_row5 < len(tile_) && gc_bdx2 <= len(tile_[gc_row5]) && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 {
+				gc_at7 := tile_[gc_row5][:gc_bdx2]
+				gc_at8 := in[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line rebase.go:98
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line rebase.go:98
-					_ = tx
+						_ = tx
 //line rebase.go:98
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line rebase.go:98
-					_ = ty
+						_ = ty
 //line rebase.go:100
-					var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
-					_ = at
+						_ = at
 //line rebase.go:101
-					if at < 0 || at+8 > len(in) || tx < 0 || tx+8 > len(tile_[ty]) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line rebase.go:101
-						break
+							break
 //line rebase.go:101
+						}
+						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+						var tx int = gc_tx2
+//line rebase.go:98
+						_ = tx
+//line rebase.go:98
+						var ty int = gc_ty2
+//line rebase.go:98
+						_ = ty
+//line rebase.go:100
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+						_ = at
+//line rebase.go:101
+						if at < 0 || at+8 > len(in) || tx < 0 || tx+8 > len(tile_[ty]) {
+//line rebase.go:101
+							break
+//line rebase.go:101
+						}
+						archsimd.LoadFloat32x8Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:101
+						tile_[ty][tx] = in[at]
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -949,85 +1395,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:101
 					tile_[ty][tx] = in[at]
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:101
-					tile_[ty][tx] = in[at]
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:101
-					tile_[ty][tx] = in[at]
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:101
-					tile_[ty][tx] = in[at]
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-				tx := gc_tx2
-				_ = tx
-
-//line rebase.go:98
-				ty := gc_ty2
-				_ = ty
-
-//line rebase.go:100
-				at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-				_ = at
-
-//line rebase.go:101
-				tile_[ty][tx] = in[at]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1052,128 +1419,189 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 					continue
 				}
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_row6 := gc_ty2
+				gc_row7 := gc_ty2 + s
+				if gc_from2 >= 0 && gc_row6 >= 0 && gc_row6 < len(tile_) && gc_to2 <= len(tile_[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(tile_) && gc_to2 <= len(tile_[gc_row7]) {
+					gc_at9 := tile_[gc_row6][:gc_to2]
+					gc_at10 := tile_[gc_row7][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
+//line rebase.go:105
+							{
+//line rebase.go:105
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
+//line rebase.go:105
+									break
+//line rebase.go:105
+								}
+//line rebase.go:105
+								if ty+s < gc_bdy2 {
+//line rebase.go:105
+									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+//line rebase.go:105
+								}
+//line rebase.go:105
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+
 //line rebase.go:98
-						var tx int = gc_tx2
-//line rebase.go:98
+						tx := gc_tx2
 						_ = tx
+
 //line rebase.go:98
-						var ty int = gc_ty2
-//line rebase.go:98
+						ty := gc_ty2
 						_ = ty
-//line rebase.go:105
+
+//line rebase.go:104
 						{
-//line rebase.go:105
 							if ty+s < gc_bdy2 {
 //line rebase.go:105
-								var gc_ld archsimd.Float32x8
+								gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line rebase.go:107
+							}
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
 //line rebase.go:105
-								if tx >= 0 && tx+8 <= len(tile_[ty+s]) {
-									gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
+							{
+//line rebase.go:105
+								if ty+s < gc_bdy2 {
+//line rebase.go:105
+									var gc_ld archsimd.Float32x8
+//line rebase.go:105
+									if tx >= 0 && tx+8 <= len(tile_[ty+s]) {
+										gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
 //line rebase.go:106
-								} else {
+									} else {
 //line rebase.go:106
-									var gc_lanes [8]float32
+										var gc_lanes [8]float32
 //line rebase.go:106
-									for gc_k := range 8 {
+										for gc_k := range 8 {
 //line rebase.go:106
-										if 0xff&(1<<gc_k) != 0 {
+											if 0xff&(1<<gc_k) != 0 {
 //line rebase.go:106
-											gc_pos2.Thread = gc_rank2 + gc_k
+												gc_pos2.Thread = gc_rank2 + gc_k
 //line rebase.go:106
-											gc_lanes[gc_k] = tile_[ty+s][tx+gc_k]
+												gc_lanes[gc_k] = tile_[ty+s][tx+gc_k]
 //line rebase.go:106
-										}
-//line rebase.go:106
-									}
-//line rebase.go:106
-									gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line rebase.go:106
-								}
-//line rebase.go:106
-								var gc_ld2 archsimd.Float32x8
-//line rebase.go:106
-								if tx >= 0 && tx+8 <= len(tile_[ty]) {
-//line rebase.go:106
-									gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
-//line rebase.go:106
-								} else {
-//line rebase.go:106
-									var gc_lanes2 [8]float32
-//line rebase.go:106
-									for gc_k2 := range 8 {
-//line rebase.go:106
-										if 0xff&(1<<gc_k2) != 0 {
-//line rebase.go:106
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line rebase.go:106
-											gc_lanes2[gc_k2] = tile_[ty][tx+gc_k2]
+											}
 //line rebase.go:106
 										}
 //line rebase.go:106
+										gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line rebase.go:106
 									}
 //line rebase.go:106
-									gc_pos2.Thread = gc_rank2
+									var gc_ld2 archsimd.Float32x8
 //line rebase.go:106
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+									if tx >= 0 && tx+8 <= len(tile_[ty]) {
 //line rebase.go:106
-								}
+										gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 //line rebase.go:106
-								if tx >= 0 && tx+8 <= len(tile_[ty]) {
+									} else {
 //line rebase.go:106
-									gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+										var gc_lanes2 [8]float32
 //line rebase.go:106
-								} else {
+										for gc_k2 := range 8 {
 //line rebase.go:106
-									var gc_lanes3 [8]float32
+											if 0xff&(1<<gc_k2) != 0 {
 //line rebase.go:106
-									gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line rebase.go:106
-									for gc_k3 := range 8 {
+												gc_lanes2[gc_k2] = tile_[ty][tx+gc_k2]
 //line rebase.go:106
-										if 0xff&(1<<gc_k3) != 0 {
-//line rebase.go:106
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line rebase.go:106
-											tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											}
 //line rebase.go:106
 										}
 //line rebase.go:106
+										gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line rebase.go:106
 									}
 //line rebase.go:106
-									gc_pos2.Thread = gc_rank2
+									if tx >= 0 && tx+8 <= len(tile_[ty]) {
+//line rebase.go:106
+										gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
+//line rebase.go:106
+									} else {
+//line rebase.go:106
+										var gc_lanes3 [8]float32
+//line rebase.go:106
+										gc_ld2.Add(gc_ld).Store(&gc_lanes3)
+//line rebase.go:106
+										for gc_k3 := range 8 {
+//line rebase.go:106
+											if 0xff&(1<<gc_k3) != 0 {
+//line rebase.go:106
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line rebase.go:106
+												tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line rebase.go:106
+											}
+//line rebase.go:106
+										}
+//line rebase.go:106
+										gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+									}
 //line rebase.go:106
 								}
 //line rebase.go:106
 							}
-//line rebase.go:106
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line rebase.go:98
-					tx := gc_tx2
-					_ = tx
+						tx := gc_tx2
+						_ = tx
 
 //line rebase.go:98
-					ty := gc_ty2
-					_ = ty
+						ty := gc_ty2
+						_ = ty
 
 //line rebase.go:104
-					{
-						if ty+s < gc_bdy2 {
-							tile_[ty][tx] += tile_[ty+s][tx]
+						{
+							if ty+s < gc_bdy2 {
+								tile_[ty][tx] += tile_[ty+s][tx]
+							}
 						}
 					}
 				}
@@ -1187,38 +1615,171 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off5 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			gc_row8 := gc_ty2 + r
+			gc_off6 := k
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_row8 >= 0 && gc_row8 < len(tile_) && gc_off6 >= 0 && gc_off6 <= len(tile_[gc_row8]) && gc_bdx2 <= len(tile_[gc_row8])-gc_off6 {
+				gc_at11 := out[gc_off5:][:gc_bdx2]
+				gc_at12 := tile_[gc_row8][gc_off6:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line rebase.go:98
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line rebase.go:98
-					_ = tx
+						_ = tx
 //line rebase.go:98
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line rebase.go:98
-					_ = ty
+						_ = ty
 //line rebase.go:100
-					var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
-					_ = at
+						_ = at
 //line rebase.go:111
-					if (tx+k) < 0 || (tx+k)+8 > len(tile_[ty+r]) || at < 0 || at+8 > len(out) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
 //line rebase.go:111
-						break
+							break
 //line rebase.go:111
+						}
+						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rebase.go:98
+					tx := gc_tx2
+					_ = tx
+
+//line rebase.go:98
+					ty := gc_ty2
+					_ = ty
+
+//line rebase.go:100
+					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+					_ = at
+
+					gc_at11[gc_tx2] = gc_at12[gc_tx2]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+						var tx int = gc_tx2
+//line rebase.go:98
+						_ = tx
+//line rebase.go:98
+						var ty int = gc_ty2
+//line rebase.go:98
+						_ = ty
+//line rebase.go:100
+						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+						_ = at
+//line rebase.go:111
+						if (tx+k) < 0 || (tx+k)+8 > len(tile_[ty+r]) || at < 0 || at+8 > len(out) {
+//line rebase.go:111
+							break
+//line rebase.go:111
+						}
+						archsimd.LoadFloat32x8Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:98
+						tx := gc_tx2
+						_ = tx
+
+//line rebase.go:98
+						ty := gc_ty2
+						_ = ty
+
+//line rebase.go:100
+						at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+						_ = at
+
+//line rebase.go:111
+						out[at] = tile_[ty+r][tx+k]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1237,85 +1798,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:111
 					out[at] = tile_[ty+r][tx+k]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:111
-					out[at] = tile_[ty+r][tx+k]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:111
-					out[at] = tile_[ty+r][tx+k]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-					tx := gc_tx2
-					_ = tx
-
-//line rebase.go:98
-					ty := gc_ty2
-					_ = ty
-
-//line rebase.go:100
-					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-					_ = at
-
-//line rebase.go:111
-					out[at] = tile_[ty+r][tx+k]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rebase.go:98
-				tx := gc_tx2
-				_ = tx
-
-//line rebase.go:98
-				ty := gc_ty2
-				_ = ty
-
-//line rebase.go:100
-				at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
-				_ = at
-
-//line rebase.go:111
-				out[at] = tile_[ty+r][tx+k]
 			}
 			gc_ty2++
 			if gc_ty2 == gc_bdy2 {
@@ -1496,38 +1978,152 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off3 := gc_bx2 * gc_bdx2
+				gc_off4 := (gc_bx2 * gc_bdx2) + off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 {
+					gc_at3 := out[gc_off3:][:gc_to2]
+					gc_at4 := in[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line rebase.go:137
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:134
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:134
-						_ = i
+							_ = i
 //line rebase.go:136
-						{
+							{
 //line rebase.go:136
-							var src int = off + i
+								var src int = off + i
 //line rebase.go:136
-							_ = src
-							if src < 0 || src+8 > len(in) || i < 0 || i+8 > len(out) {
+								_ = src
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
 //line rebase.go:137
-								break
+									break
+//line rebase.go:137
+								}
+//line rebase.go:137
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:137
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line rebase.go:134
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line rebase.go:135
+						{
+							src := off + i
+//line rebase.go:136
+							_ = src
+//line rebase.go:136
+							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
+//line rebase.go:138
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line rebase.go:137
-							archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:134
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:134
+							_ = i
+//line rebase.go:136
+							{
+//line rebase.go:136
+								var src int = off + i
+//line rebase.go:136
+								_ = src
+								if src < 0 || src+8 > len(in) || i < 0 || i+8 > len(out) {
 //line rebase.go:137
+									break
+//line rebase.go:137
+								}
+//line rebase.go:137
+								archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
+//line rebase.go:137
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:134
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+								out[i] = in[src] * 2
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1541,69 +2137,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							src := off + i
 							out[i] = in[src] * 2
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:135
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:135
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line rebase.go:135
-						{
-							src := off + i
-							out[i] = in[src] * 2
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line rebase.go:134
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line rebase.go:135
-					{
-						src := off + i
-						out[i] = in[src] * 2
 					}
 				}
 			}
@@ -1659,65 +2192,135 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
+				gc_off5 := (gc_bx2 * gc_bdx2) + (max((gc_by2*gc_bdy2+gc_ty2)-1, 0) * w)
+				gc_off6 := (gc_bx2 * gc_bdx2) + (min((gc_by2*gc_bdy2+gc_ty2)+1, h-1) * w)
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+					gc_at5 := out[gc_off4:][:gc_to2]
+					gc_at6 := in[gc_off5:][:gc_to2]
+					gc_at7 := in[gc_off4:][:gc_to2]
+					gc_at8 := in[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rebase.go:147
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:147
-						_ = x
+							_ = x
 //line rebase.go:148
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:148
-						_ = y
+							_ = y
 //line rebase.go:149
-						var n int = max(y-1, 0)
+							var n int = max(y-1, 0)
 //line rebase.go:149
-						_ = n
+							_ = n
 //line rebase.go:149
-						var s int = min(y+1, h-1)
+							var s int = min(y+1, h-1)
 //line rebase.go:149
-						_ = s
+							_ = s
 //line rebase.go:151
-						{
+							{
 //line rebase.go:151
-							if (n*w+x) < 0 || (n*w+x)+8 > len(in) || (y*w+x) < 0 || (y*w+x)+8 > len(in) || (s*w+x) < 0 || (s*w+x)+8 > len(in) || (y*w+x)+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at5) {
 //line rebase.go:151
-								break
+									break
+//line rebase.go:151
+								}
+//line rebase.go:151
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line rebase.go:151
 							}
-//line rebase.go:151
-							archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
-//line rebase.go:151
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line rebase.go:147
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
 
 //line rebase.go:148
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
 
 //line rebase.go:149
-					n := max(y-1, 0)
-					_ = n
+						n := max(y-1, 0)
+						_ = n
 
 //line rebase.go:149
-					s := min(y+1, h-1)
-					_ = s
+						s := min(y+1, h-1)
+						_ = s
 
 //line rebase.go:150
-					{
-						out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+						{
+//line rebase.go:150
+							gc_at5[gc_tx2] = gc_at6[gc_tx2] + gc_at7[gc_tx2] + gc_at8[gc_tx2]
+//line rebase.go:152
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rebase.go:147
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:147
+							_ = x
+//line rebase.go:148
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:148
+							_ = y
+//line rebase.go:149
+							var n int = max(y-1, 0)
+//line rebase.go:149
+							_ = n
+//line rebase.go:149
+							var s int = min(y+1, h-1)
+//line rebase.go:149
+							_ = s
+//line rebase.go:151
+							{
+//line rebase.go:151
+								if (n*w+x) < 0 || (n*w+x)+8 > len(in) || (y*w+x) < 0 || (y*w+x)+8 > len(in) || (s*w+x) < 0 || (s*w+x)+8 > len(in) || (y*w+x)+8 > len(out) {
+//line rebase.go:151
+									break
+//line rebase.go:151
+								}
+//line rebase.go:151
+								archsimd.LoadFloat32x8Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x8Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x8Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+//line rebase.go:151
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line rebase.go:147
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line rebase.go:148
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line rebase.go:149
+						n := max(y-1, 0)
+						_ = n
+
+//line rebase.go:149
+						s := min(y+1, h-1)
+						_ = s
+
+//line rebase.go:150
+						{
+							out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
+						}
 					}
 				}
 				gc_ty2++

@@ -36,76 +36,152 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off3 := gc_bx2 * gc_bdx2
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
+				gc_at4 := in[gc_off3:][:gc_bdx2]
+				gc_at5 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line regressions.go:17
-				gc_vb := archsimd.BroadcastInt32x8(2)
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:17
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:15
+						var tid int = gc_tx2
+//line regressions.go:15
+						_ = tid
+//line regressions.go:16
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (tid < -2147483648 || tid > 2147483640) || gc_tx2+8 > len(gc_at5) {
+//line regressions.go:16
+							break
+//line regressions.go:16
+						}
+//line regressions.go:16
+						n := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
+//line regressions.go:16
+						_ = n
+//line regressions.go:16
+						b := n.Mul(gc_vb2)
+//line regressions.go:16
+						_ = b
+//line regressions.go:16
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+//line regressions.go:16
+						_ = ix
+//line regressions.go:16
+						ix.StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:16
+						n.StoreSlice(gc_s_n[gc_rank2:])
+//line regressions.go:16
+						b.StoreSlice(gc_s_b[gc_rank2:])
+//line regressions.go:16
+						ix.StoreSlice(gc_s_ix[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:15
-					var tid int = gc_tx2
-//line regressions.go:15
+					tid := gc_tx2
 					_ = tid
-//line regressions.go:16
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(in) || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid+8 > len(s) {
-//line regressions.go:16
-						break
-//line regressions.go:16
-					}
-//line regressions.go:16
-					n := archsimd.LoadInt32x8Slice(in[gc_bx2*gc_bdx2+tid:])
-//line regressions.go:16
-					_ = n
-//line regressions.go:16
-					b := n.Mul(gc_vb)
-//line regressions.go:16
-					_ = b
-//line regressions.go:16
-					ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
-//line regressions.go:16
-					_ = ix
-//line regressions.go:19
-					ix.StoreSlice(s[tid:])
-//line regressions.go:19
-					n.StoreSlice(gc_s_n[gc_rank2:])
-//line regressions.go:19
-					b.StoreSlice(gc_s_b[gc_rank2:])
-//line regressions.go:19
-					ix.StoreSlice(gc_s_ix[gc_rank2:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-				tid := gc_tx2
-				_ = tid
 
 //line regressions.go:16
-				n := in[gc_bx2*gc_bdx2+tid]
+					n := gc_at4[gc_tx2]
 
 //line regressions.go:17
-				b := n * 2
+					b := n * 2
 
 //line regressions.go:18
-				ix := b + int32(tid)
+					ix := b + int32(tid)
+
+					gc_at5[gc_tx2] = ix
+					_ = n
+					_ = b
+					_ = ix
+					gc_s_n[gc_rank2] = n
+					gc_s_b[gc_rank2] = b
+					gc_s_ix[gc_rank2] = ix
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line regressions.go:17
+					gc_vb := archsimd.BroadcastInt32x8(2)
+//line regressions.go:17
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:17
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:15
+						var tid int = gc_tx2
+//line regressions.go:15
+						_ = tid
+//line regressions.go:16
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(in) || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid+8 > len(s) {
+//line regressions.go:16
+							break
+//line regressions.go:16
+						}
+//line regressions.go:16
+						n := archsimd.LoadInt32x8Slice(in[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:16
+						_ = n
+//line regressions.go:16
+						b := n.Mul(gc_vb)
+//line regressions.go:16
+						_ = b
+//line regressions.go:16
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota))
+//line regressions.go:16
+						_ = ix
+//line regressions.go:19
+						ix.StoreSlice(s[tid:])
+//line regressions.go:19
+						n.StoreSlice(gc_s_n[gc_rank2:])
+//line regressions.go:19
+						b.StoreSlice(gc_s_b[gc_rank2:])
+//line regressions.go:19
+						ix.StoreSlice(gc_s_ix[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+					tid := gc_tx2
+					_ = tid
+
+//line regressions.go:16
+					n := in[gc_bx2*gc_bdx2+tid]
+
+//line regressions.go:17
+					b := n * 2
+
+//line regressions.go:18
+					ix := b + int32(tid)
 
 //line regressions.go:19
-				s[tid] = ix
-				_ = n
-				_ = b
-				_ = ix
-				gc_s_n[gc_rank2] = n
-				gc_s_b[gc_rank2] = b
-				gc_s_ix[gc_rank2] = ix
+					s[tid] = ix
+					_ = n
+					_ = b
+					_ = ix
+					gc_s_n[gc_rank2] = n
+					gc_s_b[gc_rank2] = b
+					gc_s_ix[gc_rank2] = ix
+				}
 			}
 		}
 	}
@@ -187,42 +263,151 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at6 := out[gc_off4:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:15
+						var tid int = gc_tx2
+//line regressions.go:15
+						_ = tid
+//line regressions.go:15
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
+						_ = n
+//line regressions.go:15
+						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
+						_ = b
+//line regressions.go:15
+						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+						_ = ix
+//line regressions.go:23
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line regressions.go:23
+							break
+//line regressions.go:23
+						}
+						n.Add(b).Add(ix).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:15
-					var tid int = gc_tx2
-//line regressions.go:15
+					tid := gc_tx2
 					_ = tid
+					n := gc_s_n[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					ix := gc_s_ix[gc_rank2]
+
+					gc_at6[gc_tx2] = n + b + ix
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line regressions.go:15
-					n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+						var tid int = gc_tx2
 //line regressions.go:15
-					_ = n
+						_ = tid
 //line regressions.go:15
-					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
 //line regressions.go:15
-					_ = b
+						_ = n
 //line regressions.go:15
-					ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
 //line regressions.go:15
-					_ = ix
+						_ = b
+//line regressions.go:15
+						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+						_ = ix
 //line regressions.go:23
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
 //line regressions.go:23
-						break
+							break
 //line regressions.go:23
+						}
+						n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
-					n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						n := gc_s_n[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:23
+						out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						n := gc_s_n[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:23
+						out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						n := gc_s_n[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:23
+						out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						n := gc_s_n[gc_rank2]
+						b := gc_s_b[gc_rank2]
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:23
+						out[gc_bx2*gc_bdx2+tid] = n + b + ix
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -236,65 +421,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:23
 					out[gc_bx2*gc_bdx2+tid] = n + b + ix
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:23
-					out[gc_bx2*gc_bdx2+tid] = n + b + ix
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-				tid := gc_tx2
-				_ = tid
-				n := gc_s_n[gc_rank2]
-				b := gc_s_b[gc_rank2]
-				ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:23
-				out[gc_bx2*gc_bdx2+tid] = n + b + ix
 			}
 		}
 	}
@@ -340,43 +466,135 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	_ = k
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(s_) {
+				gc_at4 := s_[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line regressions.go:34
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:34
-				_ = gc_iota
+					_ = gc_iota2
 //line regressions.go:41
-				gc_vb := archsimd.BroadcastFloat32x8(k)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:34
+						gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+//line regressions.go:34
+						_ = gc_t2
+//line regressions.go:34
+						v_ := gc_t2
+//line regressions.go:34
+						_ = v_
+//line regressions.go:41
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+
+//line regressions.go:41
+							break
+//line regressions.go:41
+						}
+						v_.Mul(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:34
-					gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
-//line regressions.go:34
-					_ = gc_t
-//line regressions.go:34
-					v_ := gc_t
-//line regressions.go:34
+					var v_ float32 = float32(gc_tx2)
 					_ = v_
+
+					gc_at4[gc_tx2] = v_ * k
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line regressions.go:34
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:34
+					_ = gc_iota
 //line regressions.go:41
-					if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
+					gc_vb := archsimd.BroadcastFloat32x8(k)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:34
+						gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
+//line regressions.go:34
+						_ = gc_t
+//line regressions.go:34
+						v_ := gc_t
+//line regressions.go:34
+						_ = v_
+//line regressions.go:41
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 
 //line regressions.go:41
-						gc_tx2 < 0 || gc_tx2+8 > len(s_) {
+							gc_tx2 < 0 || gc_tx2+8 > len(s_) {
 //line regressions.go:41
-						break
+							break
 //line regressions.go:41
+						}
+						v_.Mul(gc_vb).StoreSlice(s_[gc_tx2:])
 					}
-					v_.Mul(gc_vb).StoreSlice(s_[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx2)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx2] = v_ * k
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx2)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx2] = v_ * k
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx2)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx2] = v_ * k
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx2)
+						_ = v_
+
+//line regressions.go:41
+						s_[gc_tx2] = v_ * k
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -387,53 +605,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 					s_[gc_tx2] = v_ * k
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx2] = v_ * k
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx2] = v_ * k
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:34
-					var v_ float32 = float32(gc_tx2)
-					_ = v_
-
-//line regressions.go:41
-					s_[gc_tx2] = v_ * k
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:34
-				var v_ float32 = float32(gc_tx2)
-				_ = v_
-
-//line regressions.go:41
-				s_[gc_tx2] = v_ * k
 			}
 		}
 	}
@@ -513,40 +684,176 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	_ = k_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(s_2) {
+				gc_at5 := s_2[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:41
+						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
+//line regressions.go:41
+						_ = r
+//line regressions.go:41
+						r_ := r
+//line regressions.go:41
+						_ = r_
+//line regressions.go:41
+						v := r_
+//line regressions.go:41
+						_ = v
+//line regressions.go:41
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line regressions.go:41
+							break
+//line regressions.go:41
+						}
+						archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:41
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line regressions.go:41
-					r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line regressions.go:41
-					_ = r
-//line regressions.go:41
-					r_ := r
-//line regressions.go:41
+					r := gc_s_r[gc_rank2]
+
+//line regressions.go:45
+					var r_ float32 = r
+
+//line regressions.go:45
 					_ = r_
-//line regressions.go:41
+
+//line regressions.go:34
 					v := r_
-//line regressions.go:41
+
+					gc_at5[gc_tx2] = v_2 * k_
+					_ = r_
 					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line regressions.go:41
-					if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line regressions.go:41
-						break
+						_ = r
 //line regressions.go:41
+						r_ := r
+//line regressions.go:41
+						_ = r_
+//line regressions.go:41
+						v := r_
+//line regressions.go:41
+						_ = v
+//line regressions.go:41
+						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+//line regressions.go:41
+							break
+//line regressions.go:41
+						}
+						archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx2:])
+//line regressions.go:41
+						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
-					archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(s_2[gc_tx2:])
-//line regressions.go:41
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						r := gc_s_r[gc_rank2]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx2] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						r := gc_s_r[gc_rank2]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx2] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						r := gc_s_r[gc_rank2]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx2] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						r := gc_s_r[gc_rank2]
+
+//line regressions.go:45
+						var r_ float32 = r
+
+//line regressions.go:45
+						_ = r_
+
+//line regressions.go:34
+						v := r_
+
+//line regressions.go:41
+						s_2[gc_tx2] = v_2 * k_
+						_ = r_
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r := gc_s_r[gc_rank2]
@@ -566,89 +873,6 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					_ = v
 					gc_s_v[gc_rank2] = v
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					r := gc_s_r[gc_rank2]
-
-//line regressions.go:45
-					var r_ float32 = r
-
-//line regressions.go:45
-					_ = r_
-
-//line regressions.go:34
-					v := r_
-
-//line regressions.go:41
-					s_2[gc_tx2] = v_2 * k_
-					_ = r_
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				r := gc_s_r[gc_rank2]
-
-//line regressions.go:45
-				var r_ float32 = r
-
-//line regressions.go:45
-				_ = r_
-
-//line regressions.go:34
-				v := r_
-
-//line regressions.go:41
-				s_2[gc_tx2] = v_2 * k_
-				_ = r_
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -710,49 +934,97 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at6 := out[gc_off2:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:35
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:35
+						_ = v
+//line regressions.go:35
+						r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
+//line regressions.go:35
+						_ = r_2
+//line regressions.go:35
+						r_3 := r_2
+//line regressions.go:35
+						_ = r_3
+//line regressions.go:35
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line regressions.go:35
+							break
+//line regressions.go:35
+						}
+						v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line regressions.go:35
-					v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line regressions.go:35
-					_ = v
-//line regressions.go:35
-					r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
-//line regressions.go:35
-					_ = r_2
-//line regressions.go:35
-					r_3 := r_2
-//line regressions.go:35
+					v := gc_s_v[gc_rank2]
+					r_2 := gc_s_r_2[gc_rank2]
+
+//line regressions.go:45
+					var r_3 float32 = r_2
+
+//line regressions.go:45
 					_ = r_3
-//line regressions.go:35
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
-//line regressions.go:35
-						break
-//line regressions.go:35
-					}
-					v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+
+					gc_at6[gc_tx2] = v + r_3
+					_ = r_3
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-				r_2 := gc_s_r_2[gc_rank2]
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:35
+						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:35
+						_ = v
+//line regressions.go:35
+						r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
+//line regressions.go:35
+						_ = r_2
+//line regressions.go:35
+						r_3 := r_2
+//line regressions.go:35
+						_ = r_3
+//line regressions.go:35
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+//line regressions.go:35
+							break
+//line regressions.go:35
+						}
+						v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					v := gc_s_v[gc_rank2]
+					r_2 := gc_s_r_2[gc_rank2]
 
 //line regressions.go:45
-				var r_3 float32 = r_2
+					var r_3 float32 = r_2
 
 //line regressions.go:45
-				_ = r_3
+					_ = r_3
 
 //line regressions.go:35
-				out[gc_bx2*gc_bdx2+gc_tx2] = v + r_3
-				_ = r_3
+					out[gc_bx2*gc_bdx2+gc_tx2] = v + r_3
+					_ = r_3
+				}
 			}
 		}
 	}
@@ -787,59 +1059,212 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	s := gocuda.Shared[int32](t, b+2)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off8 := gc_bx2 * b
+			gc_off9 := 0
+			gc_off10 := b + 1
+			if gc_off8 >= 0 && gc_off8 <= len(grid) && gc_bdx2 <= len(grid)-gc_off8 && gc_off9 >= 0 && gc_off9 < len(s) && gc_off10 >= 0 && gc_off10 < len(s) {
+				gc_at9 := grid[gc_off8:][:gc_bdx2]
+				gc_at10 := s[gc_off9:][:1]
+				gc_at11 := s[gc_off10:][:1]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line regressions.go:57
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:57
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:57
+						var tid int = gc_tx2
+//line regressions.go:57
+						_ = tid
+//line regressions.go:58
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) {
+//line regressions.go:58
+							break
+//line regressions.go:58
+						}
+//line regressions.go:58
+						v := archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])
+//line regressions.go:58
+						_ = v
+//line regressions.go:59
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line regressions.go:59
+						_ = gc_if2
+//line regressions.go:60
+						if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+							if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+								gc_at10[0] = 0
+//line regressions.go:60
+							}
+//line regressions.go:60
+							if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+								gc_at11[0] = 0
+//line regressions.go:60
+							}
+//line regressions.go:60
+						}
+//line regressions.go:60
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:57
-					var tid int = gc_tx2
-//line regressions.go:57
+					tid := gc_tx2
 					_ = tid
+
 //line regressions.go:58
-					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
-//line regressions.go:58
-						break
-//line regressions.go:58
+					v := gc_at9[gc_tx2]
+
+//line regressions.go:59
+					if tid == 0 {
+//line regressions.go:59
+						gc_at10[0], gc_at11[0] = 0, 0
+//line regressions.go:61
 					}
-//line regressions.go:58
-					v := archsimd.LoadInt32x8Slice(grid[gc_bx2*b+tid:])
-//line regressions.go:58
 					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line regressions.go:57
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:57
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:57
+						var tid int = gc_tx2
+//line regressions.go:57
+						_ = tid
+//line regressions.go:58
+						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
+//line regressions.go:58
+							break
+//line regressions.go:58
+						}
+//line regressions.go:58
+						v := archsimd.LoadInt32x8Slice(grid[gc_bx2*b+tid:])
+//line regressions.go:58
+						_ = v
 //line regressions.go:59
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-					_ = gc_if
-//line regressions.go:60
-					if gc_if.ToBits() != 0 {
+						_ = gc_if
 //line regressions.go:60
 						if gc_if.ToBits() != 0 {
 //line regressions.go:60
-							s[0] = 0
+							if gc_if.ToBits() != 0 {
+//line regressions.go:60
+								s[0] = 0
+//line regressions.go:60
+							}
+//line regressions.go:60
+							if gc_if.ToBits() != 0 {
+//line regressions.go:60
+								s[b+1] = 0
+//line regressions.go:60
+							}
 //line regressions.go:60
 						}
 //line regressions.go:60
-						if gc_if.ToBits() != 0 {
-//line regressions.go:60
-							s[b+1] = 0
-//line regressions.go:60
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx2*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
 						}
-//line regressions.go:60
+						_ = v
+						gc_s_v[gc_rank2] = v
 					}
-//line regressions.go:60
-					v.StoreSlice(gc_s_v[gc_rank2:])
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx2*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx2*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:58
+						v := grid[gc_bx2*b+tid]
+
+//line regressions.go:59
+						if tid == 0 {
+							s[0], s[b+1] = 0, 0
+						}
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -857,81 +1282,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					_ = v
 					gc_s_v[gc_rank2] = v
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx2*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx2*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:58
-					v := grid[gc_bx2*b+tid]
-
-//line regressions.go:59
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-				tid := gc_tx2
-				_ = tid
-
-//line regressions.go:58
-				v := grid[gc_bx2*b+tid]
-
-//line regressions.go:59
-				if tid == 0 {
-					s[0], s[b+1] = 0, 0
-				}
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -943,35 +1293,127 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off11 := 1
+				if gc_off11 >= 0 && gc_off11 <= len(s) && gc_bdx2 <= len(s)-gc_off11 {
+					gc_at12 := s[gc_off11:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:57
+							var tid int = gc_tx2
+//line regressions.go:57
+							_ = tid
+//line regressions.go:57
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+							_ = v
+//line regressions.go:63
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
+//line regressions.go:63
+								break
+//line regressions.go:63
+							}
+//line regressions.go:63
+							v.StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line regressions.go:57
-						var tid int = gc_tx2
-//line regressions.go:57
+						tid := gc_tx2
 						_ = tid
+						v := gc_s_v[gc_rank2]
+
+						gc_at12[gc_tx2] = v
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line regressions.go:57
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+							var tid int = gc_tx2
 //line regressions.go:57
-						_ = v
+							_ = tid
+//line regressions.go:57
+							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+							_ = v
 //line regressions.go:63
-						if (tid+1) < 0 || (tid+1)+8 > len(s) {
+							if (tid+1) < 0 || (tid+1)+8 > len(s) {
 //line regressions.go:63
-							break
+								break
 //line regressions.go:63
+							}
+//line regressions.go:63
+							v.StoreSlice(s[tid+1:])
 						}
-//line regressions.go:63
-						v.StoreSlice(s[tid+1:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+							tid := gc_tx2
+							_ = tid
+							v := gc_s_v[gc_rank2]
+
+//line regressions.go:63
+							s[tid+1] = v
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -983,57 +1425,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:63
 						s[tid+1] = v
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-						tid := gc_tx2
-						_ = tid
-						v := gc_s_v[gc_rank2]
-
-//line regressions.go:63
-						s[tid+1] = v
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line regressions.go:63
-					s[tid+1] = v
 				}
 			}
 		}
@@ -1046,12 +1437,12 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off8 := 1
-				gc_off9 := 2
-				if gc_bdx2 <= len(s) && gc_off8 >= 0 && gc_off8 <= len(s) && gc_bdx2 <= len(s)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_bdx2 <= len(s)-gc_off9 {
-					gc_at9 := s[:gc_bdx2]
-					gc_at10 := s[gc_off8:][:gc_bdx2]
-					gc_at11 := s[gc_off9:][:gc_bdx2]
+				gc_off12 := 1
+				gc_off13 := 2
+				if gc_bdx2 <= len(s) && gc_off12 >= 0 && gc_off12 <= len(s) && gc_bdx2 <= len(s)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_bdx2 <= len(s)-gc_off13 {
+					gc_at13 := s[:gc_bdx2]
+					gc_at14 := s[gc_off12:][:gc_bdx2]
+					gc_at15 := s[gc_off13:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -1063,7 +1454,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						_ = v
 
 //line regressions.go:68
-						v = (gc_at9[gc_tx2] + 2*gc_at10[gc_tx2] + gc_at11[gc_tx2]) / 4
+						v = (gc_at13[gc_tx2] + 2*gc_at14[gc_tx2] + gc_at15[gc_tx2]) / 4
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
@@ -1150,35 +1541,127 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			gc_off14 := gc_bx2 * b
+			if gc_off14 >= 0 && gc_off14 <= len(grid) && gc_bdx2 <= len(grid)-gc_off14 {
+				gc_at16 := grid[gc_off14:][:gc_bdx2]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:57
+						var tid int = gc_tx2
+//line regressions.go:57
+						_ = tid
+//line regressions.go:57
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+						_ = v
+//line regressions.go:71
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) {
+//line regressions.go:71
+							break
+//line regressions.go:71
+						}
+//line regressions.go:71
+						v.StoreSlice(gc_at16[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:57
-					var tid int = gc_tx2
-//line regressions.go:57
+					tid := gc_tx2
 					_ = tid
+					v := gc_s_v[gc_rank2]
+
+					gc_at16[gc_tx2] = v
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line regressions.go:57
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						var tid int = gc_tx2
 //line regressions.go:57
-					_ = v
+						_ = tid
+//line regressions.go:57
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+						_ = v
 //line regressions.go:71
-					if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
+						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
 //line regressions.go:71
-						break
+							break
 //line regressions.go:71
+						}
+//line regressions.go:71
+						v.StoreSlice(grid[gc_bx2*b+tid:])
 					}
-//line regressions.go:71
-					v.StoreSlice(grid[gc_bx2*b+tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line regressions.go:71
+						grid[gc_bx2*b+tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line regressions.go:71
+						grid[gc_bx2*b+tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line regressions.go:71
+						grid[gc_bx2*b+tid] = v
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:57
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line regressions.go:71
+						grid[gc_bx2*b+tid] = v
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1190,57 +1673,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:71
 					grid[gc_bx2*b+tid] = v
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line regressions.go:71
-					grid[gc_bx2*b+tid] = v
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line regressions.go:71
-					grid[gc_bx2*b+tid] = v
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line regressions.go:71
-					grid[gc_bx2*b+tid] = v
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:57
-				tid := gc_tx2
-				_ = tid
-				v := gc_s_v[gc_rank2]
-
-//line regressions.go:71
-				grid[gc_bx2*b+tid] = v
 			}
 		}
 	}
@@ -1825,36 +2257,130 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(counts) {
+				gc_at7 := out[gc_off2:][:gc_bdx2]
+				gc_at8 := counts[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line regressions.go:117
-				gc_vb := archsimd.BroadcastInt32x8(100)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastInt32x8(100)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:96
+						var tid int = gc_tx2
+//line regressions.go:96
+						_ = tid
+//line regressions.go:96
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line regressions.go:96
+						_ = sum
+//line regressions.go:117
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
+//line regressions.go:117
+							break
+//line regressions.go:117
+						}
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb2).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line regressions.go:96
-					var tid int = gc_tx2
-//line regressions.go:96
+					tid := gc_tx2
 					_ = tid
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]*100 + sum
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line regressions.go:117
+					gc_vb := archsimd.BroadcastInt32x8(100)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line regressions.go:96
-					sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+						var tid int = gc_tx2
 //line regressions.go:96
-					_ = sum
+						_ = tid
+//line regressions.go:96
+						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
+//line regressions.go:96
+						_ = sum
 //line regressions.go:117
-					if tid < 0 || tid+8 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if tid < 0 || tid+8 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
 //line regressions.go:117
-						break
+							break
 //line regressions.go:117
+						}
+						archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
-					archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+				gc_step10 := gc_vstep2
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line regressions.go:117
+						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line regressions.go:117
+						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line regressions.go:117
+						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line regressions.go:117
+						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1866,57 +2392,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:117
 					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line regressions.go:117
-					out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-				tid := gc_tx2
-				_ = tid
-				sum := gc_s_sum[gc_rank2]
-
-//line regressions.go:117
-				out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 			}
 		}
 	}
@@ -2177,63 +2652,92 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off5 := gc_bx2 * gc_bdx2
+			gc_off6 := 0
+			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 < len(s) {
+				gc_at5 := out[gc_off5:][:gc_bdx2]
+				gc_at6 := s[gc_off6:][:1]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line regressions.go:165
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
 //line regressions.go:165
-						break
+							break
 //line regressions.go:165
+						}
+						archsimd.BroadcastInt32x8(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
 					}
-					archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+					gc_at5[gc_tx2] = gc_at6[0]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line regressions.go:165
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+//line regressions.go:165
+							break
+//line regressions.go:165
+						}
+						archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:165
+						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line regressions.go:165
 					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:165
-					out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:165
-				out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 			}
 		}
 	}

@@ -35,30 +35,113 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	x := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(x) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+				gc_at8 := x[:gc_bdx2]
+				gc_at9 := data[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
+//line reverse.go:19
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
+//line reverse.go:19
+							break
+//line reverse.go:19
+						}
+						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
 					_ = g
+
+					gc_at8[gc_tx2] = gc_at9[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
 //line reverse.go:19
-					if g < 0 || g+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(x) {
+						if g < 0 || g+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(x) {
 //line reverse.go:19
-						break
+							break
 //line reverse.go:19
+						}
+						archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
 					}
-					archsimd.LoadFloat32x8Slice(data[g:]).StoreSlice(x[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:19
+						x[gc_tx2] = data[g]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:19
+						x[gc_tx2] = data[g]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:19
+						x[gc_tx2] = data[g]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:19
+						x[gc_tx2] = data[g]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -69,53 +152,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:19
 					x[gc_tx2] = data[g]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:19
-					x[gc_tx2] = data[g]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:19
-					x[gc_tx2] = data[g]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:19
-					x[gc_tx2] = data[g]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				_ = g
-
-//line reverse.go:19
-				x[gc_tx2] = data[g]
 			}
 		}
 	}
@@ -124,54 +160,109 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	for stride := 1; stride < gc_bdx2; stride *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_off5 := 0 - stride
+				if gc_bdx2 <= len(x) && gc_off5 >= 0 && gc_off5 <= len(x) && gc_bdx2 <= len(x)-gc_off5 {
+					gc_at10 := x[:gc_bdx2]
+					gc_at11 := x[gc_off5:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
 //line reverse.go:23
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:23
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						_ = gc_iota4
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:23
+							var temp archsimd.Float32x8
+//line reverse.go:23
+							_ = temp
+//line reverse.go:23
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) {
+//line reverse.go:23
+								break
+//line reverse.go:23
+							}
+//line reverse.go:23
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+//line reverse.go:23
+							_ = gc_if4
+//line reverse.go:23
+							if gc_if4.ToBits() != 0 {
+//line reverse.go:23
+								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if4)
+//line reverse.go:23
+							}
+//line reverse.go:23
+							temp.StoreSlice(gc_s_temp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line reverse.go:23
-						var temp archsimd.Float32x8
-//line reverse.go:23
-						_ = temp
-//line reverse.go:23
-						if gc_tx2 < 0 || gc_tx2+8 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+8 > len(x) {
-//line reverse.go:23
-							break
-//line reverse.go:23
-						}
-//line reverse.go:23
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
-//line reverse.go:23
-						_ = gc_if2
-//line reverse.go:24
-						if gc_if2.ToBits() != 0 {
-//line reverse.go:24
-							temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
-//line reverse.go:24
-						}
-//line reverse.go:24
-						temp.StoreSlice(gc_s_temp[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
 
 //line reverse.go:22
-					var temp float32
+						var temp float32
 
 //line reverse.go:23
-					if gc_tx2 >= stride {
-						temp = x[gc_tx2] + x[gc_tx2-stride]
+						if gc_tx2 >= stride {
+							temp = gc_at10[gc_tx2] + gc_at11[gc_tx2]
+						}
+						_ = temp
+						gc_s_temp[gc_rank2] = temp
 					}
-					_ = temp
-					gc_s_temp[gc_rank2] = temp
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+//line reverse.go:23
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:23
+						_ = gc_iota2
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:23
+							var temp archsimd.Float32x8
+//line reverse.go:23
+							_ = temp
+//line reverse.go:23
+							if gc_tx2 < 0 || gc_tx2+8 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+8 > len(x) {
+//line reverse.go:23
+								break
+//line reverse.go:23
+							}
+//line reverse.go:23
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+//line reverse.go:23
+							_ = gc_if2
+//line reverse.go:24
+							if gc_if2.ToBits() != 0 {
+//line reverse.go:24
+								temp = archsimd.LoadFloat32x8Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(x[gc_tx2-stride:])).Merge(temp, gc_if2)
+//line reverse.go:24
+							}
+//line reverse.go:24
+							temp.StoreSlice(gc_s_temp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:22
+						var temp float32
+
+//line reverse.go:23
+						if gc_tx2 >= stride {
+							temp = x[gc_tx2] + x[gc_tx2-stride]
+						}
+						_ = temp
+						gc_s_temp[gc_rank2] = temp
+					}
 				}
 			}
 		}
@@ -181,35 +272,119 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				if gc_from2 >= 0 && gc_to2 <= len(x) {
+					gc_at12 := x[:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reverse.go:28
-						temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
+							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
 //line reverse.go:28
-						_ = temp
+							_ = temp
 //line reverse.go:28
-						{
+							{
 //line reverse.go:28
-							if gc_tx2 < 0 || gc_tx2+8 > len(x) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
 //line reverse.go:28
-								break
+									break
+//line reverse.go:28
+								}
+//line reverse.go:28
+								temp.StoreSlice(gc_at12[gc_tx2:])
 //line reverse.go:28
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						temp := gc_s_temp[gc_rank2]
+
+//line reverse.go:27
+						{
+//line reverse.go:27
+							gc_at12[gc_tx2] = temp
+//line reverse.go:29
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reverse.go:28
-							temp.StoreSlice(x[gc_tx2:])
+							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
 //line reverse.go:28
+							_ = temp
+//line reverse.go:28
+							{
+//line reverse.go:28
+								if gc_tx2 < 0 || gc_tx2+8 > len(x) {
+//line reverse.go:28
+									break
+//line reverse.go:28
+								}
+//line reverse.go:28
+								temp.StoreSlice(x[gc_tx2:])
+//line reverse.go:28
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							temp := gc_s_temp[gc_rank2]
+
+//line reverse.go:27
+							{
+								x[gc_tx2] = temp
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							temp := gc_s_temp[gc_rank2]
+
+//line reverse.go:27
+							{
+								x[gc_tx2] = temp
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							temp := gc_s_temp[gc_rank2]
+
+//line reverse.go:27
+							{
+								x[gc_tx2] = temp
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							temp := gc_s_temp[gc_rank2]
+
+//line reverse.go:27
+							{
+								x[gc_tx2] = temp
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						temp := gc_s_temp[gc_rank2]
@@ -218,49 +393,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						{
 							x[gc_tx2] = temp
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-						{
-							x[gc_tx2] = temp
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-						{
-							x[gc_tx2] = temp
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-						{
-							x[gc_tx2] = temp
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					temp := gc_s_temp[gc_rank2]
-
-//line reverse.go:27
-					{
-						x[gc_tx2] = temp
 					}
 				}
 			}
@@ -268,30 +400,113 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 && gc_bdx2 <= len(x) {
+				gc_at13 := data[gc_off6:][:gc_bdx2]
+				gc_at14 := x[:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
+//line reverse.go:32
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at13) {
+//line reverse.go:32
+							break
+//line reverse.go:32
+						}
+						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse.go:17
-					var g int = gc_bx2*gc_bdx2 + gc_tx2
-//line reverse.go:17
+					g := gc_bx2*gc_bdx2 + gc_tx2
 					_ = g
+
+					gc_at13[gc_tx2] = gc_at14[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:17
+						var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+						_ = g
 //line reverse.go:32
-					if gc_tx2 < 0 || gc_tx2+8 > len(x) || g < 0 || g+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(x) || g < 0 || g+8 > len(data) {
 //line reverse.go:32
-						break
+							break
 //line reverse.go:32
+						}
+						archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
 					}
-					archsimd.LoadFloat32x8Slice(x[gc_tx2:]).StoreSlice(data[g:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep8
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:32
+						data[g] = x[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:32
+						data[g] = x[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:32
+						data[g] = x[gc_tx2]
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:17
+						g := gc_bx2*gc_bdx2 + gc_tx2
+						_ = g
+
+//line reverse.go:32
+						data[g] = x[gc_tx2]
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -302,53 +517,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:32
 					data[g] = x[gc_tx2]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:32
-					data[g] = x[gc_tx2]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:32
-					data[g] = x[gc_tx2]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-					g := gc_bx2*gc_bdx2 + gc_tx2
-					_ = g
-
-//line reverse.go:32
-					data[g] = x[gc_tx2]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:17
-				g := gc_bx2*gc_bdx2 + gc_tx2
-				_ = g
-
-//line reverse.go:32
-				data[g] = x[gc_tx2]
 			}
 		}
 	}
@@ -588,54 +756,195 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
+			gc_off3 := 0 - d
+			if gc_off3 >= 0 && gc_off3 <= len(x) && gc_bdx2 <= len(x)-gc_off3 {
+				gc_at5 := x[gc_off3:][:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line reverse.go:44
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:44
-				_ = gc_iota3
+					_ = gc_iota5
 //line reverse.go:56
-				gc_vb3 := archsimd.BroadcastInt32x8(3)
+					gc_vb7 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-				gc_vb4 := archsimd.BroadcastInt32x8(1)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+					gc_vb8 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
+//line reverse.go:44
+						var y archsimd.Int32x8
+//line reverse.go:44
+						_ = y
+//line reverse.go:55
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line reverse.go:55
+							break
+//line reverse.go:55
+						}
+//line reverse.go:55
+						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+//line reverse.go:55
+						_ = gc_if5
+//line reverse.go:55
+						if gc_if5.ToBits() != 0 {
+//line reverse.go:55
+							y = gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb8).Merge(y, gc_if5)
+//line reverse.go:55
+						}
+//line reverse.go:55
+						y.StoreSlice(gc_s_y[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse.go:44
-					var i int = gc_tx2
-//line reverse.go:44
+					i := gc_tx2
 					_ = i
-//line reverse.go:44
-					var y archsimd.Int32x8
-//line reverse.go:44
+
+//line reverse.go:54
+					var y int32
+
+//line reverse.go:55
+					if i >= d {
+						y = 3*gc_at5[gc_tx2] + 1
+					}
 					_ = y
-//line reverse.go:55
-					if (i-
-						d) < 0 || (i-d)+8 > len(x) {
-//line reverse.go:55
-						break
-//line reverse.go:55
-					}
-//line reverse.go:55
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-//line reverse.go:55
-					_ = gc_if3
-//line reverse.go:56
-					if gc_if3.ToBits() != 0 {
-//line reverse.go:56
-						y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if3)
-//line reverse.go:56
-					}
-//line reverse.go:56
-					y.StoreSlice(gc_s_y[gc_rank2:])
+					gc_s_y[gc_rank2] = y
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+//line reverse.go:44
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:44
+					_ = gc_iota3
+//line reverse.go:56
+					gc_vb3 := archsimd.BroadcastInt32x8(3)
+//line reverse.go:56
+					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
+//line reverse.go:44
+						var y archsimd.Int32x8
+//line reverse.go:44
+						_ = y
+//line reverse.go:55
+						if (i-
+							d) < 0 || (i-d)+8 > len(x) {
+//line reverse.go:55
+							break
+//line reverse.go:55
+						}
+//line reverse.go:55
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+//line reverse.go:55
+						_ = gc_if3
+//line reverse.go:56
+						if gc_if3.ToBits() != 0 {
+//line reverse.go:56
+							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if3)
+//line reverse.go:56
+						}
+//line reverse.go:56
+						y.StoreSlice(gc_s_y[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:54
+						var y int32
+
+//line reverse.go:55
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:54
+						var y int32
+
+//line reverse.go:55
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:54
+						var y int32
+
+//line reverse.go:55
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:54
+						var y int32
+
+//line reverse.go:55
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -653,81 +962,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					_ = y
 					gc_s_y[gc_rank2] = y
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:54
-					var y int32
-
-//line reverse.go:55
-					if i >= d {
-						y = 3*x[i-d] + 1
-					}
-					_ = y
-					gc_s_y[gc_rank2] = y
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:54
-					var y int32
-
-//line reverse.go:55
-					if i >= d {
-						y = 3*x[i-d] + 1
-					}
-					_ = y
-					gc_s_y[gc_rank2] = y
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:54
-					var y int32
-
-//line reverse.go:55
-					if i >= d {
-						y = 3*x[i-d] + 1
-					}
-					_ = y
-					gc_s_y[gc_rank2] = y
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-				i := gc_tx2
-				_ = i
-
-//line reverse.go:54
-				var y int32
-
-//line reverse.go:55
-				if i >= d {
-					y = 3*x[i-d] + 1
-				}
-				_ = y
-				gc_s_y[gc_rank2] = y
 			}
 		}
 	}
@@ -737,39 +971,147 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			gc_from2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			if gc_from2 >= 0 && gc_to2 <= len(x) {
+				gc_at6 := x[:gc_to2]
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line reverse.go:44
-					var i int = gc_tx2
+						var i int = gc_tx2
 //line reverse.go:44
-					_ = i
+						_ = i
 //line reverse.go:44
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:44
-					_ = y
+						_ = y
 //line reverse.go:60
-					{
+						{
 //line reverse.go:60
-						if i < 0 || i+8 > len(x) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reverse.go:60
-							break
+								break
+//line reverse.go:60
+							}
+//line reverse.go:60
+							y.Sub(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
 //line reverse.go:60
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line reverse.go:44
+					i := gc_tx2
+					_ = i
+					y := gc_s_y[gc_rank2]
+
+//line reverse.go:59
+					{
+//line reverse.go:59
+						gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
+//line reverse.go:61
+					}
+				}
+			} else {
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
+//line reverse.go:44
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line reverse.go:44
+						_ = y
 //line reverse.go:60
-						y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
+						{
 //line reverse.go:60
+							if i < 0 || i+8 > len(x) {
+//line reverse.go:60
+								break
+//line reverse.go:60
+							}
+//line reverse.go:60
+							y.Sub(archsimd.LoadInt32x8Slice(x[i:])).StoreSlice(x[i:])
+//line reverse.go:60
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep5
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:59
+						{
+							x[i] = y - x[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:59
+						{
+							x[i] = y - x[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:59
+						{
+							x[i] = y - x[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:59
+						{
+							x[i] = y - x[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -782,103 +1124,160 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					{
 						x[i] = y - x[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-					{
-						x[i] = y - x[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-					{
-						x[i] = y - x[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-					{
-						x[i] = y - x[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-				i := gc_tx2
-				_ = i
-				y := gc_s_y[gc_rank2]
-
-//line reverse.go:59
-				{
-					x[i] = y - x[i]
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 && gc_bdx2 <= len(x) {
+				gc_at7 := data[gc_off4:][:gc_bdx2]
+				gc_at8 := x[:gc_bdx2]
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
+//line reverse.go:45
+						var g int = gc_bx2*gc_bdx2 + i
+//line reverse.go:45
+						_ = g
+//line reverse.go:45
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line reverse.go:45
+						_ = y
+//line reverse.go:63
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
+//line reverse.go:63
+							break
+//line reverse.go:63
+						}
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse.go:44
-					var i int = gc_tx2
-//line reverse.go:44
+					i := gc_tx2
 					_ = i
+
 //line reverse.go:45
-					var g int = gc_bx2*gc_bdx2 + i
-//line reverse.go:45
+					g := gc_bx2*gc_bdx2 + i
 					_ = g
+					y := gc_s_y[gc_rank2]
+
+					gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
 //line reverse.go:45
-					y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+						var g int = gc_bx2*gc_bdx2 + i
 //line reverse.go:45
-					_ = y
+						_ = g
+//line reverse.go:45
+						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+//line reverse.go:45
+						_ = y
 //line reverse.go:63
-					if i < 0 || i+8 > len(x) || g < 0 || g+8 > len(data) {
+						if i < 0 || i+8 > len(x) || g < 0 || g+8 > len(data) {
 //line reverse.go:63
-						break
+							break
 //line reverse.go:63
+						}
+						archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
 					}
-					archsimd.LoadInt32x8Slice(x[i:]).Add(y).StoreSlice(data[g:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep7
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx2*gc_bdx2 + i
+						_ = g
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:63
+						data[g] = x[i] + y
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx2*gc_bdx2 + i
+						_ = g
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:63
+						data[g] = x[i] + y
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx2*gc_bdx2 + i
+						_ = g
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:63
+						data[g] = x[i] + y
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse.go:44
+						i := gc_tx2
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx2*gc_bdx2 + i
+						_ = g
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:63
+						data[g] = x[i] + y
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -894,73 +1293,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:63
 					data[g] = x[i] + y
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:45
-					g := gc_bx2*gc_bdx2 + i
-					_ = g
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:45
-					g := gc_bx2*gc_bdx2 + i
-					_ = g
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-					i := gc_tx2
-					_ = i
-
-//line reverse.go:45
-					g := gc_bx2*gc_bdx2 + i
-					_ = g
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-					data[g] = x[i] + y
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse.go:44
-				i := gc_tx2
-				_ = i
-
-//line reverse.go:45
-				g := gc_bx2*gc_bdx2 + i
-				_ = g
-				y := gc_s_y[gc_rank2]
-
-//line reverse.go:63
-				data[g] = x[i] + y
 			}
 		}
 	}
@@ -1122,94 +1454,151 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	if gc_bdy2*gc_bdz2 == 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_off2 := 0 - (size / 3)
+				if gc_off2 >= 0 && gc_off2 <= len(sh) && gc_bdx2 <= len(sh)-gc_off2 && gc_bdx2 <= len(sh) {
+					gc_at4 := sh[gc_off2:][:gc_bdx2]
+					gc_at5 := sh[:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line reverse.go:82
-					gc_vb := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb2 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:82
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_iota4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-						y := gc_vb
+							y := gc_vb2
 //line reverse.go:82
-						_ = y
+							_ = y
 //line reverse.go:83
-						if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
 //line reverse.go:83
-							break
+								break
 //line reverse.go:83
-						}
-//line reverse.go:83
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
-//line reverse.go:83
-						_ = gc_if2
-//line reverse.go:84
-						if gc_if2.ToBits() != 0 {
-//line reverse.go:84
-							var gc_u2 int
-//line reverse.go:84
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line reverse.go:84
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line reverse.go:84
-								gc_u2 = size / 3
-//line reverse.go:84
 							}
+//line reverse.go:83
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+//line reverse.go:83
+							_ = gc_if4
+//line reverse.go:83
+							if gc_if4.ToBits() != 0 {
+//line reverse.go:83
+								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if4)
+//line reverse.go:83
+							}
+//line reverse.go:83
+							y.StoreSlice(gc_s_y[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reverse.go:82
+						y := int32(0)
+
+//line reverse.go:83
+						if gc_tx2 >= size/3 {
+							y = gc_at4[gc_tx2] + gc_at5[gc_tx2]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line reverse.go:82
+						gc_vb := archsimd.BroadcastInt32x8(int32(0))
+//line reverse.go:82
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse.go:82
+						_ = gc_iota2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line reverse.go:82
+							y := gc_vb
+//line reverse.go:82
+							_ = y
+//line reverse.go:83
+							if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+//line reverse.go:83
+								break
+//line reverse.go:83
+							}
+//line reverse.go:83
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+//line reverse.go:83
+							_ = gc_if2
 //line reverse.go:84
-							var gc_ld2 archsimd.Int32x8
+							if gc_if2.ToBits() != 0 {
 //line reverse.go:84
-							if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2)+8 <= len(sh) {
+								var gc_u2 int
 //line reverse.go:84
-								gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line reverse.go:84
-							} else {
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line reverse.go:84
-								var gc_lanes2 [8]int32
-//line reverse.go:84
-								for gc_k2 := range 8 {
-//line reverse.go:84
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:84
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reverse.go:84
-										gc_lanes2[gc_k2] = sh[(gc_tx2-gc_u2)+gc_k2]
-//line reverse.go:84
-									}
+									gc_u2 = size / 3
 //line reverse.go:84
 								}
 //line reverse.go:84
-								gc_pos2.Thread = gc_rank2
+								var gc_ld2 archsimd.Int32x8
 //line reverse.go:84
-								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+								if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2)+8 <= len(sh) {
+//line reverse.go:84
+									gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
+//line reverse.go:84
+								} else {
+//line reverse.go:84
+									var gc_lanes2 [8]int32
+//line reverse.go:84
+									for gc_k2 := range 8 {
+//line reverse.go:84
+										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reverse.go:84
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line reverse.go:84
+											gc_lanes2[gc_k2] = sh[(gc_tx2-gc_u2)+gc_k2]
+//line reverse.go:84
+										}
+//line reverse.go:84
+									}
+//line reverse.go:84
+									gc_pos2.Thread = gc_rank2
+//line reverse.go:84
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+//line reverse.go:84
+								}
+//line reverse.go:84
+								y = gc_ld2.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
 //line reverse.go:84
 							}
 //line reverse.go:84
-							y = gc_ld2.Add(archsimd.LoadInt32x8Slice(sh[gc_tx2:])).Merge(y, gc_if2)
-//line reverse.go:84
+							y.StoreSlice(gc_s_y[gc_rank2:])
 						}
-//line reverse.go:84
-						y.StoreSlice(gc_s_y[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line reverse.go:82
-					y := int32(0)
+						y := int32(0)
 
 //line reverse.go:83
-					if gc_tx2 >= size/3 {
-						y = sh[gc_tx2-size/3] + sh[gc_tx2]
+						if gc_tx2 >= size/3 {
+							y = sh[gc_tx2-size/3] + sh[gc_tx2]
+						}
+						_ = y
+						gc_s_y[gc_rank2] = y
 					}
-					_ = y
-					gc_s_y[gc_rank2] = y
 				}
 			}
 		}
@@ -1219,35 +1608,119 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_from2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				if gc_from2 >= 0 && gc_to2 <= len(sh) {
+					gc_at6 := sh[:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reverse.go:88
-						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:88
-						_ = y
+							_ = y
 //line reverse.go:88
-						{
+							{
 //line reverse.go:88
-							if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line reverse.go:88
-								break
+									break
+//line reverse.go:88
+								}
+//line reverse.go:88
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
 //line reverse.go:88
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						y := gc_s_y[gc_rank2]
+
+//line reverse.go:87
+						{
+//line reverse.go:87
+							gc_at6[gc_tx2] += y
+//line reverse.go:89
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reverse.go:88
-							archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:88
+							_ = y
+//line reverse.go:88
+							{
+//line reverse.go:88
+								if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+//line reverse.go:88
+									break
+//line reverse.go:88
+								}
+//line reverse.go:88
+								archsimd.LoadInt32x8Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+//line reverse.go:88
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							y := gc_s_y[gc_rank2]
+
+//line reverse.go:87
+							{
+								sh[gc_tx2] += y
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							y := gc_s_y[gc_rank2]
+
+//line reverse.go:87
+							{
+								sh[gc_tx2] += y
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							y := gc_s_y[gc_rank2]
+
+//line reverse.go:87
+							{
+								sh[gc_tx2] += y
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							y := gc_s_y[gc_rank2]
+
+//line reverse.go:87
+							{
+								sh[gc_tx2] += y
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
@@ -1256,49 +1729,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						{
 							sh[gc_tx2] += y
 						}
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-						{
-							sh[gc_tx2] += y
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-						{
-							sh[gc_tx2] += y
-						}
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-						{
-							sh[gc_tx2] += y
-						}
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					y := gc_s_y[gc_rank2]
-
-//line reverse.go:87
-					{
-						sh[gc_tx2] += y
 					}
 				}
 			}

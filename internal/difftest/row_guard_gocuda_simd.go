@@ -131,39 +131,143 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 				continue
 			}
-			gc_vstep := gc_from2
-			if compiled.SIMD {
+			gc_off4 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+				gc_at4 := out[gc_off4:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line row_guard.go:13
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line row_guard.go:13
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line row_guard.go:13
-					var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:13
-					_ = i
+						_ = i
 //line row_guard.go:17
-					{
+						{
 //line row_guard.go:17
-						if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i+8 > len(out) {
+							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
 //line row_guard.go:17
-							break
+								break
+//line row_guard.go:17
+							}
+//line row_guard.go:17
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(gc_at4[gc_tx2:])
 //line row_guard.go:17
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line row_guard.go:13
+					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+					_ = i
+
+//line row_guard.go:16
+					{
+//line row_guard.go:16
+						gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
+//line row_guard.go:18
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+//line row_guard.go:13
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line row_guard.go:13
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line row_guard.go:13
+						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:13
+						_ = i
 //line row_guard.go:17
-						archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
+						{
 //line row_guard.go:17
+							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i+8 > len(out) {
+//line row_guard.go:17
+								break
+//line row_guard.go:17
+							}
+//line row_guard.go:17
+							archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
+//line row_guard.go:17
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						{
+							out[i] += int32(gc_ty2*100 + gc_tx2)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						{
+							out[i] += int32(gc_ty2*100 + gc_tx2)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						{
+							out[i] += int32(gc_ty2*100 + gc_tx2)
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:13
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						{
+							out[i] += int32(gc_ty2*100 + gc_tx2)
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -175,61 +279,6 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					{
 						out[i] += int32(gc_ty2*100 + gc_tx2)
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:16
-					{
-						out[i] += int32(gc_ty2*100 + gc_tx2)
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:16
-					{
-						out[i] += int32(gc_ty2*100 + gc_tx2)
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-					_ = i
-
-//line row_guard.go:16
-					{
-						out[i] += int32(gc_ty2*100 + gc_tx2)
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line row_guard.go:13
-				i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
-				_ = i
-
-//line row_guard.go:16
-				{
-					out[i] += int32(gc_ty2*100 + gc_tx2)
 				}
 			}
 			gc_ty2++

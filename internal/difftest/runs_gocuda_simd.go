@@ -58,63 +58,127 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*h + (gc_by2*gc_bdy2 + gc_ty2)) * w)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+					gc_at3 := out[gc_off2:][:gc_to2]
+					gc_at4 := in[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line runs.go:20
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:20
-					_ = gc_iota
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						_ = gc_iota2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line runs.go:16
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:16
-						_ = x
+							_ = x
 //line runs.go:17
-						var y int = gc_by2*gc_bdy2 + gc_ty2
+							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:17
-						_ = y
+							_ = y
 //line runs.go:18
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:18
-						_ = z
+							_ = z
 //line runs.go:20
-						{
+							{
 //line runs.go:20
-							if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+8 > len(in) || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x)+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (x < -2147483648 || x > 2147483640) || gc_tx2+8 > len(gc_at3) {
 //line runs.go:20
-								break
+									break
+//line runs.go:20
+								}
+//line runs.go:20
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:20
 							}
-//line runs.go:20
-							archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
-//line runs.go:20
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line runs.go:16
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
 
 //line runs.go:17
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
 
 //line runs.go:18
-					z := gc_bz2*gc_bdz2 + gc_tz2
-					_ = z
+						z := gc_bz2*gc_bdz2 + gc_tz2
+						_ = z
 
 //line runs.go:19
-					{
-						out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+						{
+//line runs.go:19
+							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(x)
+//line runs.go:21
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line runs.go:20
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:20
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line runs.go:20
+						_ = gc_iota
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line runs.go:16
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:16
+							_ = x
+//line runs.go:17
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:17
+							_ = y
+//line runs.go:18
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:18
+							_ = z
+//line runs.go:20
+							{
+//line runs.go:20
+								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+8 > len(in) || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x)+8 > len(out) {
+//line runs.go:20
+									break
+//line runs.go:20
+								}
+//line runs.go:20
+								archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+//line runs.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:16
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line runs.go:17
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line runs.go:18
+						z := gc_bz2*gc_bdz2 + gc_tz2
+						_ = z
+
+//line runs.go:19
+						{
+							out[(z*h+y)*w+x] = in[(z*h+y)*w+x]*2 + float32(x)
+						}
 					}
 				}
 				gc_ty2++
@@ -178,63 +242,127 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + (((gc_bz2*gc_bdz2+gc_tz2)*w + (gc_by2*gc_bdy2 + gc_ty2)) * h)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+					gc_at3 := out[gc_off2:][:gc_to2]
+					gc_at4 := in[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line runs.go:34
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:34
-					_ = gc_iota
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						_ = gc_iota2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line runs.go:30
-						var x int = gc_by2*gc_bdy2 + gc_ty2
+							var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:30
-						_ = x
+							_ = x
 //line runs.go:31
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:31
-						_ = y
+							_ = y
 //line runs.go:32
-						var z int = gc_bz2*gc_bdz2 + gc_tz2
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:32
-						_ = z
+							_ = z
 //line runs.go:34
-						{
+							{
 //line runs.go:34
-							if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+8 > len(in) || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y)+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (y < -2147483648 || y > 2147483640) || gc_tx2+8 > len(gc_at3) {
 //line runs.go:34
-								break
+									break
+//line runs.go:34
+								}
+//line runs.go:34
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:34
 							}
-//line runs.go:34
-							archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
-//line runs.go:34
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line runs.go:30
-					x := gc_by2*gc_bdy2 + gc_ty2
-					_ = x
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
 
 //line runs.go:31
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					_ = y
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
 
 //line runs.go:32
-					z := gc_bz2*gc_bdz2 + gc_tz2
-					_ = z
+						z := gc_bz2*gc_bdz2 + gc_tz2
+						_ = z
 
 //line runs.go:33
-					{
-						out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+						{
+//line runs.go:33
+							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(y)
+//line runs.go:35
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line runs.go:34
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line runs.go:34
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line runs.go:34
+						_ = gc_iota
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line runs.go:30
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:30
+							_ = x
+//line runs.go:31
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:31
+							_ = y
+//line runs.go:32
+							var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:32
+							_ = z
+//line runs.go:34
+							{
+//line runs.go:34
+								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+8 > len(in) || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y)+8 > len(out) {
+//line runs.go:34
+									break
+//line runs.go:34
+								}
+//line runs.go:34
+								archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+//line runs.go:34
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
+						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:30
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:31
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:32
+						z := gc_bz2*gc_bdz2 + gc_tz2
+						_ = z
+
+//line runs.go:33
+						{
+							out[(z*w+x)*h+y] = in[(z*w+x)*h+y]*2 + float32(y)
+						}
 					}
 				}
 				gc_ty2++
@@ -528,105 +656,214 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off3 := k
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * w)
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+					gc_at3 := in[gc_off3:][:1]
+					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line runs.go:77
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:77
-					_ = gc_iota
+						_ = gc_iota2
 //line runs.go:77
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:77
-					_ = gc_none
+						_ = gc_none2
 //line runs.go:77
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
-					_ = gc_all
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
-//line runs.go:77
-						var x int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:77
-						_ = x
-//line runs.go:78
-						var y int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:78
-						_ = y
-//line runs.go:81
-						{
-//line runs.go:81
-							v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:81
-							_ = v
-//line runs.go:81
-							gc_b3 := gc_none
-//line runs.go:81
-							if y == py {
-//line runs.go:81
-								gc_b3 = gc_all
-//line runs.go:81
+						_ = gc_all2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
+//line runs.go:77
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+							_ = x
+//line runs.go:78
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+							_ = y
 //line runs.go:81
-							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+							{
 //line runs.go:81
-							_ = gc_if
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:81
-							if gc_if.ToBits() != 0 {
+								_ = v
 //line runs.go:81
-								var gc_u float32
+								gc_b4 := gc_none2
 //line runs.go:81
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
+								if y == py {
 //line runs.go:81
-									gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+									gc_b4 = gc_all2
 //line runs.go:81
-									gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2
-//line runs.go:81
-									gc_u = in[k]
 								}
-//line runs.go:82
-								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-//line runs.go:82
-							}
+//line runs.go:81
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
+//line runs.go:81
+								_ = gc_if2
+//line runs.go:81
+								if gc_if2.ToBits() != 0 {
+//line runs.go:81
+									var gc_u2 float32
+//line runs.go:81
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:81
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in2))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in2))%gc_bdx2
+//line runs.go:81
+										gc_u2 = gc_at3[0]
+//line runs.go:81
+									}
+//line runs.go:81
+									v = archsimd.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+//line runs.go:81
+								}
 
-							if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x)+8 > len(out) {
 //line runs.go:84
-								break
+								if x < -2147483648 || x > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line runs.go:84
+									break
+//line runs.go:84
+								}
+//line runs.go:84
+								v.StoreSlice(gc_at4[gc_tx2:])
 //line runs.go:84
 							}
-//line runs.go:84
-							v.StoreSlice(out[y*w+x:])
-//line runs.go:84
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line runs.go:77
-					x := gc_bx2*gc_bdx2 + gc_tx2
-					_ = x
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
 
 //line runs.go:78
-					y := gc_by2*gc_bdy2 + gc_ty2
-					_ = y
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
 
 //line runs.go:79
-					{
-						v := float32(x)
-						if x == px && y == py {
-							v = in[k]
+						{
+							v := float32(x)
+							if x == px && y == py {
+								v = gc_at3[0]
+							}
+//line runs.go:83
+							gc_at4[gc_tx2] = v
+//line runs.go:85
 						}
-						out[y*w+x] = v
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line runs.go:77
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line runs.go:77
+						_ = gc_iota
+//line runs.go:77
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line runs.go:77
+						_ = gc_none
+//line runs.go:77
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line runs.go:77
+						_ = gc_all
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line runs.go:77
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+							_ = x
+//line runs.go:78
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+							_ = y
+//line runs.go:81
+							{
+//line runs.go:81
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
+//line runs.go:81
+								_ = v
+//line runs.go:81
+								gc_b3 := gc_none
+//line runs.go:81
+								if y == py {
+//line runs.go:81
+									gc_b3 = gc_all
+//line runs.go:81
+								}
+//line runs.go:81
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b3)
+//line runs.go:81
+								_ = gc_if
+//line runs.go:81
+								if gc_if.ToBits() != 0 {
+//line runs.go:81
+									var gc_u float32
+//line runs.go:81
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:81
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2
+//line runs.go:81
+										gc_u = in[k]
+									}
+//line runs.go:82
+									v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+//line runs.go:82
+								}
+
+								if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x)+8 > len(out) {
+//line runs.go:84
+									break
+//line runs.go:84
+								}
+//line runs.go:84
+								v.StoreSlice(out[y*w+x:])
+//line runs.go:84
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:77
+						x := gc_bx2*gc_bdx2 + gc_tx2
+						_ = x
+
+//line runs.go:78
+						y := gc_by2*gc_bdy2 + gc_ty2
+						_ = y
+
+//line runs.go:79
+						{
+							v := float32(x)
+							if x == px && y == py {
+								v = in[k]
+							}
+							out[y*w+x] = v
+						}
 					}
 				}
 				gc_ty2++
@@ -687,105 +924,214 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off3 := k
+				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * h)
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(in) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+					gc_at3 := in[gc_off3:][:1]
+					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line runs.go:93
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:93
-					_ = gc_iota
+						_ = gc_iota2
 //line runs.go:93
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:93
-					_ = gc_none
+						_ = gc_none2
 //line runs.go:93
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
-					_ = gc_all
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
-						gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
-//line runs.go:93
-						var x int = gc_by2*gc_bdy2 + gc_ty2
-//line runs.go:93
-						_ = x
-//line runs.go:94
-						var y int = gc_bx2*gc_bdx2 + gc_tx2
-//line runs.go:94
-						_ = y
-//line runs.go:97
-						{
-//line runs.go:97
-							v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:97
-							_ = v
-//line runs.go:97
-							gc_b3 := gc_none
-//line runs.go:97
-							if x == px {
-//line runs.go:97
-								gc_b3 = gc_all
-//line runs.go:97
+						_ = gc_all2
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
+//line runs.go:93
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+							_ = x
+//line runs.go:94
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+							_ = y
 //line runs.go:97
-							gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+							{
 //line runs.go:97
-							_ = gc_if
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
 //line runs.go:97
-							if gc_if.ToBits() != 0 {
+								_ = v
 //line runs.go:97
-								var gc_u float32
+								gc_b4 := gc_none2
 //line runs.go:97
-								if gc_in := gc_if.ToBits(); gc_in != 0 {
+								if x == px {
 //line runs.go:97
-									gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2+gc_gdx2*gc_bz2)
+									gc_b4 = gc_all2
 //line runs.go:97
-									gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2+gc_bdx2*gc_tz2)
-//line runs.go:97
-									gc_u = in[k]
 								}
-//line runs.go:98
-								v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
-//line runs.go:98
-							}
+//line runs.go:97
+								gc_if2 := gc_b4.And(gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+								_ = gc_if2
+//line runs.go:97
+								if gc_if2.ToBits() != 0 {
+//line runs.go:97
+									var gc_u2 float32
+//line runs.go:97
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:97
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in2))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in2))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+										gc_u2 = gc_at3[0]
+//line runs.go:97
+									}
+//line runs.go:97
+									v = archsimd.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+//line runs.go:97
+								}
 
-							if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y)+8 > len(out) {
 //line runs.go:100
-								break
+								if y < -2147483648 || y > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line runs.go:100
+									break
+//line runs.go:100
+								}
+//line runs.go:100
+								v.StoreSlice(gc_at4[gc_tx2:])
 //line runs.go:100
 							}
-//line runs.go:100
-							v.StoreSlice(out[x*h+y:])
-//line runs.go:100
 						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
-					gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line runs.go:93
-					x := gc_by2*gc_bdy2 + gc_ty2
-					_ = x
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
 
 //line runs.go:94
-					y := gc_bx2*gc_bdx2 + gc_tx2
-					_ = y
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
 
 //line runs.go:95
-					{
-						v := float32(y)
-						if x == px && y == py {
-							v = in[k]
+						{
+							v := float32(y)
+							if x == px && y == py {
+								v = gc_at3[0]
+							}
+//line runs.go:99
+							gc_at4[gc_tx2] = v
+//line runs.go:101
 						}
-						out[x*h+y] = v
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line runs.go:93
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line runs.go:93
+						_ = gc_iota
+//line runs.go:93
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line runs.go:93
+						_ = gc_none
+//line runs.go:93
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line runs.go:93
+						_ = gc_all
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx2+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx2+gc_bdx2*gc_tz2)
+//line runs.go:93
+							var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+							_ = x
+//line runs.go:94
+							var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+							_ = y
+//line runs.go:97
+							{
+//line runs.go:97
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
+//line runs.go:97
+								_ = v
+//line runs.go:97
+								gc_b3 := gc_none
+//line runs.go:97
+								if x == px {
+//line runs.go:97
+									gc_b3 = gc_all
+//line runs.go:97
+								}
+//line runs.go:97
+								gc_if := gc_b3.And(gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+//line runs.go:97
+								_ = gc_if
+//line runs.go:97
+								if gc_if.ToBits() != 0 {
+//line runs.go:97
+									var gc_u float32
+//line runs.go:97
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
+//line runs.go:97
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+										gc_u = in[k]
+									}
+//line runs.go:98
+									v = archsimd.BroadcastFloat32x8(gc_u).Merge(v, gc_if)
+//line runs.go:98
+								}
+
+								if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y)+8 > len(out) {
+//line runs.go:100
+									break
+//line runs.go:100
+								}
+//line runs.go:100
+								v.StoreSlice(out[x*h+y:])
+//line runs.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2%gc_bdx2+gc_bdx2*gc_tz2)
+						gc_pos2.Block = gc_by2 + gc_gdy2*(gc_tx2/gc_bdx2+gc_gdx2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:93
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:94
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:95
+						{
+							v := float32(y)
+							if x == px && y == py {
+								v = in[k]
+							}
+							out[x*h+y] = v
+						}
 					}
 				}
 				gc_ty2++

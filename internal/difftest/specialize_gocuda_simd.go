@@ -44,16 +44,16 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
-func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b17.GridDim()
+	gc_gd5 := gc_b29.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 	gc_bx5 := gc_lo5%gc_gdx5 - 1
 	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b17.Stopped() {
+		if gc_b29.Stopped() {
 			return
 		}
 		gc_pos5.Block = gc_blk5
@@ -67,9 +67,9 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off2 := gc_bx5 * gc_bdx5
-				if gc_from5 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to5 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to5]
+				gc_off5 := gc_bx5 * gc_bdx5
+				if gc_from5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to5 <= len(out)-gc_off5 {
+					gc_at5 := out[gc_off5:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
@@ -81,7 +81,7 @@ func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, 
 //line specialize.go:34
 						{
 //line specialize.go:34
-							gc_at2[gc_tx5] = specAt(in, i+1)*k + specAt[T](in, i)
+							gc_at5[gc_tx5] = specAt(in, i+1)*k + specAt[T](in, i)
 //line specialize.go:36
 						}
 					}
@@ -187,215 +187,495 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line specialize.go:33
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-					_ = gc_none
+						_ = gc_none2
 //line specialize.go:33
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-					_ = gc_iota2
+						_ = gc_iota4
 //line specialize.go:23
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all
+						_ = gc_all2
 //line specialize.go:35
-					gc_vb2 := archsimd.BroadcastFloat32x8(k)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb4 := archsimd.BroadcastFloat32x8(k)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line specialize.go:33
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
-						_ = i
+							_ = i
 //line specialize.go:35
-						{
+							{
 //line specialize.go:35
-							if i < 0 || i+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line specialize.go:35
-								break
-//line specialize.go:35
-							}
-//line specialize.go:35
-							var gc_t2 int = i + 1
-//line specialize.go:35
-							_ = gc_t2
-//line specialize.go:35
-							var gc_i3 int = gc_t2
-//line specialize.go:35
-							_ = gc_i3
-//line specialize.go:35
-							var gc_result3 archsimd.Float32x8
-//line specialize.go:35
-							_ = gc_result3
-//line specialize.go:35
-							gc_returned3 := gc_none
-//line specialize.go:35
-							_ = gc_returned3
-//line specialize.go:35
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:35
-							_ = gc_if3
-//line specialize.go:35
-							if gc_if3.ToBits() != 0 {
-//line specialize.go:35
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:35
-								gc_b3 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b3 = gc_all
+									break
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+								var gc_t4 int = i + 1
 //line specialize.go:35
-							}
+								_ = gc_t4
 //line specialize.go:35
-							gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+								var gc_i7 int = gc_t4
 //line specialize.go:35
-							_ = gc_if4
+								_ = gc_i7
 //line specialize.go:35
-							if gc_if4.ToBits() != 0 {
+								var gc_result7 archsimd.Float32x8
 //line specialize.go:35
-								var gc_ld3 archsimd.Float32x8
+								_ = gc_result7
 //line specialize.go:35
-								if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+								gc_returned7 := gc_none2
 //line specialize.go:35
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								_ = gc_returned7
 //line specialize.go:35
-								} else {
+								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:35
-									var gc_lanes3 [8]float32
+								_ = gc_if9
 //line specialize.go:35
-									for gc_k3 := range 8 {
+								if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-										if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+									gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
 //line specialize.go:35
-											gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_b7 := gc_none2
 //line specialize.go:35
-											gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+									if true {
 //line specialize.go:35
-										}
+										gc_b7 = gc_all2
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								gc_b4 := gc_none
+								_ = gc_if10
 //line specialize.go:35
-								if true {
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-									gc_b4 = gc_all
+									var gc_ld7 archsimd.Float32x8
 //line specialize.go:35
-								}
+									if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line specialize.go:35
-								gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line specialize.go:35
-							}
+									} else {
 //line specialize.go:35
-							var gc_i4 int = i
+										var gc_lanes7 [8]float32
 //line specialize.go:35
-							_ = gc_i4
+										for gc_k7 := range 8 {
 //line specialize.go:35
-							var gc_result4 archsimd.Float32x8
+											if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line specialize.go:35
-							_ = gc_result4
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line specialize.go:35
-							gc_returned4 := gc_none
+												gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
 //line specialize.go:35
-							_ = gc_returned4
-//line specialize.go:35
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:35
-							_ = gc_if5
-//line specialize.go:35
-							if gc_if5.ToBits() != 0 {
-//line specialize.go:35
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:35
-								gc_b5 := gc_none
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b5 = gc_all
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line specialize.go:35
-							}
-//line specialize.go:35
-							gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-							_ = gc_if6
-//line specialize.go:35
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld4 archsimd.Float32x8
-//line specialize.go:35
-								if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line specialize.go:35
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									var gc_lanes4 [8]float32
-//line specialize.go:35
-									for gc_k4 := range 8 {
-//line specialize.go:35
-										if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line specialize.go:35
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line specialize.go:35
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+											}
 //line specialize.go:35
 										}
 //line specialize.go:35
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos2.Thread = gc_rank2
+									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:35
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									gc_b8 := gc_none2
 //line specialize.go:35
-								}
+									if true {
 //line specialize.go:35
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+										gc_b8 = gc_all2
 //line specialize.go:35
-								gc_b6 := gc_none
+									}
 //line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b6 = gc_all
+									gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+								var gc_i8 int = i
+//line specialize.go:35
+								_ = gc_i8
+//line specialize.go:35
+								var gc_result8 archsimd.Float32x8
+//line specialize.go:35
+								_ = gc_result8
+//line specialize.go:35
+								gc_returned8 := gc_none2
+//line specialize.go:35
+								_ = gc_returned8
+//line specialize.go:35
+								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line specialize.go:35
+								_ = gc_if11
+//line specialize.go:35
+								if gc_if11.ToBits() != 0 {
+//line specialize.go:35
+									gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+//line specialize.go:35
+									gc_b9 := gc_none2
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b9 = gc_all2
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if12
+//line specialize.go:35
+								if gc_if12.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld8 archsimd.Float32x8
+//line specialize.go:35
+									if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+//line specialize.go:35
+										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes8 [8]float32
+//line specialize.go:35
+										for gc_k8 := range 8 {
+//line specialize.go:35
+											if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line specialize.go:35
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line specialize.go:35
+												gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:35
+									gc_b10 := gc_none2
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b10 = gc_all2
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(gc_at2[gc_tx2:])
 //line specialize.go:35
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:33
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line specialize.go:34
+						{
+//line specialize.go:34
+							gc_at2[gc_tx2] = specAt(in, i+1)*k + specAt[float32](in, i)
+//line specialize.go:36
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line specialize.go:33
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+						_ = gc_none
+//line specialize.go:33
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+						_ = gc_iota2
+//line specialize.go:23
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all
 //line specialize.go:35
-							gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+						gc_vb2 := archsimd.BroadcastFloat32x8(k)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:33
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:33
+							_ = i
 //line specialize.go:35
+							{
+//line specialize.go:35
+								if i < 0 || i+8 > len(out) {
+//line specialize.go:35
+									break
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_t2 int = i + 1
+//line specialize.go:35
+								_ = gc_t2
+//line specialize.go:35
+								var gc_i3 int = gc_t2
+//line specialize.go:35
+								_ = gc_i3
+//line specialize.go:35
+								var gc_result3 archsimd.Float32x8
+//line specialize.go:35
+								_ = gc_result3
+//line specialize.go:35
+								gc_returned3 := gc_none
+//line specialize.go:35
+								_ = gc_returned3
+//line specialize.go:35
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:35
+								_ = gc_if3
+//line specialize.go:35
+								if gc_if3.ToBits() != 0 {
+//line specialize.go:35
+									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:35
+									gc_b3 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b3 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if4
+//line specialize.go:35
+								if gc_if4.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld3 archsimd.Float32x8
+//line specialize.go:35
+									if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line specialize.go:35
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes3 [8]float32
+//line specialize.go:35
+										for gc_k3 := range 8 {
+//line specialize.go:35
+											if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+//line specialize.go:35
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line specialize.go:35
+												gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:35
+									gc_b4 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b4 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_i4 int = i
+//line specialize.go:35
+								_ = gc_i4
+//line specialize.go:35
+								var gc_result4 archsimd.Float32x8
+//line specialize.go:35
+								_ = gc_result4
+//line specialize.go:35
+								gc_returned4 := gc_none
+//line specialize.go:35
+								_ = gc_returned4
+//line specialize.go:35
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+								_ = gc_if5
+//line specialize.go:35
+								if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+									gc_b5 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b5 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if6
+//line specialize.go:35
+								if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld4 archsimd.Float32x8
+//line specialize.go:35
+									if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line specialize.go:35
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes4 [8]float32
+//line specialize.go:35
+										for gc_k4 := range 8 {
+//line specialize.go:35
+											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line specialize.go:35
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line specialize.go:35
+												gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+									gc_b6 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b6 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result3.Mul(gc_vb2).Add(gc_result4).StoreSlice(out[i:])
+//line specialize.go:35
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:33
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:33
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:33
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:33
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -407,61 +687,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						{
 							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:33
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
 					}
 				}
 			}
@@ -469,16 +694,16 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	}
 }
 
-func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b7.GridDim()
+	gc_gd3 := gc_b11.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b7.Stopped() {
+		if gc_b11.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -492,215 +717,495 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
+				gc_off3 := gc_bx3 * gc_bdx3
+				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:gc_to3]
+					gc_vstep3 := gc_from3
+					if compiled.SIMD {
 //line specialize.go:33
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-					_ = gc_none2
+						_ = gc_none4
 //line specialize.go:33
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-					_ = gc_iota4
+						_ = gc_iota8
 //line specialize.go:23
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+						gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all2
+						_ = gc_all4
 //line specialize.go:35
-					gc_vb4 := archsimd.BroadcastInt32x8(k)
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+						gc_vb8 := archsimd.BroadcastInt32x8(k)
+						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line specialize.go:33
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
-						_ = i
+							_ = i
 //line specialize.go:35
-						{
+							{
 //line specialize.go:35
-							if i < 0 || i+8 > len(out) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
 //line specialize.go:35
-								break
-//line specialize.go:35
-							}
-//line specialize.go:35
-							var gc_t4 int = i + 1
-//line specialize.go:35
-							_ = gc_t4
-//line specialize.go:35
-							var gc_i7 int = gc_t4
-//line specialize.go:35
-							_ = gc_i7
-//line specialize.go:35
-							var gc_result7 archsimd.Int32x8
-//line specialize.go:35
-							_ = gc_result7
-//line specialize.go:35
-							gc_returned7 := gc_none2
-//line specialize.go:35
-							_ = gc_returned7
-//line specialize.go:35
-							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:35
-							_ = gc_if9
-//line specialize.go:35
-							if gc_if9.ToBits() != 0 {
-//line specialize.go:35
-								gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
-//line specialize.go:35
-								gc_b8 := gc_none2
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b8 = gc_all2
+									break
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+								var gc_t8 int = i + 1
 //line specialize.go:35
-							}
+								_ = gc_t8
 //line specialize.go:35
-							gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+								var gc_i15 int = gc_t8
 //line specialize.go:35
-							_ = gc_if10
+								_ = gc_i15
 //line specialize.go:35
-							if gc_if10.ToBits() != 0 {
+								var gc_result15 archsimd.Int32x8
 //line specialize.go:35
-								var gc_ld7 archsimd.Int32x8
+								_ = gc_result15
 //line specialize.go:35
-								if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+								gc_returned15 := gc_none4
 //line specialize.go:35
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								_ = gc_returned15
 //line specialize.go:35
-								} else {
+								gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line specialize.go:35
-									var gc_lanes7 [8]int32
+								_ = gc_if21
 //line specialize.go:35
-									for gc_k7 := range 8 {
+								if gc_if21.ToBits() != 0 {
 //line specialize.go:35
-										if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									gc_result15 = gc_vb7.Merge(gc_result15, gc_if21)
 //line specialize.go:35
-											gc_pos3.Thread = gc_rank3 + gc_k7
+									gc_b16 := gc_none4
 //line specialize.go:35
-											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+									if true {
 //line specialize.go:35
-										}
+										gc_b16 = gc_all4
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+									gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+								gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								gc_b9 := gc_none2
+								_ = gc_if22
 //line specialize.go:35
-								if true {
+								if gc_if22.ToBits() != 0 {
 //line specialize.go:35
-									gc_b9 = gc_all2
+									var gc_ld15 archsimd.Int32x8
 //line specialize.go:35
-								}
+									if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line specialize.go:35
-								gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line specialize.go:35
-							}
+									} else {
 //line specialize.go:35
-							var gc_i8 int = i
+										var gc_lanes15 [8]int32
 //line specialize.go:35
-							_ = gc_i8
+										for gc_k15 := range 8 {
 //line specialize.go:35
-							var gc_result8 archsimd.Int32x8
+											if gc_if22.ToBits()&(1<<gc_k15) != 0 {
 //line specialize.go:35
-							_ = gc_result8
+												gc_pos3.Thread = gc_rank3 + gc_k15
 //line specialize.go:35
-							gc_returned8 := gc_none2
+												gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
 //line specialize.go:35
-							_ = gc_returned8
-//line specialize.go:35
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line specialize.go:35
-							_ = gc_if11
-//line specialize.go:35
-							if gc_if11.ToBits() != 0 {
-//line specialize.go:35
-								gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
-//line specialize.go:35
-								gc_b10 := gc_none2
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b10 = gc_all2
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
-//line specialize.go:35
-							}
-//line specialize.go:35
-							gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-							_ = gc_if12
-//line specialize.go:35
-							if gc_if12.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld8 archsimd.Int32x8
-//line specialize.go:35
-								if gc_i8 >= 0 && gc_i8+8 <= len(in) {
-//line specialize.go:35
-									gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									var gc_lanes8 [8]int32
-//line specialize.go:35
-									for gc_k8 := range 8 {
-//line specialize.go:35
-										if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line specialize.go:35
-											gc_pos3.Thread = gc_rank3 + gc_k8
-//line specialize.go:35
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+											}
 //line specialize.go:35
 										}
 //line specialize.go:35
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+										gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+//line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos3.Thread = gc_rank3
+									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
 //line specialize.go:35
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+									gc_b17 := gc_none4
 //line specialize.go:35
-								}
+									if true {
 //line specialize.go:35
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+										gc_b17 = gc_all4
 //line specialize.go:35
-								gc_b11 := gc_none2
+									}
 //line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b11 = gc_all2
+									gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+								var gc_i16 int = i
+//line specialize.go:35
+								_ = gc_i16
+//line specialize.go:35
+								var gc_result16 archsimd.Int32x8
+//line specialize.go:35
+								_ = gc_result16
+//line specialize.go:35
+								gc_returned16 := gc_none4
+//line specialize.go:35
+								_ = gc_returned16
+//line specialize.go:35
+								gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+//line specialize.go:35
+								_ = gc_if23
+//line specialize.go:35
+								if gc_if23.ToBits() != 0 {
+//line specialize.go:35
+									gc_result16 = gc_vb7.Merge(gc_result16, gc_if23)
+//line specialize.go:35
+									gc_b18 := gc_none4
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b18 = gc_all4
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if24
+//line specialize.go:35
+								if gc_if24.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld16 archsimd.Int32x8
+//line specialize.go:35
+									if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+//line specialize.go:35
+										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes16 [8]int32
+//line specialize.go:35
+										for gc_k16 := range 8 {
+//line specialize.go:35
+											if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+//line specialize.go:35
+												gc_pos3.Thread = gc_rank3 + gc_k16
+//line specialize.go:35
+												gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+//line specialize.go:35
+									gc_b19 := gc_none4
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b19 = gc_all4
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result15.Mul(gc_vb8).Add(gc_result16).StoreSlice(gc_at3[gc_tx3:])
 //line specialize.go:35
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:33
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line specialize.go:34
+						{
+//line specialize.go:34
+							gc_at3[gc_tx3] = specAt(in, i+1)*k + specAt[int32](in, i)
+//line specialize.go:36
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from3
+					if compiled.SIMD {
+//line specialize.go:33
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+						_ = gc_none3
+//line specialize.go:33
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+						_ = gc_iota6
+//line specialize.go:23
+						gc_vb5 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all3
 //line specialize.go:35
-							gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
+						gc_vb6 := archsimd.BroadcastInt32x8(k)
+						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:33
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:33
+							_ = i
 //line specialize.go:35
+							{
+//line specialize.go:35
+								if i < 0 || i+8 > len(out) {
+//line specialize.go:35
+									break
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_t6 int = i + 1
+//line specialize.go:35
+								_ = gc_t6
+//line specialize.go:35
+								var gc_i11 int = gc_t6
+//line specialize.go:35
+								_ = gc_i11
+//line specialize.go:35
+								var gc_result11 archsimd.Int32x8
+//line specialize.go:35
+								_ = gc_result11
+//line specialize.go:35
+								gc_returned11 := gc_none3
+//line specialize.go:35
+								_ = gc_returned11
+//line specialize.go:35
+								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line specialize.go:35
+								_ = gc_if15
+//line specialize.go:35
+								if gc_if15.ToBits() != 0 {
+//line specialize.go:35
+									gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
+//line specialize.go:35
+									gc_b12 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b12 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if16
+//line specialize.go:35
+								if gc_if16.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld11 archsimd.Int32x8
+//line specialize.go:35
+									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line specialize.go:35
+										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes11 [8]int32
+//line specialize.go:35
+										for gc_k11 := range 8 {
+//line specialize.go:35
+											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+//line specialize.go:35
+												gc_pos3.Thread = gc_rank3 + gc_k11
+//line specialize.go:35
+												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+//line specialize.go:35
+									gc_b13 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b13 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_i12 int = i
+//line specialize.go:35
+								_ = gc_i12
+//line specialize.go:35
+								var gc_result12 archsimd.Int32x8
+//line specialize.go:35
+								_ = gc_result12
+//line specialize.go:35
+								gc_returned12 := gc_none3
+//line specialize.go:35
+								_ = gc_returned12
+//line specialize.go:35
+								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:35
+								_ = gc_if17
+//line specialize.go:35
+								if gc_if17.ToBits() != 0 {
+//line specialize.go:35
+									gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
+//line specialize.go:35
+									gc_b14 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b14 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if18
+//line specialize.go:35
+								if gc_if18.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld12 archsimd.Int32x8
+//line specialize.go:35
+									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line specialize.go:35
+										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes12 [8]int32
+//line specialize.go:35
+										for gc_k12 := range 8 {
+//line specialize.go:35
+											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+//line specialize.go:35
+												gc_pos3.Thread = gc_rank3 + gc_k12
+//line specialize.go:35
+												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:35
+									gc_b15 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b15 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(out[i:])
+//line specialize.go:35
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+						{
+							gc_tx3 := gc_step3 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:33
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:33
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:33
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:33
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
+					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -712,61 +1217,6 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 						{
 							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 						}
-					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-						}
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:33
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
 					}
 				}
 			}
@@ -774,16 +1224,16 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 	}
 }
 
-func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b12.GridDim()
+	gc_gd4 := gc_b20.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b12.Stopped() {
+		if gc_b20.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -797,215 +1247,495 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep3 := gc_from4
-				if compiled.SIMD {
+				gc_off4 := gc_bx4 * gc_bdx4
+				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:gc_to4]
+					gc_vstep5 := gc_from4
+					if compiled.SIMD {
 //line specialize.go:33
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-					_ = gc_none3
+						_ = gc_none6
 //line specialize.go:33
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-					_ = gc_iota6
+						_ = gc_iota12
 //line specialize.go:23
-					gc_vb5 := archsimd.BroadcastUint32x8(0)
+						gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all3
+						_ = gc_all6
 //line specialize.go:35
-					gc_vb6 := archsimd.BroadcastUint32x8(k)
-					for ; gc_vstep3+7 < gc_to4; gc_vstep3 += 8 {
-						gc_tx4 := gc_vstep3
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+						gc_vb12 := archsimd.BroadcastUint32x8(k)
+						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line specialize.go:33
-						var i int = gc_bx4*gc_bdx4 + gc_tx4
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
-						_ = i
+							_ = i
 //line specialize.go:35
-						{
+							{
 //line specialize.go:35
-							if i < 0 || i+8 > len(out) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at4) {
 //line specialize.go:35
-								break
-//line specialize.go:35
-							}
-//line specialize.go:35
-							var gc_t6 int = i + 1
-//line specialize.go:35
-							_ = gc_t6
-//line specialize.go:35
-							var gc_i11 int = gc_t6
-//line specialize.go:35
-							_ = gc_i11
-//line specialize.go:35
-							var gc_result11 archsimd.Uint32x8
-//line specialize.go:35
-							_ = gc_result11
-//line specialize.go:35
-							gc_returned11 := gc_none3
-//line specialize.go:35
-							_ = gc_returned11
-//line specialize.go:35
-							gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line specialize.go:35
-							_ = gc_if15
-//line specialize.go:35
-							if gc_if15.ToBits() != 0 {
-//line specialize.go:35
-								gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
-//line specialize.go:35
-								gc_b13 := gc_none3
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b13 = gc_all3
+									break
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+								var gc_t12 int = i + 1
 //line specialize.go:35
-							}
+								_ = gc_t12
 //line specialize.go:35
-							gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+								var gc_i23 int = gc_t12
 //line specialize.go:35
-							_ = gc_if16
+								_ = gc_i23
 //line specialize.go:35
-							if gc_if16.ToBits() != 0 {
+								var gc_result23 archsimd.Uint32x8
 //line specialize.go:35
-								var gc_ld11 archsimd.Uint32x8
+								_ = gc_result23
 //line specialize.go:35
-								if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+								gc_returned23 := gc_none6
 //line specialize.go:35
-									gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+								_ = gc_returned23
 //line specialize.go:35
-								} else {
+								gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
 //line specialize.go:35
-									var gc_lanes11 [8]uint32
+								_ = gc_if33
 //line specialize.go:35
-									for gc_k11 := range 8 {
+								if gc_if33.ToBits() != 0 {
 //line specialize.go:35
-										if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+									gc_result23 = gc_vb11.Merge(gc_result23, gc_if33)
 //line specialize.go:35
-											gc_pos4.Thread = gc_rank4 + gc_k11
+									gc_b25 := gc_none6
 //line specialize.go:35
-											gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+									if true {
 //line specialize.go:35
-										}
+										gc_b25 = gc_all6
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-									gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+									gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+								gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								gc_b14 := gc_none3
+								_ = gc_if34
 //line specialize.go:35
-								if true {
+								if gc_if34.ToBits() != 0 {
 //line specialize.go:35
-									gc_b14 = gc_all3
+									var gc_ld23 archsimd.Uint32x8
 //line specialize.go:35
-								}
+									if gc_i23 >= 0 && gc_i23+8 <= len(in) {
 //line specialize.go:35
-								gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+										gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
 //line specialize.go:35
-							}
+									} else {
 //line specialize.go:35
-							var gc_i12 int = i
+										var gc_lanes23 [8]uint32
 //line specialize.go:35
-							_ = gc_i12
+										for gc_k23 := range 8 {
 //line specialize.go:35
-							var gc_result12 archsimd.Uint32x8
+											if gc_if34.ToBits()&(1<<gc_k23) != 0 {
 //line specialize.go:35
-							_ = gc_result12
+												gc_pos4.Thread = gc_rank4 + gc_k23
 //line specialize.go:35
-							gc_returned12 := gc_none3
+												gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
 //line specialize.go:35
-							_ = gc_returned12
-//line specialize.go:35
-							gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line specialize.go:35
-							_ = gc_if17
-//line specialize.go:35
-							if gc_if17.ToBits() != 0 {
-//line specialize.go:35
-								gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
-//line specialize.go:35
-								gc_b15 := gc_none3
-//line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b15 = gc_all3
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
-//line specialize.go:35
-							}
-//line specialize.go:35
-							gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-							_ = gc_if18
-//line specialize.go:35
-							if gc_if18.ToBits() != 0 {
-//line specialize.go:35
-								var gc_ld12 archsimd.Uint32x8
-//line specialize.go:35
-								if gc_i12 >= 0 && gc_i12+8 <= len(in) {
-//line specialize.go:35
-									gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									var gc_lanes12 [8]uint32
-//line specialize.go:35
-									for gc_k12 := range 8 {
-//line specialize.go:35
-										if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line specialize.go:35
-											gc_pos4.Thread = gc_rank4 + gc_k12
-//line specialize.go:35
-											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+											}
 //line specialize.go:35
 										}
 //line specialize.go:35
+										gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+										gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+//line specialize.go:35
 									}
 //line specialize.go:35
-									gc_pos4.Thread = gc_rank4
+									gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
 //line specialize.go:35
-									gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+									gc_b26 := gc_none6
 //line specialize.go:35
-								}
+									if true {
 //line specialize.go:35
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+										gc_b26 = gc_all6
 //line specialize.go:35
-								gc_b16 := gc_none3
+									}
 //line specialize.go:35
-								if true {
-//line specialize.go:35
-									gc_b16 = gc_all3
+									gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+								var gc_i24 int = i
+//line specialize.go:35
+								_ = gc_i24
+//line specialize.go:35
+								var gc_result24 archsimd.Uint32x8
+//line specialize.go:35
+								_ = gc_result24
+//line specialize.go:35
+								gc_returned24 := gc_none6
+//line specialize.go:35
+								_ = gc_returned24
+//line specialize.go:35
+								gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+//line specialize.go:35
+								_ = gc_if35
+//line specialize.go:35
+								if gc_if35.ToBits() != 0 {
+//line specialize.go:35
+									gc_result24 = gc_vb11.Merge(gc_result24, gc_if35)
+//line specialize.go:35
+									gc_b27 := gc_none6
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b27 = gc_all6
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if36
+//line specialize.go:35
+								if gc_if36.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld24 archsimd.Uint32x8
+//line specialize.go:35
+									if gc_i24 >= 0 && gc_i24+8 <= len(in) {
+//line specialize.go:35
+										gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes24 [8]uint32
+//line specialize.go:35
+										for gc_k24 := range 8 {
+//line specialize.go:35
+											if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+//line specialize.go:35
+												gc_pos4.Thread = gc_rank4 + gc_k24
+//line specialize.go:35
+												gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+										gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+//line specialize.go:35
+									gc_b28 := gc_none6
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b28 = gc_all6
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result23.Mul(gc_vb12).Add(gc_result24).StoreSlice(gc_at4[gc_tx4:])
 //line specialize.go:35
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:33
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+
+//line specialize.go:34
+						{
+//line specialize.go:34
+							gc_at4[gc_tx4] = specAt(in, i+1)*k + specAt[uint32](in, i)
+//line specialize.go:36
+						}
+					}
+				} else {
+					gc_vstep6 := gc_from4
+					if compiled.SIMD {
+//line specialize.go:33
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:33
+						_ = gc_none5
+//line specialize.go:33
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:33
+						_ = gc_iota10
+//line specialize.go:23
+						gc_vb9 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all5
 //line specialize.go:35
-							gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(out[i:])
+						gc_vb10 := archsimd.BroadcastUint32x8(k)
+						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:33
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:33
+							_ = i
 //line specialize.go:35
+							{
+//line specialize.go:35
+								if i < 0 || i+8 > len(out) {
+//line specialize.go:35
+									break
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_t10 int = i + 1
+//line specialize.go:35
+								_ = gc_t10
+//line specialize.go:35
+								var gc_i19 int = gc_t10
+//line specialize.go:35
+								_ = gc_i19
+//line specialize.go:35
+								var gc_result19 archsimd.Uint32x8
+//line specialize.go:35
+								_ = gc_result19
+//line specialize.go:35
+								gc_returned19 := gc_none5
+//line specialize.go:35
+								_ = gc_returned19
+//line specialize.go:35
+								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+//line specialize.go:35
+								_ = gc_if27
+//line specialize.go:35
+								if gc_if27.ToBits() != 0 {
+//line specialize.go:35
+									gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
+//line specialize.go:35
+									gc_b21 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b21 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if28
+//line specialize.go:35
+								if gc_if28.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld19 archsimd.Uint32x8
+//line specialize.go:35
+									if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+//line specialize.go:35
+										gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes19 [8]uint32
+//line specialize.go:35
+										for gc_k19 := range 8 {
+//line specialize.go:35
+											if gc_if28.ToBits()&(1<<gc_k19) != 0 {
+//line specialize.go:35
+												gc_pos4.Thread = gc_rank4 + gc_k19
+//line specialize.go:35
+												gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+										gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+//line specialize.go:35
+									gc_b22 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b22 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								var gc_i20 int = i
+//line specialize.go:35
+								_ = gc_i20
+//line specialize.go:35
+								var gc_result20 archsimd.Uint32x8
+//line specialize.go:35
+								_ = gc_result20
+//line specialize.go:35
+								gc_returned20 := gc_none5
+//line specialize.go:35
+								_ = gc_returned20
+//line specialize.go:35
+								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line specialize.go:35
+								_ = gc_if29
+//line specialize.go:35
+								if gc_if29.ToBits() != 0 {
+//line specialize.go:35
+									gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
+//line specialize.go:35
+									gc_b23 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b23 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if30
+//line specialize.go:35
+								if gc_if30.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld20 archsimd.Uint32x8
+//line specialize.go:35
+									if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+//line specialize.go:35
+										gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										var gc_lanes20 [8]uint32
+//line specialize.go:35
+										for gc_k20 := range 8 {
+//line specialize.go:35
+											if gc_if30.ToBits()&(1<<gc_k20) != 0 {
+//line specialize.go:35
+												gc_pos4.Thread = gc_rank4 + gc_k20
+//line specialize.go:35
+												gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line specialize.go:35
+											}
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+										gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+//line specialize.go:35
+									gc_b24 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b24 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result19.Mul(gc_vb10).Add(gc_result20).StoreSlice(out[i:])
+//line specialize.go:35
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+						{
+							gc_tx4 := gc_step4 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:33
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:33
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:33
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							}
+						}
+						{
+							gc_tx4 := gc_step4 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:33
+							i := gc_bx4*gc_bdx4 + gc_tx4
+							_ = i
+
+//line specialize.go:34
+							{
+								out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
-					{
-						gc_tx4 := gc_step4 + 0
+					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1017,61 +1747,6 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						{
 							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 						}
-					}
-					{
-						gc_tx4 := gc_step4 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
-					}
-					{
-						gc_tx4 := gc_step4 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-						i := gc_bx4*gc_bdx4 + gc_tx4
-						_ = i
-
-//line specialize.go:34
-						{
-							out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-						}
-					}
-				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:33
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-
-//line specialize.go:34
-					{
-						out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
 					}
 				}
 			}
@@ -1104,21 +1779,21 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
-func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at12 := sdata[:gc_bdx5]
+				gc_at21 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -1131,7 +1806,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 					i := gc_bx5*gc_bdx5*2 + tid
 					_ = i
 
-					gc_at12[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					gc_at21[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
 				}
 			} else {
 				gc_step13 := 0
@@ -1228,10 +1903,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off10 := s
-				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to5 <= len(sdata)-gc_off10 {
-					gc_at13 := sdata[:gc_to5]
-					gc_at14 := sdata[gc_off10:][:gc_to5]
+				gc_off13 := s
+				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to5 <= len(sdata)-gc_off13 {
+					gc_at22 := sdata[:gc_to5]
+					gc_at23 := sdata[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -1243,7 +1918,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:50
 						{
 //line specialize.go:50
-							gc_at13[gc_tx5] += gc_at14[gc_tx5]
+							gc_at22[gc_tx5] += gc_at23[gc_tx5]
 //line specialize.go:52
 						}
 					}
@@ -1330,11 +2005,11 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off11 := gc_bx5
-			gc_off12 := 0
-			if gc_from5 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at15 := partial[gc_off11:][:1]
-				gc_at16 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx5
+			gc_off15 := 0
+			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at24 := partial[gc_off14:][:1]
+				gc_at25 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -1346,7 +2021,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at15[0] = gc_at16[0]
+						gc_at24[0] = gc_at25[0]
 //line specialize.go:57
 					}
 				}
@@ -1441,212 +2116,495 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(sdata) {
+				gc_at6 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line specialize.go:44
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-				_ = gc_none
+					_ = gc_none2
 //line specialize.go:44
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-				_ = gc_iota2
+					_ = gc_iota4
 //line specialize.go:23
-				gc_vb := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-				_ = gc_all
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					_ = gc_all2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line specialize.go:44
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line specialize.go:44
-					_ = tid
+						_ = tid
 //line specialize.go:45
-					var i int = gc_bx2*gc_bdx2*2 + tid
+						var i int = gc_bx2*gc_bdx2*2 + tid
 //line specialize.go:45
-					_ = i
+						_ = i
 //line specialize.go:47
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line specialize.go:47
-						break
+							break
 //line specialize.go:47
-					}
+						}
 //line specialize.go:47
-					var gc_i3 int = i
+						var gc_i7 int = i
 //line specialize.go:47
-					_ = gc_i3
+						_ = gc_i7
 //line specialize.go:47
-					var gc_result3 archsimd.Float32x8
+						var gc_result7 archsimd.Float32x8
 //line specialize.go:47
-					_ = gc_result3
+						_ = gc_result7
 //line specialize.go:47
-					gc_returned3 := gc_none
+						gc_returned7 := gc_none2
 //line specialize.go:47
-					_ = gc_returned3
+						_ = gc_returned7
 //line specialize.go:22
-					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:22
-					_ = gc_if3
+						_ = gc_if9
 //line specialize.go:22
-					if gc_if3.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line specialize.go:22
-						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+							gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
 //line specialize.go:22
-						gc_b3 := gc_none
+							gc_b7 := gc_none2
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b3 = gc_all
+								gc_b7 = gc_all2
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if4
+						_ = gc_if10
 //line specialize.go:47
-					if gc_if4.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld3 archsimd.Float32x8
+							var gc_ld7 archsimd.Float32x8
 //line specialize.go:47
-						if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line specialize.go:47
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes3 [8]float32
+								var gc_lanes7 [8]float32
 //line specialize.go:47
-							for gc_k3 := range 8 {
+								for gc_k7 := range 8 {
 //line specialize.go:47
-								if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line specialize.go:47
-									gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line specialize.go:47
-									gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos2.Thread = gc_rank2
+							gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:47
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_b8 := gc_none2
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+								gc_b8 = gc_all2
 //line specialize.go:47
-						gc_b4 := gc_none
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b4 = gc_all
+							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+						var gc_t4 int = i + gc_bdx2
 //line specialize.go:47
-					}
+						_ = gc_t4
 //line specialize.go:47
-					var gc_t2 int = i + gc_bdx2
+						var gc_i8 int = gc_t4
 //line specialize.go:47
-					_ = gc_t2
+						_ = gc_i8
 //line specialize.go:47
-					var gc_i4 int = gc_t2
+						var gc_result8 archsimd.Float32x8
 //line specialize.go:47
-					_ = gc_i4
+						_ = gc_result8
 //line specialize.go:47
-					var gc_result4 archsimd.Float32x8
+						gc_returned8 := gc_none2
 //line specialize.go:47
-					_ = gc_result4
-//line specialize.go:47
-					gc_returned4 := gc_none
-//line specialize.go:47
-					_ = gc_returned4
+						_ = gc_returned8
 //line specialize.go:22
-					gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line specialize.go:22
-					_ = gc_if5
+						_ = gc_if11
 //line specialize.go:22
-					if gc_if5.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line specialize.go:22
-						gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+							gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
 //line specialize.go:22
-						gc_b5 := gc_none
+							gc_b9 := gc_none2
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b5 = gc_all
+								gc_b9 = gc_all2
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if6
+						_ = gc_if12
 //line specialize.go:47
-					if gc_if6.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld4 archsimd.Float32x8
+							var gc_ld8 archsimd.Float32x8
 //line specialize.go:47
-						if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
 //line specialize.go:47
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes4 [8]float32
+								var gc_lanes8 [8]float32
 //line specialize.go:47
-							for gc_k4 := range 8 {
+								for gc_k8 := range 8 {
 //line specialize.go:47
-								if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k8) != 0 {
 //line specialize.go:47
-									gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line specialize.go:47
-									gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos2.Thread = gc_rank2
+							gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
 //line specialize.go:47
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_b10 := gc_none2
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+								gc_b10 = gc_all2
 //line specialize.go:47
-						gc_b6 := gc_none
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b6 = gc_all
+							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
 //line specialize.go:47
 						}
-//line specialize.go:47
-						gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line specialize.go:47
+						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
 					}
-					gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+					tid := gc_tx2
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx2*gc_bdx2*2 + tid
+					_ = i
+
+					gc_at6[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line specialize.go:44
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+					_ = gc_none
+//line specialize.go:44
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+					_ = gc_iota2
+//line specialize.go:23
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line specialize.go:44
+						var tid int = gc_tx2
+//line specialize.go:44
+						_ = tid
+//line specialize.go:45
+						var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+						_ = i
+//line specialize.go:47
+						if tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:47
+							break
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_i3 int = i
+//line specialize.go:47
+						_ = gc_i3
+//line specialize.go:47
+						var gc_result3 archsimd.Float32x8
+//line specialize.go:47
+						_ = gc_result3
+//line specialize.go:47
+						gc_returned3 := gc_none
+//line specialize.go:47
+						_ = gc_returned3
+//line specialize.go:22
+						gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:22
+						_ = gc_if3
+//line specialize.go:22
+						if gc_if3.ToBits() != 0 {
+//line specialize.go:22
+							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:22
+							gc_b3 := gc_none
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b3 = gc_all
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if4
+//line specialize.go:47
+						if gc_if4.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld3 archsimd.Float32x8
+//line specialize.go:47
+							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line specialize.go:47
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes3 [8]float32
+//line specialize.go:47
+								for gc_k3 := range 8 {
+//line specialize.go:47
+									if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+//line specialize.go:47
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line specialize.go:47
+										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:47
+							gc_b4 := gc_none
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b4 = gc_all
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_t2 int = i + gc_bdx2
+//line specialize.go:47
+						_ = gc_t2
+//line specialize.go:47
+						var gc_i4 int = gc_t2
+//line specialize.go:47
+						_ = gc_i4
+//line specialize.go:47
+						var gc_result4 archsimd.Float32x8
+//line specialize.go:47
+						_ = gc_result4
+//line specialize.go:47
+						gc_returned4 := gc_none
+//line specialize.go:47
+						_ = gc_returned4
+//line specialize.go:22
+						gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:22
+						_ = gc_if5
+//line specialize.go:22
+						if gc_if5.ToBits() != 0 {
+//line specialize.go:22
+							gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:22
+							gc_b5 := gc_none
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b5 = gc_all
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if6
+//line specialize.go:47
+						if gc_if6.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld4 archsimd.Float32x8
+//line specialize.go:47
+							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line specialize.go:47
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes4 [8]float32
+//line specialize.go:47
+								for gc_k4 := range 8 {
+//line specialize.go:47
+									if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line specialize.go:47
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line specialize.go:47
+										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:47
+							gc_b6 := gc_none
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b6 = gc_all
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line specialize.go:47
+						}
+						gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1661,69 +2619,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx2*gc_bdx2*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx2*gc_bdx2*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx2*gc_bdx2*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-				tid := gc_tx2
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx2*gc_bdx2*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 			}
 		}
 	}
@@ -1736,35 +2631,136 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := s
+				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
+					gc_at7 := sdata[:gc_to2]
+					gc_at8 := sdata[gc_off4:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line specialize.go:44
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line specialize.go:44
-						_ = tid
+							_ = tid
 //line specialize.go:51
-						{
+							{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line specialize.go:51
-								break
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line specialize.go:51
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:50
+						{
+//line specialize.go:50
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line specialize.go:52
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
 //line specialize.go:51
-							archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line specialize.go:51
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:51
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1776,61 +2772,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -1842,11 +2783,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
+				gc_at9 := partial[gc_off5:][:1]
+				gc_at10 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1858,7 +2799,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at6[0] = gc_at7[0]
+						gc_at9[0] = gc_at10[0]
 //line specialize.go:57
 					}
 				}
@@ -1940,225 +2881,508 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	}
 }
 
-func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			if gc_bdx3 <= len(sdata) {
+				gc_at11 := sdata[:gc_bdx3]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line specialize.go:44
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-				_ = gc_none2
+					_ = gc_none4
 //line specialize.go:44
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-				_ = gc_iota4
+					_ = gc_iota8
 //line specialize.go:23
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-				_ = gc_all2
-				for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-					gc_tx3 := gc_vstep3
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					_ = gc_all4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
 //line specialize.go:44
-					var tid int = gc_tx3
+						var tid int = gc_tx3
 //line specialize.go:44
-					_ = tid
+						_ = tid
 //line specialize.go:45
-					var i int = gc_bx3*gc_bdx3*2 + tid
+						var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
-					_ = i
+						_ = i
 //line specialize.go:47
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
 //line specialize.go:47
-						break
+							break
 //line specialize.go:47
-					}
+						}
 //line specialize.go:47
-					var gc_i7 int = i
+						var gc_i15 int = i
 //line specialize.go:47
-					_ = gc_i7
+						_ = gc_i15
 //line specialize.go:47
-					var gc_result7 archsimd.Int32x8
+						var gc_result15 archsimd.Int32x8
 //line specialize.go:47
-					_ = gc_result7
+						_ = gc_result15
 //line specialize.go:47
-					gc_returned7 := gc_none2
+						gc_returned15 := gc_none4
 //line specialize.go:47
-					_ = gc_returned7
+						_ = gc_returned15
 //line specialize.go:22
-					gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line specialize.go:22
-					_ = gc_if9
+						_ = gc_if21
 //line specialize.go:22
-					if gc_if9.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line specialize.go:22
-						gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+							gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
 //line specialize.go:22
-						gc_b8 := gc_none2
+							gc_b16 := gc_none4
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b8 = gc_all2
+								gc_b16 = gc_all4
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if10
+						_ = gc_if22
 //line specialize.go:47
-					if gc_if10.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld7 archsimd.Int32x8
+							var gc_ld15 archsimd.Int32x8
 //line specialize.go:47
-						if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line specialize.go:47
-							gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes7 [8]int32
+								var gc_lanes15 [8]int32
 //line specialize.go:47
-							for gc_k7 := range 8 {
+								for gc_k15 := range 8 {
 //line specialize.go:47
-								if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if22.ToBits()&(1<<gc_k15) != 0 {
 //line specialize.go:47
-									gc_pos3.Thread = gc_rank3 + gc_k7
+										gc_pos3.Thread = gc_rank3 + gc_k15
 //line specialize.go:47
-									gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos3.Thread = gc_rank3
+							gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
 //line specialize.go:47
-							gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_b17 := gc_none4
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+								gc_b17 = gc_all4
 //line specialize.go:47
-						gc_b9 := gc_none2
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b9 = gc_all2
+							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+						var gc_t8 int = i + gc_bdx3
 //line specialize.go:47
-					}
+						_ = gc_t8
 //line specialize.go:47
-					var gc_t4 int = i + gc_bdx3
+						var gc_i16 int = gc_t8
 //line specialize.go:47
-					_ = gc_t4
+						_ = gc_i16
 //line specialize.go:47
-					var gc_i8 int = gc_t4
+						var gc_result16 archsimd.Int32x8
 //line specialize.go:47
-					_ = gc_i8
+						_ = gc_result16
 //line specialize.go:47
-					var gc_result8 archsimd.Int32x8
+						gc_returned16 := gc_none4
 //line specialize.go:47
-					_ = gc_result8
-//line specialize.go:47
-					gc_returned8 := gc_none2
-//line specialize.go:47
-					_ = gc_returned8
+						_ = gc_returned16
 //line specialize.go:22
-					gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
 //line specialize.go:22
-					_ = gc_if11
+						_ = gc_if23
 //line specialize.go:22
-					if gc_if11.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line specialize.go:22
-						gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+							gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
 //line specialize.go:22
-						gc_b10 := gc_none2
+							gc_b18 := gc_none4
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b10 = gc_all2
+								gc_b18 = gc_all4
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if12
+						_ = gc_if24
 //line specialize.go:47
-					if gc_if12.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld8 archsimd.Int32x8
+							var gc_ld16 archsimd.Int32x8
 //line specialize.go:47
-						if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
 //line specialize.go:47
-							gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes8 [8]int32
+								var gc_lanes16 [8]int32
 //line specialize.go:47
-							for gc_k8 := range 8 {
+								for gc_k16 := range 8 {
 //line specialize.go:47
-								if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if24.ToBits()&(1<<gc_k16) != 0 {
 //line specialize.go:47
-									gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k16
 //line specialize.go:47
-									gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos3.Thread = gc_rank3
+							gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
 //line specialize.go:47
-							gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+							gc_b19 := gc_none4
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+								gc_b19 = gc_all4
 //line specialize.go:47
-						gc_b11 := gc_none2
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b11 = gc_all2
+							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
 //line specialize.go:47
 						}
-//line specialize.go:47
-						gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
-//line specialize.go:47
+						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
 					}
-					gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep3
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+					tid := gc_tx3
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx3*gc_bdx3*2 + tid
+					_ = i
+
+					gc_at11[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line specialize.go:44
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+					_ = gc_none3
+//line specialize.go:44
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+					_ = gc_iota6
+//line specialize.go:23
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all3
+					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line specialize.go:44
+						var tid int = gc_tx3
+//line specialize.go:44
+						_ = tid
+//line specialize.go:45
+						var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+						_ = i
+//line specialize.go:47
+						if tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:47
+							break
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_i11 int = i
+//line specialize.go:47
+						_ = gc_i11
+//line specialize.go:47
+						var gc_result11 archsimd.Int32x8
+//line specialize.go:47
+						_ = gc_result11
+//line specialize.go:47
+						gc_returned11 := gc_none3
+//line specialize.go:47
+						_ = gc_returned11
+//line specialize.go:22
+						gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line specialize.go:22
+						_ = gc_if15
+//line specialize.go:22
+						if gc_if15.ToBits() != 0 {
+//line specialize.go:22
+							gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+//line specialize.go:22
+							gc_b12 := gc_none3
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b12 = gc_all3
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if16
+//line specialize.go:47
+						if gc_if16.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld11 archsimd.Int32x8
+//line specialize.go:47
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line specialize.go:47
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes11 [8]int32
+//line specialize.go:47
+								for gc_k11 := range 8 {
+//line specialize.go:47
+									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+//line specialize.go:47
+										gc_pos3.Thread = gc_rank3 + gc_k11
+//line specialize.go:47
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+//line specialize.go:47
+							gc_b13 := gc_none3
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b13 = gc_all3
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_t6 int = i + gc_bdx3
+//line specialize.go:47
+						_ = gc_t6
+//line specialize.go:47
+						var gc_i12 int = gc_t6
+//line specialize.go:47
+						_ = gc_i12
+//line specialize.go:47
+						var gc_result12 archsimd.Int32x8
+//line specialize.go:47
+						_ = gc_result12
+//line specialize.go:47
+						gc_returned12 := gc_none3
+//line specialize.go:47
+						_ = gc_returned12
+//line specialize.go:22
+						gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:22
+						_ = gc_if17
+//line specialize.go:22
+						if gc_if17.ToBits() != 0 {
+//line specialize.go:22
+							gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+//line specialize.go:22
+							gc_b14 := gc_none3
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b14 = gc_all3
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if18
+//line specialize.go:47
+						if gc_if18.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld12 archsimd.Int32x8
+//line specialize.go:47
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line specialize.go:47
+								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes12 [8]int32
+//line specialize.go:47
+								for gc_k12 := range 8 {
+//line specialize.go:47
+									if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+//line specialize.go:47
+										gc_pos3.Thread = gc_rank3 + gc_k12
+//line specialize.go:47
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:47
+							gc_b15 := gc_none3
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b15 = gc_all3
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line specialize.go:47
+						}
+						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2173,69 +3397,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx3*gc_bdx3*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx3*gc_bdx3*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx3*gc_bdx3*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-				tid := gc_tx3
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx3*gc_bdx3*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 			}
 		}
 	}
@@ -2248,35 +3409,136 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep4 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off7 := s
+				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to3 <= len(sdata)-gc_off7 {
+					gc_at12 := sdata[:gc_to3]
+					gc_at13 := sdata[gc_off7:][:gc_to3]
+					gc_vstep7 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line specialize.go:44
-						var tid int = gc_tx3
+							var tid int = gc_tx3
 //line specialize.go:44
-						_ = tid
+							_ = tid
 //line specialize.go:51
-						{
+							{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
 //line specialize.go:51
-								break
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
 //line specialize.go:51
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:50
+						{
+//line specialize.go:50
+							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+//line specialize.go:52
+						}
+					}
+				} else {
+					gc_vstep8 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
 //line specialize.go:51
-							archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line specialize.go:51
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:51
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadInt32x8Slice(sdata[tid:]).Add(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2288,61 +3550,6 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-						tid := gc_tx3
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2354,11 +3561,11 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3
-			gc_off7 := 0
-			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at8 := partial[gc_off6:][:1]
-				gc_at9 := sdata[gc_off7:][:1]
+			gc_off8 := gc_bx3
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at14 := partial[gc_off8:][:1]
+				gc_at15 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -2370,7 +3577,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at8[0] = gc_at9[0]
+						gc_at14[0] = gc_at15[0]
 //line specialize.go:57
 					}
 				}
@@ -2452,225 +3659,508 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 	}
 }
 
-func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
+			if gc_bdx4 <= len(sdata) {
+				gc_at16 := sdata[:gc_bdx4]
+				gc_vstep9 := 0
+				if compiled.SIMD {
 //line specialize.go:44
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-				_ = gc_none3
+					_ = gc_none6
 //line specialize.go:44
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-				_ = gc_iota6
+					_ = gc_iota12
 //line specialize.go:23
-				gc_vb3 := archsimd.BroadcastUint32x8(0)
+					gc_vb6 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-				_ = gc_all3
-				for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-					gc_tx4 := gc_vstep5
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					_ = gc_all6
+					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
+						gc_tx4 := gc_vstep9
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
 //line specialize.go:44
-					var tid int = gc_tx4
+						var tid int = gc_tx4
 //line specialize.go:44
-					_ = tid
+						_ = tid
 //line specialize.go:45
-					var i int = gc_bx4*gc_bdx4*2 + tid
+						var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
-					_ = i
+						_ = i
 //line specialize.go:47
-					if tid < 0 || tid+8 > len(sdata) {
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
 //line specialize.go:47
-						break
+							break
 //line specialize.go:47
-					}
+						}
 //line specialize.go:47
-					var gc_i11 int = i
+						var gc_i23 int = i
 //line specialize.go:47
-					_ = gc_i11
+						_ = gc_i23
 //line specialize.go:47
-					var gc_result11 archsimd.Uint32x8
+						var gc_result23 archsimd.Uint32x8
 //line specialize.go:47
-					_ = gc_result11
+						_ = gc_result23
 //line specialize.go:47
-					gc_returned11 := gc_none3
+						gc_returned23 := gc_none6
 //line specialize.go:47
-					_ = gc_returned11
+						_ = gc_returned23
 //line specialize.go:22
-					gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
 //line specialize.go:22
-					_ = gc_if15
+						_ = gc_if33
 //line specialize.go:22
-					if gc_if15.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line specialize.go:22
-						gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+							gc_result23 = gc_vb6.Merge(gc_result23, gc_if33)
 //line specialize.go:22
-						gc_b13 := gc_none3
+							gc_b25 := gc_none6
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b13 = gc_all3
+								gc_b25 = gc_all6
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if16
+						_ = gc_if34
 //line specialize.go:47
-					if gc_if16.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld11 archsimd.Uint32x8
+							var gc_ld23 archsimd.Uint32x8
 //line specialize.go:47
-						if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
 //line specialize.go:47
-							gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i11:])
+								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes11 [8]uint32
+								var gc_lanes23 [8]uint32
 //line specialize.go:47
-							for gc_k11 := range 8 {
+								for gc_k23 := range 8 {
 //line specialize.go:47
-								if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if34.ToBits()&(1<<gc_k23) != 0 {
 //line specialize.go:47
-									gc_pos4.Thread = gc_rank4 + gc_k11
+										gc_pos4.Thread = gc_rank4 + gc_k23
 //line specialize.go:47
-									gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos4.Thread = gc_rank4
+							gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
 //line specialize.go:47
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11)
+							gc_b26 := gc_none6
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+								gc_b26 = gc_all6
 //line specialize.go:47
-						gc_b14 := gc_none3
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b14 = gc_all3
+							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						gc_returned11 = gc_b14.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+						var gc_t12 int = i + gc_bdx4
 //line specialize.go:47
-					}
+						_ = gc_t12
 //line specialize.go:47
-					var gc_t6 int = i + gc_bdx4
+						var gc_i24 int = gc_t12
 //line specialize.go:47
-					_ = gc_t6
+						_ = gc_i24
 //line specialize.go:47
-					var gc_i12 int = gc_t6
+						var gc_result24 archsimd.Uint32x8
 //line specialize.go:47
-					_ = gc_i12
+						_ = gc_result24
 //line specialize.go:47
-					var gc_result12 archsimd.Uint32x8
+						gc_returned24 := gc_none6
 //line specialize.go:47
-					_ = gc_result12
-//line specialize.go:47
-					gc_returned12 := gc_none3
-//line specialize.go:47
-					_ = gc_returned12
+						_ = gc_returned24
 //line specialize.go:22
-					gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
 //line specialize.go:22
-					_ = gc_if17
+						_ = gc_if35
 //line specialize.go:22
-					if gc_if17.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line specialize.go:22
-						gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+							gc_result24 = gc_vb6.Merge(gc_result24, gc_if35)
 //line specialize.go:22
-						gc_b15 := gc_none3
+							gc_b27 := gc_none6
 //line specialize.go:22
-						if true {
+							if true {
 //line specialize.go:22
-							gc_b15 = gc_all3
+								gc_b27 = gc_all6
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-					}
-//line specialize.go:22
-					gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-					_ = gc_if18
+						_ = gc_if36
 //line specialize.go:47
-					if gc_if18.ToBits() != 0 {
+						if gc_if36.ToBits() != 0 {
 //line specialize.go:47
-						var gc_ld12 archsimd.Uint32x8
+							var gc_ld24 archsimd.Uint32x8
 //line specialize.go:47
-						if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
 //line specialize.go:47
-							gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
 //line specialize.go:47
-						} else {
+							} else {
 //line specialize.go:47
-							var gc_lanes12 [8]uint32
+								var gc_lanes24 [8]uint32
 //line specialize.go:47
-							for gc_k12 := range 8 {
+								for gc_k24 := range 8 {
 //line specialize.go:47
-								if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if36.ToBits()&(1<<gc_k24) != 0 {
 //line specialize.go:47
-									gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k24
 //line specialize.go:47
-									gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line specialize.go:47
+									}
 //line specialize.go:47
 								}
 //line specialize.go:47
+								gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+//line specialize.go:47
 							}
 //line specialize.go:47
-							gc_pos4.Thread = gc_rank4
+							gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
 //line specialize.go:47
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+							gc_b28 := gc_none6
 //line specialize.go:47
-						}
+							if true {
 //line specialize.go:47
-						gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+								gc_b28 = gc_all6
 //line specialize.go:47
-						gc_b16 := gc_none3
+							}
 //line specialize.go:47
-						if true {
-//line specialize.go:47
-							gc_b16 = gc_all3
+							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
 //line specialize.go:47
 						}
-//line specialize.go:47
-						gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
-//line specialize.go:47
+						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
 					}
-					gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep5
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_rank4 := gc_base4 + gc_tx4
+					gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+					tid := gc_tx4
+					_ = tid
+
+//line specialize.go:45
+					i := gc_bx4*gc_bdx4*2 + tid
+					_ = i
+
+					gc_at16[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
+				}
+			} else {
+				gc_vstep10 := 0
+				if compiled.SIMD {
+//line specialize.go:44
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+					_ = gc_none5
+//line specialize.go:44
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+					_ = gc_iota10
+//line specialize.go:23
+					gc_vb5 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+					_ = gc_all5
+					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
+						gc_tx4 := gc_vstep10
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line specialize.go:44
+						var tid int = gc_tx4
+//line specialize.go:44
+						_ = tid
+//line specialize.go:45
+						var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+						_ = i
+//line specialize.go:47
+						if tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:47
+							break
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_i19 int = i
+//line specialize.go:47
+						_ = gc_i19
+//line specialize.go:47
+						var gc_result19 archsimd.Uint32x8
+//line specialize.go:47
+						_ = gc_result19
+//line specialize.go:47
+						gc_returned19 := gc_none5
+//line specialize.go:47
+						_ = gc_returned19
+//line specialize.go:22
+						gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+//line specialize.go:22
+						_ = gc_if27
+//line specialize.go:22
+						if gc_if27.ToBits() != 0 {
+//line specialize.go:22
+							gc_result19 = gc_vb5.Merge(gc_result19, gc_if27)
+//line specialize.go:22
+							gc_b21 := gc_none5
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b21 = gc_all5
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if28
+//line specialize.go:47
+						if gc_if28.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld19 archsimd.Uint32x8
+//line specialize.go:47
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+//line specialize.go:47
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes19 [8]uint32
+//line specialize.go:47
+								for gc_k19 := range 8 {
+//line specialize.go:47
+									if gc_if28.ToBits()&(1<<gc_k19) != 0 {
+//line specialize.go:47
+										gc_pos4.Thread = gc_rank4 + gc_k19
+//line specialize.go:47
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+//line specialize.go:47
+							gc_b22 := gc_none5
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b22 = gc_all5
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+//line specialize.go:47
+						}
+//line specialize.go:47
+						var gc_t10 int = i + gc_bdx4
+//line specialize.go:47
+						_ = gc_t10
+//line specialize.go:47
+						var gc_i20 int = gc_t10
+//line specialize.go:47
+						_ = gc_i20
+//line specialize.go:47
+						var gc_result20 archsimd.Uint32x8
+//line specialize.go:47
+						_ = gc_result20
+//line specialize.go:47
+						gc_returned20 := gc_none5
+//line specialize.go:47
+						_ = gc_returned20
+//line specialize.go:22
+						gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line specialize.go:22
+						_ = gc_if29
+//line specialize.go:22
+						if gc_if29.ToBits() != 0 {
+//line specialize.go:22
+							gc_result20 = gc_vb5.Merge(gc_result20, gc_if29)
+//line specialize.go:22
+							gc_b23 := gc_none5
+//line specialize.go:22
+							if true {
+//line specialize.go:22
+								gc_b23 = gc_all5
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+//line specialize.go:22
+						}
+//line specialize.go:22
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+						_ = gc_if30
+//line specialize.go:47
+						if gc_if30.ToBits() != 0 {
+//line specialize.go:47
+							var gc_ld20 archsimd.Uint32x8
+//line specialize.go:47
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+//line specialize.go:47
+								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+//line specialize.go:47
+							} else {
+//line specialize.go:47
+								var gc_lanes20 [8]uint32
+//line specialize.go:47
+								for gc_k20 := range 8 {
+//line specialize.go:47
+									if gc_if30.ToBits()&(1<<gc_k20) != 0 {
+//line specialize.go:47
+										gc_pos4.Thread = gc_rank4 + gc_k20
+//line specialize.go:47
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line specialize.go:47
+									}
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+//line specialize.go:47
+							gc_b24 := gc_none5
+//line specialize.go:47
+							if true {
+//line specialize.go:47
+								gc_b24 = gc_all5
+//line specialize.go:47
+							}
+//line specialize.go:47
+							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+//line specialize.go:47
+						}
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					{
+						gc_tx4 := gc_step10 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+					{
+						gc_tx4 := gc_step10 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					}
+				}
+				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2685,69 +4175,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx4*gc_bdx4*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx4*gc_bdx4*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx4*gc_bdx4*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-				tid := gc_tx4
-				_ = tid
-
-//line specialize.go:45
-				i := gc_bx4*gc_bdx4*2 + tid
-				_ = i
-
-//line specialize.go:47
-				sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 			}
 		}
 	}
@@ -2760,35 +4187,136 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_vstep6 := gc_from4
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+				gc_off10 := s
+				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to4 <= len(sdata)-gc_off10 {
+					gc_at17 := sdata[:gc_to4]
+					gc_at18 := sdata[gc_off10:][:gc_to4]
+					gc_vstep11 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
+							gc_tx4 := gc_vstep11
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
 //line specialize.go:44
-						var tid int = gc_tx4
+							var tid int = gc_tx4
 //line specialize.go:44
-						_ = tid
+							_ = tid
 //line specialize.go:51
-						{
+							{
 //line specialize.go:51
-							if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
 //line specialize.go:51
-								break
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
 //line specialize.go:51
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:50
+						{
+//line specialize.go:50
+							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+//line specialize.go:52
+						}
+					}
+				} else {
+					gc_vstep12 := gc_from4
+					if compiled.SIMD {
+						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
 //line specialize.go:51
-							archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							{
 //line specialize.go:51
+								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+//line specialize.go:51
+									break
+//line specialize.go:51
+								}
+//line specialize.go:51
+								archsimd.LoadUint32x8Slice(sdata[tid:]).Add(archsimd.LoadUint32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:50
+							{
+								sdata[tid] += sdata[tid+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step11 := gc_vstep6
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
-					{
-						gc_tx4 := gc_step11 + 0
+					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2800,61 +4328,6 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						{
 							sdata[tid] += sdata[tid+s]
 						}
-					}
-					{
-						gc_tx4 := gc_step11 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-					{
-						gc_tx4 := gc_step11 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:50
-						{
-							sdata[tid] += sdata[tid+s]
-						}
-					}
-				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:50
-					{
-						sdata[tid] += sdata[tid+s]
 					}
 				}
 			}
@@ -2866,11 +4339,11 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4
-			gc_off9 := 0
-			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at10 := partial[gc_off8:][:1]
-				gc_at11 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx4
+			gc_off12 := 0
+			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at19 := partial[gc_off11:][:1]
+				gc_at20 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -2882,7 +4355,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:55
 					{
 //line specialize.go:55
-						gc_at10[0] = gc_at11[0]
+						gc_at19[0] = gc_at20[0]
 //line specialize.go:57
 					}
 				}
@@ -3017,10 +4490,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	_ = s_
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off6 := gc_bx5 * gc_bdx5
-			if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx5 <= len(in)-gc_off6 && gc_bdx5 <= len(s_) {
-				gc_at14 := in[gc_off6:][:gc_bdx5]
-				gc_at15 := s_[:gc_bdx5]
+			gc_off9 := gc_bx5 * gc_bdx5
+			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx5 <= len(in)-gc_off9 && gc_bdx5 <= len(s_) {
+				gc_at17 := in[gc_off9:][:gc_bdx5]
+				gc_at18 := s_[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -3033,7 +4506,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					r := specRelay[T]{k: k}
 
 //line specialize.go:83
-					var x T = gc_at14[gc_tx5]
+					var x T = gc_at17[gc_tx5]
 
 //line specialize.go:83
 					_ = x
@@ -3044,7 +4517,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					_ = r_3
 
-					gc_at15[gc_tx5] = x * r_3.k
+					gc_at18[gc_tx5] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -3155,7 +4628,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(s_2) {
-				gc_at16 := s_2[:gc_bdx5]
+				gc_at19 := s_2[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3177,7 +4650,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					_ = r_5
 
-					gc_at16[gc_tx5] = x_ * r_5.k
+					gc_at19[gc_tx5] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -3273,9 +4746,9 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off7 := gc_bx5 * gc_bdx5
-			if gc_off7 >= 0 && gc_off7 <= len(out) && gc_bdx5 <= len(out)-gc_off7 {
-				gc_at17 := out[gc_off7:][:gc_bdx5]
+			gc_off10 := gc_bx5 * gc_bdx5
+			if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx5 <= len(out)-gc_off10 {
+				gc_at20 := out[gc_off10:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3295,7 +4768,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					var r_2 T = r_6
 
-					gc_at17[gc_tx5] = r_ + r_2
+					gc_at20[gc_tx5] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
@@ -3711,46 +5184,209 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at8 := out[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line specialize.go:82
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
+//line specialize.go:83
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
+//line specialize.go:83
+							break
+//line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line specialize.go:82
-					var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line specialize.go:82
+					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
-//line specialize.go:82
-					_ = v_
-//line specialize.go:82
-					r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
-//line specialize.go:82
-					_ = r_
-//line specialize.go:82
-					r_6 := v_
-//line specialize.go:82
+					v_ := gc_s_v_[gc_rank2]
+					r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+					var r_6 float32 = v_
+
+//line specialize.go:70
 					_ = r_6
-//line specialize.go:82
-					r_2 := r_6
-//line specialize.go:82
+
+//line specialize.go:83
+					var r_2 float32 = r_6
+
+					gc_at8[gc_tx2] = r_ + r_2
+					_ = r_6
 					_ = r_2
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line specialize.go:82
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadFloat32x8Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
 //line specialize.go:83
-					if i < 0 || i+8 > len(out) {
+						if i < 0 || i+8 > len(out) {
 //line specialize.go:83
-						break
+							break
 //line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(out[i:])
 					}
-					r_.Add(r_2).StoreSlice(out[i:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+						r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+						var r_6 float32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 float32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+						r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+						var r_6 float32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 float32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+						r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+						var r_6 float32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 float32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:82
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v_ := gc_s_v_[gc_rank2]
+						r_ := gc_s_r_[gc_rank2]
+
+//line specialize.go:70
+						var r_6 float32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 float32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3774,105 +5410,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = r_6
 					_ = r_2
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-					var r_6 float32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 float32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-					var r_6 float32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 float32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-					v_ := gc_s_v_[gc_rank2]
-					r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-					var r_6 float32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 float32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line specialize.go:82
-				i := gc_bx2*gc_bdx2 + gc_tx2
-				_ = i
-				v_ := gc_s_v_[gc_rank2]
-				r_ := gc_s_r_[gc_rank2]
-
-//line specialize.go:70
-				var r_6 float32 = v_
-
-//line specialize.go:70
-				_ = r_6
-
-//line specialize.go:83
-				var r_2 float32 = r_6
-
-//line specialize.go:83
-				out[i] = r_ + r_2
-				_ = r_6
-				_ = r_2
 			}
 		}
 	}
@@ -3901,10 +5438,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	_ = s_
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off4 := gc_bx3 * gc_bdx3
-			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx3 <= len(in)-gc_off4 && gc_bdx3 <= len(s_) {
-				gc_at8 := in[gc_off4:][:gc_bdx3]
-				gc_at9 := s_[:gc_bdx3]
+			gc_off5 := gc_bx3 * gc_bdx3
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx3 <= len(in)-gc_off5 && gc_bdx3 <= len(s_) {
+				gc_at9 := in[gc_off5:][:gc_bdx3]
+				gc_at10 := s_[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -3917,7 +5454,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					r := specRelay[int32]{k: k}
 
 //line specialize.go:83
-					var x int32 = gc_at8[gc_tx3]
+					var x int32 = gc_at9[gc_tx3]
 
 //line specialize.go:83
 					_ = x
@@ -3928,7 +5465,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					_ = r_3
 
-					gc_at9[gc_tx3] = x * r_3.k
+					gc_at10[gc_tx3] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -4039,7 +5576,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(s_2) {
-				gc_at10 := s_2[:gc_bdx3]
+				gc_at11 := s_2[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -4061,7 +5598,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					_ = r_5
 
-					gc_at10[gc_tx3] = x_ * r_5.k
+					gc_at11[gc_tx3] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -4157,46 +5694,209 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
-					gc_tx3 := gc_vstep2
+			gc_off6 := gc_bx3 * gc_bdx3
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx3 <= len(out)-gc_off6 {
+				gc_at12 := out[gc_off6:][:gc_bdx3]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
+						gc_tx3 := gc_vstep3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line specialize.go:82
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
+//line specialize.go:83
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) {
+//line specialize.go:83
+							break
+//line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(gc_at12[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line specialize.go:82
-					var i int = gc_bx3*gc_bdx3 + gc_tx3
-//line specialize.go:82
+					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
-//line specialize.go:82
-					_ = v_
-//line specialize.go:82
-					r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
-//line specialize.go:82
-					_ = r_
-//line specialize.go:82
-					r_6 := v_
-//line specialize.go:82
+					v_ := gc_s_v_[gc_rank3]
+					r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+					var r_6 int32 = v_
+
+//line specialize.go:70
 					_ = r_6
-//line specialize.go:82
-					r_2 := r_6
-//line specialize.go:82
+
+//line specialize.go:83
+					var r_2 int32 = r_6
+
+					gc_at12[gc_tx3] = r_ + r_2
+					_ = r_6
 					_ = r_2
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line specialize.go:82
+						var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
 //line specialize.go:83
-					if i < 0 || i+8 > len(out) {
+						if i < 0 || i+8 > len(out) {
 //line specialize.go:83
-						break
+							break
 //line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(out[i:])
 					}
-					r_.Add(r_2).StoreSlice(out[i:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep2
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+						v_ := gc_s_v_[gc_rank3]
+						r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+						var r_6 int32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 int32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+						v_ := gc_s_v_[gc_rank3]
+						r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+						var r_6 int32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 int32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+						v_ := gc_s_v_[gc_rank3]
+						r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+						var r_6 int32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 int32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:82
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+						v_ := gc_s_v_[gc_rank3]
+						r_ := gc_s_r_[gc_rank3]
+
+//line specialize.go:70
+						var r_6 int32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 int32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4220,105 +5920,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = r_6
 					_ = r_2
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-					var r_6 int32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 int32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-					var r_6 int32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 int32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-					v_ := gc_s_v_[gc_rank3]
-					r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-					var r_6 int32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 int32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line specialize.go:82
-				i := gc_bx3*gc_bdx3 + gc_tx3
-				_ = i
-				v_ := gc_s_v_[gc_rank3]
-				r_ := gc_s_r_[gc_rank3]
-
-//line specialize.go:70
-				var r_6 int32 = v_
-
-//line specialize.go:70
-				_ = r_6
-
-//line specialize.go:83
-				var r_2 int32 = r_6
-
-//line specialize.go:83
-				out[i] = r_ + r_2
-				_ = r_6
-				_ = r_2
 			}
 		}
 	}
@@ -4347,10 +5948,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	_ = s_
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off5 := gc_bx4 * gc_bdx4
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(s_) {
-				gc_at11 := in[gc_off5:][:gc_bdx4]
-				gc_at12 := s_[:gc_bdx4]
+			gc_off7 := gc_bx4 * gc_bdx4
+			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx4 <= len(in)-gc_off7 && gc_bdx4 <= len(s_) {
+				gc_at13 := in[gc_off7:][:gc_bdx4]
+				gc_at14 := s_[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -4363,7 +5964,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					r := specRelay[uint32]{k: k}
 
 //line specialize.go:83
-					var x uint32 = gc_at11[gc_tx4]
+					var x uint32 = gc_at13[gc_tx4]
 
 //line specialize.go:83
 					_ = x
@@ -4374,7 +5975,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					_ = r_3
 
-					gc_at12[gc_tx4] = x * r_3.k
+					gc_at14[gc_tx4] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -4485,7 +6086,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s_2) {
-				gc_at13 := s_2[:gc_bdx4]
+				gc_at15 := s_2[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -4507,7 +6108,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					_ = r_5
 
-					gc_at13[gc_tx4] = x_ * r_5.k
+					gc_at15[gc_tx4] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -4603,46 +6204,209 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
-					gc_tx4 := gc_vstep3
+			gc_off8 := gc_bx4 * gc_bdx4
+			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx4 <= len(out)-gc_off8 {
+				gc_at16 := out[gc_off8:][:gc_bdx4]
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
+						gc_tx4 := gc_vstep5
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line specialize.go:82
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
+//line specialize.go:83
+						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
+//line specialize.go:83
+							break
+//line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(gc_at16[gc_tx4:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
+
 //line specialize.go:82
-					var i int = gc_bx4*gc_bdx4 + gc_tx4
-//line specialize.go:82
+					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
-//line specialize.go:82
-					v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
-//line specialize.go:82
-					_ = v_
-//line specialize.go:82
-					r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
-//line specialize.go:82
-					_ = r_
-//line specialize.go:82
-					r_6 := v_
-//line specialize.go:82
+					v_ := gc_s_v_[gc_rank4]
+					r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+					var r_6 uint32 = v_
+
+//line specialize.go:70
 					_ = r_6
-//line specialize.go:82
-					r_2 := r_6
-//line specialize.go:82
+
+//line specialize.go:83
+					var r_2 uint32 = r_6
+
+					gc_at16[gc_tx4] = r_ + r_2
+					_ = r_6
 					_ = r_2
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
+						gc_tx4 := gc_vstep6
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line specialize.go:82
+						var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
+						_ = i
+//line specialize.go:82
+						v_ := archsimd.LoadUint32x8Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+						_ = v_
+//line specialize.go:82
+						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
+//line specialize.go:82
+						_ = r_
+//line specialize.go:82
+						r_6 := v_
+//line specialize.go:82
+						_ = r_6
+//line specialize.go:82
+						r_2 := r_6
+//line specialize.go:82
+						_ = r_2
 //line specialize.go:83
-					if i < 0 || i+8 > len(out) {
+						if i < 0 || i+8 > len(out) {
 //line specialize.go:83
-						break
+							break
 //line specialize.go:83
+						}
+						r_.Add(r_2).StoreSlice(out[i:])
 					}
-					r_.Add(r_2).StoreSlice(out[i:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep3
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+				gc_step12 := gc_vstep6
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+						v_ := gc_s_v_[gc_rank4]
+						r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+						var r_6 uint32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 uint32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+						v_ := gc_s_v_[gc_rank4]
+						r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+						var r_6 uint32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 uint32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+						v_ := gc_s_v_[gc_rank4]
+						r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+						var r_6 uint32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 uint32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:82
+						i := gc_bx4*gc_bdx4 + gc_tx4
+						_ = i
+						v_ := gc_s_v_[gc_rank4]
+						r_ := gc_s_r_[gc_rank4]
+
+//line specialize.go:70
+						var r_6 uint32 = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 uint32 = r_6
+
+//line specialize.go:83
+						out[i] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4666,105 +6430,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = r_6
 					_ = r_2
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-					var r_6 uint32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 uint32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-					var r_6 uint32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 uint32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-					i := gc_bx4*gc_bdx4 + gc_tx4
-					_ = i
-					v_ := gc_s_v_[gc_rank4]
-					r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-					var r_6 uint32 = v_
-
-//line specialize.go:70
-					_ = r_6
-
-//line specialize.go:83
-					var r_2 uint32 = r_6
-
-//line specialize.go:83
-					out[i] = r_ + r_2
-					_ = r_6
-					_ = r_2
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line specialize.go:82
-				i := gc_bx4*gc_bdx4 + gc_tx4
-				_ = i
-				v_ := gc_s_v_[gc_rank4]
-				r_ := gc_s_r_[gc_rank4]
-
-//line specialize.go:70
-				var r_6 uint32 = v_
-
-//line specialize.go:70
-				_ = r_6
-
-//line specialize.go:83
-				var r_2 uint32 = r_6
-
-//line specialize.go:83
-				out[i] = r_ + r_2
-				_ = r_6
-				_ = r_2
 			}
 		}
 	}

@@ -39,30 +39,112 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			if gc_bdx2 <= len(prev) && gc_bdx2 <= len(src) {
+				gc_at10 := prev[:gc_bdx2]
+				gc_at11 := src[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line split.go:23
+						var tx int = gc_tx2
+//line split.go:23
+						_ = tx
+//line split.go:26
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at10) {
+//line split.go:26
+							break
+//line split.go:26
+						}
+						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line split.go:23
-					var tx int = gc_tx2
-//line split.go:23
+					tx := gc_tx2
 					_ = tx
+
+					gc_at10[gc_tx2] = gc_at11[gc_tx2]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line split.go:23
+						var tx int = gc_tx2
+//line split.go:23
+						_ = tx
 //line split.go:26
-					if tx < 0 || tx+8 > len(src) || tx+8 > len(prev) {
+						if tx < 0 || tx+8 > len(src) || tx+8 > len(prev) {
 //line split.go:26
-						break
+							break
 //line split.go:26
+						}
+						archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
 					}
-					archsimd.LoadInt32x8Slice(src[tx:]).StoreSlice(prev[tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:26
+						prev[tx] = src[tx]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:26
+						prev[tx] = src[tx]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:26
+						prev[tx] = src[tx]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+
+//line split.go:26
+						prev[tx] = src[tx]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -73,53 +155,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:26
 					prev[tx] = src[tx]
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-					tx := gc_tx2
-					_ = tx
-
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-					tx := gc_tx2
-					_ = tx
-
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-					tx := gc_tx2
-					_ = tx
-
-//line split.go:26
-					prev[tx] = src[tx]
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line split.go:23
-				tx := gc_tx2
-				_ = tx
-
-//line split.go:26
-				prev[tx] = src[tx]
 			}
 		}
 	}
@@ -262,9 +297,9 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := i * splitBlock
 				if gc_from2 >= 0 && gc_to2 <= len(result) && gc_to2 <= len(prev) && gc_off2 >= 0 && gc_off2 <= len(wall) && gc_to2 <= len(wall)-gc_off2 {
-					gc_at10 := result[:gc_to2]
-					gc_at11 := prev[:gc_to2]
-					gc_at12 := wall[gc_off2:][:gc_to2]
+					gc_at12 := result[:gc_to2]
+					gc_at13 := prev[:gc_to2]
+					gc_at14 := wall[gc_off2:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -294,7 +329,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						{
 							computed = true
 //line split.go:32
-							gc_at10[gc_tx2] = min(prev[w], gc_at11[gc_tx2], prev[e]) + gc_at12[gc_tx2]
+							gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
 //line split.go:34
 						}
 						gc_s_computed[gc_rank2] = computed
@@ -345,8 +380,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
-					gc_at13 := prev[:gc_bdx2]
-					gc_at14 := result[:gc_bdx2]
+					gc_at15 := prev[:gc_bdx2]
+					gc_at16 := result[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -359,7 +394,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:39
 						if computed {
 //line split.go:39
-							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
 //line split.go:41
 						}
 					}
@@ -448,8 +483,8 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
-				gc_at15 := dst[:gc_bdx2]
-				gc_at16 := result[:gc_bdx2]
+				gc_at17 := dst[:gc_bdx2]
+				gc_at18 := result[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -462,7 +497,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:44
 					if computed {
 //line split.go:44
-						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						gc_at17[gc_tx2] = gc_at18[gc_tx2]
 //line split.go:46
 					}
 				}

@@ -36,39 +36,154 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(s) {
+				gc_at4 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line switch.go:12
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:12
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:12
+						var tid int = gc_tx2
+//line switch.go:12
+						_ = tid
+//line switch.go:14
+						if tid < -2147483648 || tid > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line switch.go:14
+							break
+//line switch.go:14
+						}
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+//line switch.go:15
+						var v int32 = int32(0)
+//line switch.go:15
+						_ = v
+						archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line switch.go:12
-					var tid int = gc_tx2
-//line switch.go:12
+					tid := gc_tx2
 					_ = tid
+
+					gc_at4[gc_tx2] = int32(tid)
+
+//line switch.go:15
+					v := int32(0)
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line switch.go:12
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line switch.go:12
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:12
+						var tid int = gc_tx2
+//line switch.go:12
+						_ = tid
 //line switch.go:14
-					if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid+8 > len(s) {
+						if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid+8 > len(s) {
 //line switch.go:14
-						break
+							break
 //line switch.go:14
+						}
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
+//line switch.go:15
+						var v int32 = int32(0)
+//line switch.go:15
+						_ = v
+						archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
 					}
-					archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota).StoreSlice(s[tid:])
-//line switch.go:15
-					var v int32 = int32(0)
-//line switch.go:15
-					_ = v
-					archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+
+//line switch.go:14
+						s[tid] = int32(tid)
+
+//line switch.go:15
+						v := int32(0)
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -84,73 +199,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = v
 					gc_s_v[gc_rank2] = v
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-
-//line switch.go:14
-					s[tid] = int32(tid)
-
-//line switch.go:15
-					v := int32(0)
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-				tid := gc_tx2
-				_ = tid
-
-//line switch.go:14
-				s[tid] = int32(tid)
-
-//line switch.go:15
-				v := int32(0)
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -252,9 +300,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line switch.go:23
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:23
-						_ = gc_iota2
+						_ = gc_iota3
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
@@ -275,7 +323,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							var tid int = gc_tx2
 //line switch.go:12
 							_ = tid
-							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_c21v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
@@ -421,35 +469,126 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep2 := 0
-						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+						if gc_bdx2 <= len(s) {
+							gc_at5 := s[:gc_bdx2]
+							gc_vstep3 := 0
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line switch.go:12
+									var tid int = gc_tx2
+//line switch.go:12
+									_ = tid
+//line switch.go:12
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+									_ = v
+//line switch.go:27
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line switch.go:27
+										break
+//line switch.go:27
+									}
+//line switch.go:27
+									v.StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
+
 //line switch.go:12
-								var tid int = gc_tx2
-//line switch.go:12
+								tid := gc_tx2
 								_ = tid
+								v := gc_s_v[gc_rank2]
+
+								gc_at5[gc_tx2] = v
+							}
+						} else {
+							gc_vstep4 := 0
+							if compiled.SIMD {
+								for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line switch.go:12
-								v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+									var tid int = gc_tx2
 //line switch.go:12
-								_ = v
+									_ = tid
+//line switch.go:12
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+									_ = v
 //line switch.go:27
-								if tid < 0 || tid+8 > len(s) {
+									if tid < 0 || tid+8 > len(s) {
 //line switch.go:27
-									break
+										break
 //line switch.go:27
+									}
+//line switch.go:27
+									v.StoreSlice(s[tid:])
 								}
-//line switch.go:27
-								v.StoreSlice(s[tid:])
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						gc_step10 := gc_vstep2
-						for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-							{
-								gc_tx2 := gc_step10 + 0
+							gc_step10 := gc_vstep4
+							for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+								{
+									gc_tx2 := gc_step10 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:27
+									s[tid] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:27
+									s[tid] = v
+								}
+							}
+							for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -461,57 +600,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:27
 								s[tid] = v
 							}
-							{
-								gc_tx2 := gc_step10 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx2 := gc_step10 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:27
-								s[tid] = v
-							}
-							{
-								gc_tx2 := gc_step10 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:27
-								s[tid] = v
-							}
-						}
-						for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line switch.go:27
-							s[tid] = v
 						}
 					}
 				}
@@ -523,12 +611,12 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_vstep3 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD {
 //line switch.go:33
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-						gc_rank2 := gc_vstep3
+					for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
+						gc_rank2 := gc_vstep5
 						_ = gc_rank2
 //line switch.go:33
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -541,7 +629,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep3
+				gc_step11 := gc_vstep5
 				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 					{
 						gc_rank2 := gc_step11 + 0
@@ -637,35 +725,127 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at6 := out[gc_off2:][:gc_bdx2]
+				gc_vstep6 := 0
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:12
+						var tid int = gc_tx2
+//line switch.go:12
+						_ = tid
+//line switch.go:12
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+						_ = v
+//line switch.go:37
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line switch.go:37
+							break
+//line switch.go:37
+						}
+//line switch.go:37
+						v.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line switch.go:12
-					var tid int = gc_tx2
-//line switch.go:12
+					tid := gc_tx2
 					_ = tid
+					v := gc_s_v[gc_rank2]
+
+					gc_at6[gc_tx2] = v
+				}
+			} else {
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line switch.go:12
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						var tid int = gc_tx2
 //line switch.go:12
-					_ = v
+						_ = tid
+//line switch.go:12
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+						_ = v
 //line switch.go:37
-					if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
 //line switch.go:37
-						break
+							break
 //line switch.go:37
+						}
+//line switch.go:37
+						v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
-//line switch.go:37
-					v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep4
-			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-				{
-					gc_tx2 := gc_step12 + 0
+				gc_step12 := gc_vstep7
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:37
+						out[gc_bx2*gc_bdx2+tid] = v
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:37
+						out[gc_bx2*gc_bdx2+tid] = v
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:37
+						out[gc_bx2*gc_bdx2+tid] = v
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+						tid := gc_tx2
+						_ = tid
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:37
+						out[gc_bx2*gc_bdx2+tid] = v
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -677,57 +857,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:37
 					out[gc_bx2*gc_bdx2+tid] = v
 				}
-				{
-					gc_tx2 := gc_step12 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
-				}
-				{
-					gc_tx2 := gc_step12 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
-				}
-				{
-					gc_tx2 := gc_step12 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:37
-					out[gc_bx2*gc_bdx2+tid] = v
-				}
-			}
-			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-				tid := gc_tx2
-				_ = tid
-				v := gc_s_v[gc_rank2]
-
-//line switch.go:37
-				out[gc_bx2*gc_bdx2+tid] = v
 			}
 		}
 	}
@@ -975,31 +1104,99 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+				gc_at2 := out[gc_off2:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:58
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:58
+						_ = v
+//line switch.go:58
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line switch.go:58
+							break
+//line switch.go:58
+						}
+//line switch.go:58
+						v.StoreSlice(gc_at2[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+					v := gc_s_v[gc_rank2]
+
+					gc_at2[gc_tx2] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line switch.go:58
-					v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:58
-					_ = v
+						_ = v
 //line switch.go:58
-					if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
 //line switch.go:58
-						break
+							break
 //line switch.go:58
+						}
+//line switch.go:58
+						v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 					}
-//line switch.go:58
-					v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:58
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:58
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:58
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line switch.go:58
+						out[gc_bx2*gc_bdx2+gc_tx2] = v
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1007,41 +1204,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:58
 					out[gc_bx2*gc_bdx2+gc_tx2] = v
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:58
-					out[gc_bx2*gc_bdx2+gc_tx2] = v
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				v := gc_s_v[gc_rank2]
-
-//line switch.go:58
-				out[gc_bx2*gc_bdx2+gc_tx2] = v
 			}
 		}
 	}

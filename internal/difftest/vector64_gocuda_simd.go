@@ -47,35 +47,138 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to2]
+					gc_at4 := x[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector64.go:21
-					gc_vb := archsimd.BroadcastFloat64x4(a)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line vector64.go:19
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:19
-						_ = i
+							_ = i
 //line vector64.go:21
-						{
+							{
 //line vector64.go:21
-							if i < 0 || i+4 > len(x) || i+4 > len(y) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
 //line vector64.go:21
-								break
+									break
+//line vector64.go:21
+								}
+//line vector64.go:21
+								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line vector64.go:21
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector64.go:19
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector64.go:20
+						{
+//line vector64.go:20
+							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line vector64.go:22
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line vector64.go:21
-							gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+						gc_vb := archsimd.BroadcastFloat64x4(a)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+//line vector64.go:19
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:19
+							_ = i
 //line vector64.go:21
+							{
+//line vector64.go:21
+								if i < 0 || i+4 > len(x) || i+4 > len(y) {
+//line vector64.go:21
+									break
+//line vector64.go:21
+								}
+//line vector64.go:21
+								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+//line vector64.go:21
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:19
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:20
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:19
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:20
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:19
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:20
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:19
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:20
+							{
+								y[i] = a*x[i] + y[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -88,65 +191,6 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 						{
 							y[i] = a*x[i] + y[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:20
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:20
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:20
-						{
-							y[i] = a*x[i] + y[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line vector64.go:19
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line vector64.go:20
-					{
-						y[i] = a*x[i] + y[i]
 					}
 				}
 			}
@@ -191,92 +235,181 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_to2]
+					gc_at4 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector64.go:35
-					gc_vb := archsimd.BroadcastFloat64x4(h)
+						gc_vb6 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
-					gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+						gc_iota322 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line vector64.go:35
-					_ = gc_iota32
+						_ = gc_iota322
 //line vector64.go:36
-					gc_vb2 := archsimd.BroadcastFloat64x4(0)
+						gc_vb7 := archsimd.BroadcastFloat64x4(0)
 //line vector64.go:38
-					gc_vb3 := archsimd.BroadcastFloat64x4(3)
+						gc_vb8 := archsimd.BroadcastFloat64x4(3)
 //line vector64.go:39
-					gc_vb4 := archsimd.BroadcastFloat64x4(1)
+						gc_vb9 := archsimd.BroadcastFloat64x4(1)
 //line vector64.go:41
-					gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+						gc_vb10 := archsimd.BroadcastFloat64x4(0.5)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line vector64.go:31
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:31
-						_ = i
+							_ = i
 //line vector64.go:35
-						if i < 0 || i+4 > len(in) || (i < -2147483648 || i > 2147483644) || i+4 > len(out) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) || (i < -2147483648 || i > 2147483644) || gc_tx2+4 > len(gc_at4) {
 //line vector64.go:35
-							break
-//line vector64.go:35
-						}
-//line vector64.go:35
-						v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Mul(gc_vb))
-//line vector64.go:35
-						_ = v
-//line vector64.go:35
-						gc_if := v.Less(gc_vb2)
-//line vector64.go:35
-						_ = gc_if
-//line vector64.go:35
-						if gc_if.ToBits() != 0 {
-//line vector64.go:35
-							v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
-//line vector64.go:35
-						}
-//line vector64.go:35
-						gc_else := gc_if.ToInt64x4().Not().ToMask()
-//line vector64.go:35
-						_ = gc_else
-//line vector64.go:35
-						if gc_else.ToBits() != 0 {
-//line vector64.go:35
-							gc_if2 := v.GreaterEqual(gc_vb3)
-//line vector64.go:35
-							_ = gc_if2
-//line vector64.go:35
-							if gc_else.And(gc_if2).ToBits() != 0 {
-//line vector64.go:35
-								v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+								break
 //line vector64.go:35
 							}
 //line vector64.go:35
+							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb6).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Mul(gc_vb6))
+//line vector64.go:35
+							_ = v
+//line vector64.go:35
+							gc_if3 := v.Less(gc_vb7)
+//line vector64.go:35
+							_ = gc_if3
+//line vector64.go:35
+							if gc_if3.ToBits() != 0 {
+//line vector64.go:35
+								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if3)
+//line vector64.go:35
+							}
+//line vector64.go:35
+							gc_else2 := gc_if3.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+							_ = gc_else2
+//line vector64.go:35
+							if gc_else2.ToBits() != 0 {
+//line vector64.go:35
+								gc_if4 := v.GreaterEqual(gc_vb8)
+//line vector64.go:35
+								_ = gc_if4
+//line vector64.go:35
+								if gc_else2.And(gc_if4).ToBits() != 0 {
+//line vector64.go:35
+									v = v.Mul(v).Sub(gc_vb9).Merge(v, gc_else2.And(gc_if4))
+//line vector64.go:35
+								}
+//line vector64.go:35
+							}
+							v.Sqrt().Add(v.Mul(gc_vb10).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
-						v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line vector64.go:31
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector64.go:35
-					v := in[i]/h - float64(i)*h
+						v := gc_at3[gc_tx2]/h - float64(i)*h
 
 //line vector64.go:36
-					if v < 0 {
-						v = -v
-					} else if v >= 3 {
-						v = v*v - 1
+						if v < 0 {
+							v = -v
+						} else if v >= 3 {
+							v = v*v - 1
+						}
+
+						gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
+						_ = v
 					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector64.go:35
+						gc_vb := archsimd.BroadcastFloat64x4(h)
+//line vector64.go:35
+						gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+//line vector64.go:35
+						_ = gc_iota32
+//line vector64.go:36
+						gc_vb2 := archsimd.BroadcastFloat64x4(0)
+//line vector64.go:38
+						gc_vb3 := archsimd.BroadcastFloat64x4(3)
+//line vector64.go:39
+						gc_vb4 := archsimd.BroadcastFloat64x4(1)
+//line vector64.go:41
+						gc_vb5 := archsimd.BroadcastFloat64x4(0.5)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+//line vector64.go:31
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:31
+							_ = i
+//line vector64.go:35
+							if i < 0 || i+4 > len(in) || (i < -2147483648 || i > 2147483644) || i+4 > len(out) {
+//line vector64.go:35
+								break
+//line vector64.go:35
+							}
+//line vector64.go:35
+							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Mul(gc_vb))
+//line vector64.go:35
+							_ = v
+//line vector64.go:35
+							gc_if := v.Less(gc_vb2)
+//line vector64.go:35
+							_ = gc_if
+//line vector64.go:35
+							if gc_if.ToBits() != 0 {
+//line vector64.go:35
+								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if)
+//line vector64.go:35
+							}
+//line vector64.go:35
+							gc_else := gc_if.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+							_ = gc_else
+//line vector64.go:35
+							if gc_else.ToBits() != 0 {
+//line vector64.go:35
+								gc_if2 := v.GreaterEqual(gc_vb3)
+//line vector64.go:35
+								_ = gc_if2
+//line vector64.go:35
+								if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector64.go:35
+									v = v.Mul(v).Sub(gc_vb4).Merge(v, gc_else.And(gc_if2))
+//line vector64.go:35
+								}
+//line vector64.go:35
+							}
+							v.Sqrt().Add(v.Mul(gc_vb5).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line vector64.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector64.go:35
+						v := in[i]/h - float64(i)*h
+
+//line vector64.go:36
+						if v < 0 {
+							v = -v
+						} else if v >= 3 {
+							v = v*v - 1
+						}
 
 //line vector64.go:41
-					out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
-					_ = v
+						out[i] = math.Sqrt(v) + math.Floor(v*0.5) - out[i]
+						_ = v
+					}
 				}
 			}
 		}
@@ -562,141 +695,283 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(re) && gc_to2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_to2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_to2 <= len(count)-gc_off2 {
+					gc_at4 := re[gc_off2:][:gc_to2]
+					gc_at5 := im[gc_off2:][:gc_to2]
+					gc_at6 := count[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector64.go:88
-					gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line vector64.go:88
-					_ = gc_all3
+						_ = gc_all6
 //line vector64.go:95
-					gc_vb5 := archsimd.BroadcastInt64x4(limit)
+						gc_vb13 := archsimd.BroadcastInt64x4(limit)
 //line vector64.go:95
-					gc_vb6 := archsimd.BroadcastFloat64x4(4)
+						gc_vb14 := archsimd.BroadcastFloat64x4(4)
 //line vector64.go:96
-					gc_vb7 := archsimd.BroadcastFloat64x4(2)
+						gc_vb15 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
-					gc_vb8 := archsimd.BroadcastInt64x4(1)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb16 := archsimd.BroadcastInt64x4(1)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line vector64.go:88
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:88
-						_ = i
+							_ = i
 //line vector64.go:92
-						if i < 0 || i+4 > len(re) || i+4 > len(im) || i+4 > len(count) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) {
 //line vector64.go:92
-							break
-//line vector64.go:92
-						}
-//line vector64.go:92
-						cr := archsimd.LoadFloat64x4Slice(re[i:])
-//line vector64.go:92
-						_ = cr
-//line vector64.go:92
-						ci := archsimd.LoadFloat64x4Slice(im[i:])
-//line vector64.go:92
-						_ = ci
-//line vector64.go:92
-						zr := cr
-//line vector64.go:92
-						_ = zr
-//line vector64.go:92
-						zi := ci
-//line vector64.go:92
-						_ = zi
-//line vector64.go:92
-						var n archsimd.Int64x4
-//line vector64.go:92
-						_ = n
-//line vector64.go:92
-						{
-//line vector64.go:92
-							gc_lanes2 := gc_all3
-//line vector64.go:92
-							_ = gc_lanes2
-//line vector64.go:92
-							for {
-//line vector64.go:92
-								if gc_b2.Stopped() {
-//line vector64.go:92
-									return
-//line vector64.go:92
-								}
-//line vector64.go:92
-								gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
-//line vector64.go:92
-								if gc_lanes2.ToBits() == 0 {
-//line vector64.go:92
-									break
-//line vector64.go:92
-								}
-//line vector64.go:92
-								gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector64.go:92
-								_ = gc_t5
-//line vector64.go:92
-								gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
-//line vector64.go:92
-								_ = gc_t6
-//line vector64.go:92
-								zr = gc_t5.Merge(zr, gc_lanes2)
-//line vector64.go:92
-								zi = gc_t6.Merge(zi, gc_lanes2)
-//line vector64.go:92
-								n = n.Add(gc_vb8).Merge(n, gc_lanes2)
+								break
 //line vector64.go:92
 							}
 //line vector64.go:92
+							cr := archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])
+//line vector64.go:92
+							_ = cr
+//line vector64.go:92
+							ci := archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:])
+//line vector64.go:92
+							_ = ci
+//line vector64.go:92
+							zr := cr
+//line vector64.go:92
+							_ = zr
+//line vector64.go:92
+							zi := ci
+//line vector64.go:92
+							_ = zi
+//line vector64.go:92
+							var n archsimd.Int64x4
+//line vector64.go:92
+							_ = n
+//line vector64.go:92
+							{
+//line vector64.go:92
+								gc_lanes4 := gc_all6
+//line vector64.go:92
+								_ = gc_lanes4
+//line vector64.go:92
+								for {
+//line vector64.go:92
+									if gc_b2.Stopped() {
+//line vector64.go:92
+										return
+//line vector64.go:92
+									}
+//line vector64.go:92
+									gc_lanes4 = gc_lanes4.And(n.Less(gc_vb13).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb14)))
+//line vector64.go:92
+									if gc_lanes4.ToBits() == 0 {
+//line vector64.go:92
+										break
+//line vector64.go:92
+									}
+//line vector64.go:92
+									gc_t11 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+									_ = gc_t11
+//line vector64.go:92
+									gc_t12 := gc_vb15.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+									_ = gc_t12
+//line vector64.go:92
+									zr = gc_t11.Merge(zr, gc_lanes4)
+//line vector64.go:92
+									zi = gc_t12.Merge(zi, gc_lanes4)
+//line vector64.go:92
+									n = n.Add(gc_vb16).Merge(n, gc_lanes4)
+//line vector64.go:92
+								}
+//line vector64.go:92
+							}
+//line vector64.go:92
+							n.StoreSlice(gc_at6[gc_tx2:])
 						}
-//line vector64.go:99
-						n.StoreSlice(count[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:88
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector64.go:92
-					cr := re[i]
+						cr := gc_at4[gc_tx2]
 
 //line vector64.go:92
-					ci := im[i]
+						ci := gc_at5[gc_tx2]
 
 //line vector64.go:93
-					zr := cr
+						zr := cr
 
 //line vector64.go:93
-					zi := ci
+						zi := ci
 
 //line vector64.go:94
-					var n int64
+						var n int64
 
 //line vector64.go:95
-					for n < limit && zr*zr+zi*zi <= 4 {
+						for n < limit && zr*zr+zi*zi <= 4 {
 //line vector64.go:95
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line vector64.go:95
-							return
+								return
 //line vector64.go:95
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							n++
 						}
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
-						n++
+
+						gc_at6[gc_tx2] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
 					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector64.go:88
+						gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line vector64.go:88
+						_ = gc_all3
+//line vector64.go:95
+						gc_vb5 := archsimd.BroadcastInt64x4(limit)
+//line vector64.go:95
+						gc_vb6 := archsimd.BroadcastFloat64x4(4)
+//line vector64.go:96
+						gc_vb7 := archsimd.BroadcastFloat64x4(2)
+//line vector64.go:96
+						gc_vb8 := archsimd.BroadcastInt64x4(1)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector64.go:88
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:88
+							_ = i
+//line vector64.go:92
+							if i < 0 || i+4 > len(re) || i+4 > len(im) || i+4 > len(count) {
+//line vector64.go:92
+								break
+//line vector64.go:92
+							}
+//line vector64.go:92
+							cr := archsimd.LoadFloat64x4Slice(re[i:])
+//line vector64.go:92
+							_ = cr
+//line vector64.go:92
+							ci := archsimd.LoadFloat64x4Slice(im[i:])
+//line vector64.go:92
+							_ = ci
+//line vector64.go:92
+							zr := cr
+//line vector64.go:92
+							_ = zr
+//line vector64.go:92
+							zi := ci
+//line vector64.go:92
+							_ = zi
+//line vector64.go:92
+							var n archsimd.Int64x4
+//line vector64.go:92
+							_ = n
+//line vector64.go:92
+							{
+//line vector64.go:92
+								gc_lanes2 := gc_all3
+//line vector64.go:92
+								_ = gc_lanes2
+//line vector64.go:92
+								for {
+//line vector64.go:92
+									if gc_b2.Stopped() {
+//line vector64.go:92
+										return
+//line vector64.go:92
+									}
+//line vector64.go:92
+									gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
+//line vector64.go:92
+									if gc_lanes2.ToBits() == 0 {
+//line vector64.go:92
+										break
+//line vector64.go:92
+									}
+//line vector64.go:92
+									gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector64.go:92
+									_ = gc_t5
+//line vector64.go:92
+									gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
+//line vector64.go:92
+									_ = gc_t6
+//line vector64.go:92
+									zr = gc_t5.Merge(zr, gc_lanes2)
+//line vector64.go:92
+									zi = gc_t6.Merge(zi, gc_lanes2)
+//line vector64.go:92
+									n = n.Add(gc_vb8).Merge(n, gc_lanes2)
+//line vector64.go:92
+								}
+//line vector64.go:92
+							}
+//line vector64.go:99
+							n.StoreSlice(count[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector64.go:88
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector64.go:92
+						cr := re[i]
+
+//line vector64.go:92
+						ci := im[i]
+
+//line vector64.go:93
+						zr := cr
+
+//line vector64.go:93
+						zi := ci
+
+//line vector64.go:94
+						var n int64
+
+//line vector64.go:95
+						for n < limit && zr*zr+zi*zi <= 4 {
+//line vector64.go:95
+							if gc_b2.Stopped() {
+//line vector64.go:95
+								return
+//line vector64.go:95
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+							n++
+						}
 
 //line vector64.go:99
-					count[i] = n
-					_ = cr
-					_ = ci
-					_ = zr
-					_ = zi
-					_ = n
+						count[i] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+					}
 				}
 			}
 		}
@@ -739,33 +1014,136 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+				gc_off3 := gc_bx2 * gc_bdx2
+				gc_off4 := (gc_bx2 * gc_bdx2) + 2
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
+					gc_at4 := out[gc_off3:][:gc_to2]
+					gc_at5 := in[gc_off4:][:gc_to2]
+					gc_at6 := in[gc_off3:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
 //line vector64.go:107
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
-						_ = i
+							_ = i
 //line vector64.go:109
-						{
+							{
 //line vector64.go:109
-							if (i+2) < 0 || (i+2)+4 > len(in) || i < 0 || i+4 > len(in) || i+4 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at4) {
 //line vector64.go:109
-								break
+									break
+//line vector64.go:109
+								}
+//line vector64.go:109
+								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line vector64.go:109
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector64.go:107
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector64.go:108
+						{
+//line vector64.go:108
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] - gc_at6[gc_tx2]
+//line vector64.go:110
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+//line vector64.go:107
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:107
+							_ = i
 //line vector64.go:109
-							archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+							{
 //line vector64.go:109
+								if (i+2) < 0 || (i+2)+4 > len(in) || i < 0 || i+4 > len(in) || i+4 > len(out) {
+//line vector64.go:109
+									break
+//line vector64.go:109
+								}
+//line vector64.go:109
+								archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+//line vector64.go:109
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:108
+							{
+								out[i] = in[i+2] - in[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:108
+							{
+								out[i] = in[i+2] - in[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:108
+							{
+								out[i] = in[i+2] - in[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line vector64.go:107
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line vector64.go:108
+							{
+								out[i] = in[i+2] - in[i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -778,65 +1156,6 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 						{
 							out[i] = in[i+2] - in[i]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:108
-						{
-							out[i] = in[i+2] - in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:108
-						{
-							out[i] = in[i+2] - in[i]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:108
-						{
-							out[i] = in[i+2] - in[i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line vector64.go:107
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line vector64.go:108
-					{
-						out[i] = in[i+2] - in[i]
 					}
 				}
 			}

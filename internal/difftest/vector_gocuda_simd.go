@@ -196,77 +196,151 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(f) && gc_to2 <= len(f)-gc_off2 {
+					gc_at4 := in[gc_off2:][:gc_to2]
+					gc_at5 := out[gc_off2:][:gc_to2]
+					gc_at6 := f[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector.go:55
-					gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
+						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-					gc_vb2 := archsimd.BroadcastInt32x8(31)
+						gc_vb7 := archsimd.BroadcastInt32x8(31)
 //line vector.go:56
-					gc_vb3 := archsimd.BroadcastInt32x8(-7)
+						gc_vb8 := archsimd.BroadcastInt32x8(-7)
 //line vector.go:57
-					gc_vb4 := archsimd.BroadcastUint32x8(0xff)
+						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:58
-					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
+						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line vector.go:50
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
-						_ = i
+							_ = i
 //line vector.go:54
-						if i < 0 || i+8 > len(in) || i+8 > len(out) || i+8 > len(f) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line vector.go:54
-							break
+								break
 //line vector.go:54
-						}
+							}
 //line vector.go:54
-						x := archsimd.LoadInt32x8Slice(in[i:])
+							x := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
 //line vector.go:54
-						_ = x
+							_ = x
 //line vector.go:54
-						y := x.Xor(gc_vb).Mul(gc_vb2)
+							y := x.Xor(gc_vb6).Mul(gc_vb7)
 //line vector.go:54
-						_ = y
+							_ = y
 //line vector.go:56
-						y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
-						y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
-						y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
+							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line vector.go:50
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector.go:54
-					x := in[i]
+						x := gc_at4[gc_tx2]
 
 //line vector.go:55
-					y := (x ^ 0x5bd1e995) * 31
+						y := (x ^ 0x5bd1e995) * 31
 
 //line vector.go:56
-					y = y>>3 + max(x, -7)
+						y = y>>3 + max(x, -7)
+
+						gc_at5[gc_tx2] = uint32(y)<<s | uint32(x)&^0xff
+
+						gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
+						_ = x
+						_ = y
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector.go:55
+						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
+//line vector.go:55
+						gc_vb2 := archsimd.BroadcastInt32x8(31)
+//line vector.go:56
+						gc_vb3 := archsimd.BroadcastInt32x8(-7)
+//line vector.go:57
+						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
+//line vector.go:58
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line vector.go:50
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:50
+							_ = i
+//line vector.go:54
+							if i < 0 || i+8 > len(in) || i+8 > len(out) || i+8 > len(f) {
+//line vector.go:54
+								break
+//line vector.go:54
+							}
+//line vector.go:54
+							x := archsimd.LoadInt32x8Slice(in[i:])
+//line vector.go:54
+							_ = x
+//line vector.go:54
+							y := x.Xor(gc_vb).Mul(gc_vb2)
+//line vector.go:54
+							_ = y
+//line vector.go:56
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
+							y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:50
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector.go:54
+						x := in[i]
+
+//line vector.go:55
+						y := (x ^ 0x5bd1e995) * 31
+
+//line vector.go:56
+						y = y>>3 + max(x, -7)
 
 //line vector.go:57
-					out[i] = uint32(y)<<s | uint32(x)&^0xff
+						out[i] = uint32(y)<<s | uint32(x)&^0xff
 
 //line vector.go:58
-					f[i] = float32(y)*0.5 - float32(int32(f[i]))
-					_ = x
-					_ = y
+						f[i] = float32(y)*0.5 - float32(int32(f[i]))
+						_ = x
+						_ = y
+					}
 				}
 			}
 		}
@@ -452,44 +526,91 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off5 := gc_bx2 * gc_bdx2
+				gc_off6 := (gc_bx2 * gc_bdx2) + 2
+				gc_off7 := (gc_bx2 * gc_bdx2) + 1
+				gc_off8 := k
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(in) {
+					gc_at6 := out[gc_off5:][:gc_to2]
+					gc_at7 := in[gc_off5:][:gc_to2]
+					gc_at8 := in[gc_off6:][:gc_to2]
+					gc_at9 := in[gc_off7:][:gc_to2]
+					gc_at10 := in[gc_off8:][:1]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector.go:87
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
+							}
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line vector.go:83
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
-						_ = i
+							_ = i
 //line vector.go:87
-						if i < 0 || i+8 > len(in) || (i+2) < 0 || (i+2)+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at6) {
 //line vector.go:87
-							break
+								break
 //line vector.go:87
+							}
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
 						}
-						archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(archsimd.BroadcastFloat32x8(in[k])).StoreSlice(out[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line vector.go:83
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+						gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at8[gc_tx2] - 2*gc_at9[gc_tx2] + gc_at10[0]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector.go:87
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line vector.go:83
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
+							_ = i
+//line vector.go:87
+							if i < 0 || i+8 > len(in) || (i+2) < 0 || (i+2)+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+//line vector.go:87
+								break
+//line vector.go:87
+							}
+							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(archsimd.BroadcastFloat32x8(in[k])).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:83
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector.go:87
-					out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
+					}
 				}
 			}
 		}
@@ -533,123 +654,243 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_to2]
+					gc_at4 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector.go:101
-					gc_vb := archsimd.BroadcastFloat32x8(lo)
+						gc_vb6 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:103
-					gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+						gc_vb7 := archsimd.BroadcastFloat32x8(hi)
 //line vector.go:107
-					gc_vb3 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb8 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:107
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:107
-					_ = gc_iota
+						_ = gc_iota2
 //line vector.go:109
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:110
-					gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line vector.go:96
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:96
-						_ = i
+							_ = i
 //line vector.go:100
-						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
 //line vector.go:100
-							break
+								break
 //line vector.go:100
-						}
+							}
 //line vector.go:100
-						v := archsimd.LoadFloat32x8Slice(in[i:])
+							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line vector.go:100
-						_ = v
+							_ = v
 //line vector.go:100
-						gc_if := v.Less(gc_vb)
+							gc_if5 := v.Less(gc_vb6)
 //line vector.go:100
-						_ = gc_if
+							_ = gc_if5
 //line vector.go:100
-						if gc_if.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line vector.go:100
-							v = gc_vb.Merge(v, gc_if)
+								v = gc_vb6.Merge(v, gc_if5)
 //line vector.go:100
-						}
+							}
 //line vector.go:100
-						gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
 //line vector.go:100
-						_ = gc_else
+							_ = gc_else2
 //line vector.go:104
-						if gc_else.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 //line vector.go:104
-							gc_if2 := v.Greater(gc_vb2)
+								gc_if6 := v.Greater(gc_vb7)
 //line vector.go:104
-							_ = gc_if2
+								_ = gc_if6
 //line vector.go:104
-							if gc_else.And(gc_if2).ToBits() != 0 {
+								if gc_else2.And(gc_if6).ToBits() != 0 {
 //line vector.go:104
-								v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
+									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else2.And(gc_if6))
+//line vector.go:104
+								}
 //line vector.go:104
 							}
 //line vector.go:104
+							gc_if7 := v.NotEqual(v)
+//line vector.go:104
+							_ = gc_if7
+//line vector.go:104
+							if gc_if7.ToBits() != 0 {
+//line vector.go:104
+								v = gc_vb8.Merge(v, gc_if7)
+//line vector.go:104
+							}
+//line vector.go:109
+							gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb9))
+//line vector.go:109
+							_ = gc_if8
+//line vector.go:109
+							if gc_if8.ToBits() != 0 {
+//line vector.go:109
+								v = v.Add(gc_vb10).Merge(v, gc_if8)
+//line vector.go:109
+							}
+//line vector.go:109
+							v.StoreSlice(gc_at4[gc_tx2:])
 						}
-//line vector.go:104
-						gc_if3 := v.NotEqual(v)
-//line vector.go:104
-						_ = gc_if3
-//line vector.go:104
-						if gc_if3.ToBits() != 0 {
-//line vector.go:104
-							v = gc_vb3.Merge(v, gc_if3)
-//line vector.go:104
-						}
-//line vector.go:109
-						gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
-//line vector.go:109
-						_ = gc_if4
-//line vector.go:109
-						if gc_if4.ToBits() != 0 {
-//line vector.go:109
-							v = v.Add(gc_vb5).Merge(v, gc_if4)
-//line vector.go:109
-						}
-//line vector.go:112
-						v.StoreSlice(out[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line vector.go:96
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector.go:100
-					v := in[i]
+						v := gc_at3[gc_tx2]
 
 //line vector.go:101
-					if v < lo {
-						v = lo
-					} else if v > hi {
-						v = hi * 2
-					}
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
 
 //line vector.go:106
-					if v != v {
-						v = -1
-					}
+						if v != v {
+							v = -1
+						}
 
 //line vector.go:109
-					if i < odd && v > 0 {
-						v += 0.5
+						if i < odd && v > 0 {
+							v += 0.5
+						}
+
+						gc_at4[gc_tx2] = v
+						_ = v
 					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector.go:101
+						gc_vb := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:103
+						gc_vb2 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:107
+						gc_vb3 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:107
+						_ = gc_iota
+//line vector.go:109
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:110
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line vector.go:96
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+							_ = i
+//line vector.go:100
+							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:100
+								break
+//line vector.go:100
+							}
+//line vector.go:100
+							v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:100
+							_ = v
+//line vector.go:100
+							gc_if := v.Less(gc_vb)
+//line vector.go:100
+							_ = gc_if
+//line vector.go:100
+							if gc_if.ToBits() != 0 {
+//line vector.go:100
+								v = gc_vb.Merge(v, gc_if)
+//line vector.go:100
+							}
+//line vector.go:100
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
+//line vector.go:100
+							_ = gc_else
+//line vector.go:104
+							if gc_else.ToBits() != 0 {
+//line vector.go:104
+								gc_if2 := v.Greater(gc_vb2)
+//line vector.go:104
+								_ = gc_if2
+//line vector.go:104
+								if gc_else.And(gc_if2).ToBits() != 0 {
+//line vector.go:104
+									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else.And(gc_if2))
+//line vector.go:104
+								}
+//line vector.go:104
+							}
+//line vector.go:104
+							gc_if3 := v.NotEqual(v)
+//line vector.go:104
+							_ = gc_if3
+//line vector.go:104
+							if gc_if3.ToBits() != 0 {
+//line vector.go:104
+								v = gc_vb3.Merge(v, gc_if3)
+//line vector.go:104
+							}
+//line vector.go:109
+							gc_if4 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb4))
+//line vector.go:109
+							_ = gc_if4
+//line vector.go:109
+							if gc_if4.ToBits() != 0 {
+//line vector.go:109
+								v = v.Add(gc_vb5).Merge(v, gc_if4)
+//line vector.go:109
+							}
+//line vector.go:112
+							v.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:96
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector.go:100
+						v := in[i]
+
+//line vector.go:101
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
+
+//line vector.go:106
+						if v != v {
+							v = -1
+						}
+
+//line vector.go:109
+						if i < odd && v > 0 {
+							v += 0.5
+						}
 
 //line vector.go:112
-					out[i] = v
-					_ = v
+						out[i] = v
+						_ = v
+					}
 				}
 			}
 		}
@@ -689,186 +930,370 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
+				if gc_off2 >= 0 && gc_off2 <= len(re) && gc_bdx2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_bdx2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_bdx2 <= len(count)-gc_off2 {
+					gc_at4 := re[gc_off2:][:gc_bdx2]
+					gc_at5 := im[gc_off2:][:gc_bdx2]
+					gc_at6 := count[gc_off2:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD {
 //line vector.go:122
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:122
-					_ = gc_all4
+						_ = gc_all8
 //line vector.go:122
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:122
-					_ = gc_iota4
+						_ = gc_iota8
 //line vector.go:129
-					gc_vb10 := archsimd.BroadcastInt32x8(0)
+						gc_vb24 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-					gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb25 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:130
-					gc_vb12 := archsimd.BroadcastFloat32x8(4)
+						gc_vb26 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:133
-					gc_vb13 := archsimd.BroadcastFloat32x8(2)
+						gc_vb27 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-					gc_vb14 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb28 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line vector.go:133
-						gc_alive4 := gc_all4
+							gc_alive8 := gc_all8
 //line vector.go:133
-						_ = gc_alive4
+							_ = gc_alive8
 //line vector.go:122
-						var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
-						_ = i
+							_ = i
 //line vector.go:123
-						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+							gc_if15 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-						_ = gc_if7
+							_ = gc_if15
 //line vector.go:123
-						if gc_alive4.And(gc_if7).ToBits() != 0 {
+							if gc_alive8.And(gc_if15).ToBits() != 0 {
 //line vector.go:123
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
+								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if15).ToInt32x8().Not().ToMask())
 //line vector.go:123
-						}
+							}
 //line vector.go:126
-						if (i-1) < 0 || (i-1)+8 > len(re) || (i-1)+8 > len(im) || (i-
-
-//line vector.go:135
-							1)+8 > len(count) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
 //line vector.go:126
-							break
-//line vector.go:126
-						}
-//line vector.go:126
-						cr := archsimd.LoadFloat32x8Slice(re[i-1:])
-//line vector.go:126
-						_ = cr
-//line vector.go:126
-						ci := archsimd.LoadFloat32x8Slice(im[i-1:])
-//line vector.go:126
-						_ = ci
-//line vector.go:126
-						zr := cr
-//line vector.go:126
-						_ = zr
-//line vector.go:126
-						zi := ci
-//line vector.go:126
-						_ = zi
-//line vector.go:126
-						var n archsimd.Int32x8
-//line vector.go:126
-						_ = n
-//line vector.go:126
-						n_ := gc_vb10
-//line vector.go:126
-						_ = n_
-//line vector.go:126
-						{
-//line vector.go:126
-							gc_lanes3 := gc_alive4
-//line vector.go:126
-							_ = gc_lanes3
-//line vector.go:126
-							for {
-//line vector.go:126
-								gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
-//line vector.go:126
-								if gc_lanes3.ToBits() == 0 {
-//line vector.go:126
-									break
-//line vector.go:126
-								}
-//line vector.go:126
-								gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
-//line vector.go:126
-								_ = gc_if8
-//line vector.go:126
-								if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
-//line vector.go:126
-									gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
-//line vector.go:126
-								}
-//line vector.go:126
-								gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
-								_ = gc_t7
-//line vector.go:126
-								gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
-								_ = gc_t8
-//line vector.go:126
-								zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
-//line vector.go:126
-								zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
-//line vector.go:126
-								n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
+								break
 //line vector.go:126
 							}
 //line vector.go:126
-						}
+							cr := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line vector.go:126
-						n = n_
-//line vector.go:135
-						n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+							_ = cr
+//line vector.go:126
+							ci := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+//line vector.go:126
+							_ = ci
+//line vector.go:126
+							zr := cr
+//line vector.go:126
+							_ = zr
+//line vector.go:126
+							zi := ci
+//line vector.go:126
+							_ = zi
+//line vector.go:126
+							var n archsimd.Int32x8
+//line vector.go:126
+							_ = n
+//line vector.go:126
+							n_ := gc_vb24
+//line vector.go:126
+							_ = n_
+//line vector.go:126
+							{
+//line vector.go:126
+								gc_lanes6 := gc_alive8
+//line vector.go:126
+								_ = gc_lanes6
+//line vector.go:126
+								for {
+//line vector.go:126
+									gc_lanes6 = gc_lanes6.And(n_.Less(gc_vb25))
+//line vector.go:126
+									if gc_lanes6.ToBits() == 0 {
+//line vector.go:126
+										break
+//line vector.go:126
+									}
+//line vector.go:126
+									gc_if16 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb26)
+//line vector.go:126
+									_ = gc_if16
+//line vector.go:126
+									if gc_alive8.And(gc_lanes6).And(gc_if16).ToBits() != 0 {
+//line vector.go:126
+										gc_lanes6 = gc_lanes6.And(gc_alive8.And(gc_lanes6).And(gc_if16).ToInt32x8().Not().ToMask())
+//line vector.go:126
+									}
+//line vector.go:126
+									gc_t15 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector.go:126
+									_ = gc_t15
+//line vector.go:126
+									gc_t16 := gc_vb27.Mul(zr).Mul(zi).Add(ci)
+//line vector.go:126
+									_ = gc_t16
+//line vector.go:126
+									zr = gc_t15.Merge(zr, gc_alive8.And(gc_lanes6))
+//line vector.go:126
+									zi = gc_t16.Merge(zi, gc_alive8.And(gc_lanes6))
+//line vector.go:126
+									n_ = n_.Add(gc_vb28).Merge(n_, gc_alive8.And(gc_lanes6))
+//line vector.go:126
+								}
+//line vector.go:126
+							}
+//line vector.go:126
+							n = n_
+//line vector.go:126
+							n.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_alive8)
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_L1r2:
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line vector.go:122
-					i := gc_bx2*gc_bdx2 + gc_tx2 + 1
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+						_ = i
 
 //line vector.go:123
-					if i > len(re) {
-						continue gc_L12
-					}
+						if i > len(re) {
+							continue gc_L1r2
+						}
 
 //line vector.go:126
-					cr := re[i-1]
+						cr := gc_at4[gc_tx2]
 
 //line vector.go:126
-					ci := im[i-1]
+						ci := gc_at5[gc_tx2]
 
 //line vector.go:127
-					zr := cr
+						zr := cr
 
 //line vector.go:127
-					zi := ci
+						zi := ci
 
 //line vector.go:128
-					var n int32
+						var n int32
 
 //line vector.go:129
-					var n_ int32 = 0
+						var n_ int32 = 0
 
 //line vector.go:129
-					for ; n_ < maxIter; n_++ {
-						if zr*zr+zi*zi > 4 {
-							break
+						for ; n_ < maxIter; n_++ {
+							if zr*zr+zi*zi > 4 {
+								break
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
 						}
-						zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+
+//line vector.go:134
+						n = n_
+
+//line vector.go:134
+						_ = n
+
+						gc_at6[gc_tx2] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+						_ = n_
 					}
-
-//line vector.go:134
-					n = n_
-
-//line vector.go:134
-					_ = n
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line vector.go:122
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:122
+						_ = gc_all4
+//line vector.go:122
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:122
+						_ = gc_iota4
+//line vector.go:129
+						gc_vb10 := archsimd.BroadcastInt32x8(0)
+//line vector.go:129
+						gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
+//line vector.go:130
+						gc_vb12 := archsimd.BroadcastFloat32x8(4)
+//line vector.go:133
+						gc_vb13 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:133
+						gc_vb14 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:133
+							gc_alive4 := gc_all4
+//line vector.go:133
+							_ = gc_alive4
+//line vector.go:122
+							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+//line vector.go:122
+							_ = i
+//line vector.go:123
+							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+//line vector.go:123
+							_ = gc_if7
+//line vector.go:123
+							if gc_alive4.And(gc_if7).ToBits() != 0 {
+//line vector.go:123
+								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
+//line vector.go:123
+							}
+//line vector.go:126
+							if (i-1) < 0 || (i-1)+8 > len(re) || (i-1)+8 > len(im) || (i-
 
 //line vector.go:135
-					count[i-1] = n
-					_ = cr
-					_ = ci
-					_ = zr
-					_ = zi
-					_ = n
-					_ = n_
+								1)+8 > len(count) {
+//line vector.go:126
+								break
+//line vector.go:126
+							}
+//line vector.go:126
+							cr := archsimd.LoadFloat32x8Slice(re[i-1:])
+//line vector.go:126
+							_ = cr
+//line vector.go:126
+							ci := archsimd.LoadFloat32x8Slice(im[i-1:])
+//line vector.go:126
+							_ = ci
+//line vector.go:126
+							zr := cr
+//line vector.go:126
+							_ = zr
+//line vector.go:126
+							zi := ci
+//line vector.go:126
+							_ = zi
+//line vector.go:126
+							var n archsimd.Int32x8
+//line vector.go:126
+							_ = n
+//line vector.go:126
+							n_ := gc_vb10
+//line vector.go:126
+							_ = n_
+//line vector.go:126
+							{
+//line vector.go:126
+								gc_lanes3 := gc_alive4
+//line vector.go:126
+								_ = gc_lanes3
+//line vector.go:126
+								for {
+//line vector.go:126
+									gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
+//line vector.go:126
+									if gc_lanes3.ToBits() == 0 {
+//line vector.go:126
+										break
+//line vector.go:126
+									}
+//line vector.go:126
+									gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
+//line vector.go:126
+									_ = gc_if8
+//line vector.go:126
+									if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
+//line vector.go:126
+										gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
+//line vector.go:126
+									}
+//line vector.go:126
+									gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector.go:126
+									_ = gc_t7
+//line vector.go:126
+									gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
+//line vector.go:126
+									_ = gc_t8
+//line vector.go:126
+									zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
+//line vector.go:126
+									zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
+//line vector.go:126
+									n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
+//line vector.go:126
+								}
+//line vector.go:126
+							}
+//line vector.go:126
+							n = n_
+//line vector.go:135
+							n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				gc_L12:
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:122
+						i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+						_ = i
+
+//line vector.go:123
+						if i > len(re) {
+							continue gc_L12
+						}
+
+//line vector.go:126
+						cr := re[i-1]
+
+//line vector.go:126
+						ci := im[i-1]
+
+//line vector.go:127
+						zr := cr
+
+//line vector.go:127
+						zi := ci
+
+//line vector.go:128
+						var n int32
+
+//line vector.go:129
+						var n_ int32 = 0
+
+//line vector.go:129
+						for ; n_ < maxIter; n_++ {
+							if zr*zr+zi*zi > 4 {
+								break
+							}
+							zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+						}
+
+//line vector.go:134
+						n = n_
+
+//line vector.go:134
+						_ = n
+
+//line vector.go:135
+						count[i-1] = n
+						_ = cr
+						_ = ci
+						_ = zr
+						_ = zi
+						_ = n
+						_ = n_
+					}
 				}
 			}
 		}
@@ -1668,132 +2093,264 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_to2]
+					gc_at4 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector.go:223
-					gc_vb := archsimd.BroadcastFloat32x8(2)
+						gc_vb4 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:223
-					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						gc_vb5 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:226
-					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:219
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:219
+							_ = i
+//line vector.go:223
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
+//line vector.go:223
+								break
+//line vector.go:223
+							}
+//line vector.go:223
+							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line vector.go:223
+							_ = a
+//line vector.go:223
+							b := gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb5)
+//line vector.go:223
+							_ = b
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t7 := b
+//line vector.go:223
+								_ = gc_t7
+//line vector.go:223
+								gc_t8 := a
+//line vector.go:223
+								_ = gc_t8
+//line vector.go:223
+								a = gc_t7
+//line vector.go:223
+								b = gc_t8
+//line vector.go:223
+								a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+							}
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t9 := b
+//line vector.go:223
+								_ = gc_t9
+//line vector.go:223
+								gc_t10 := a
+//line vector.go:223
+								_ = gc_t10
+//line vector.go:223
+								a = gc_t9
+//line vector.go:223
+								b = gc_t10
+//line vector.go:223
+								a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+							}
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t11 := b
+//line vector.go:223
+								_ = gc_t11
+//line vector.go:223
+								gc_t12 := a
+//line vector.go:223
+								_ = gc_t12
+//line vector.go:223
+								a = gc_t11
+//line vector.go:223
+								b = gc_t12
+//line vector.go:223
+								a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+							}
+							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
+
 //line vector.go:219
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:219
+						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
+
 //line vector.go:223
-						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+						a := gc_at3[gc_tx2]
+
 //line vector.go:223
-							break
-//line vector.go:223
+						b := 2*gc_at3[gc_tx2] + 1
+
+						{
+
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:224
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:227
 						}
-//line vector.go:223
-						a := archsimd.LoadFloat32x8Slice(in[i:])
-//line vector.go:223
+
+						gc_at4[gc_tx2] = a - b
 						_ = a
-//line vector.go:223
-						b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
-//line vector.go:223
 						_ = b
-//line vector.go:223
-						{
-//line vector.go:223
-							gc_t := b
-//line vector.go:223
-							_ = gc_t
-//line vector.go:223
-							gc_t2 := a
-//line vector.go:223
-							_ = gc_t2
-//line vector.go:223
-							a = gc_t
-//line vector.go:223
-							b = gc_t2
-//line vector.go:223
-							a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
-						}
-//line vector.go:223
-						{
-//line vector.go:223
-							gc_t3 := b
-//line vector.go:223
-							_ = gc_t3
-//line vector.go:223
-							gc_t4 := a
-//line vector.go:223
-							_ = gc_t4
-//line vector.go:223
-							a = gc_t3
-//line vector.go:223
-							b = gc_t4
-//line vector.go:223
-							a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
-						}
-//line vector.go:223
-						{
-//line vector.go:223
-							gc_t5 := b
-//line vector.go:223
-							_ = gc_t5
-//line vector.go:223
-							gc_t6 := a
-//line vector.go:223
-							_ = gc_t6
-//line vector.go:223
-							a = gc_t5
-//line vector.go:223
-							b = gc_t6
-//line vector.go:223
-							a = a.Mul(gc_vb3).Add(b)
-//line vector.go:223
-						}
-						a.Sub(b).StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector.go:223
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+//line vector.go:223
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:226
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:219
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:219
+							_ = i
+//line vector.go:223
+							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:223
+								break
+//line vector.go:223
+							}
+//line vector.go:223
+							a := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:223
+							_ = a
+//line vector.go:223
+							b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
+//line vector.go:223
+							_ = b
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t := b
+//line vector.go:223
+								_ = gc_t
+//line vector.go:223
+								gc_t2 := a
+//line vector.go:223
+								_ = gc_t2
+//line vector.go:223
+								a = gc_t
+//line vector.go:223
+								b = gc_t2
+//line vector.go:223
+								a = a.Mul(gc_vb3).Add(b)
+//line vector.go:223
+							}
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t3 := b
+//line vector.go:223
+								_ = gc_t3
+//line vector.go:223
+								gc_t4 := a
+//line vector.go:223
+								_ = gc_t4
+//line vector.go:223
+								a = gc_t3
+//line vector.go:223
+								b = gc_t4
+//line vector.go:223
+								a = a.Mul(gc_vb3).Add(b)
+//line vector.go:223
+							}
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t5 := b
+//line vector.go:223
+								_ = gc_t5
+//line vector.go:223
+								gc_t6 := a
+//line vector.go:223
+								_ = gc_t6
+//line vector.go:223
+								a = gc_t5
+//line vector.go:223
+								b = gc_t6
+//line vector.go:223
+								a = a.Mul(gc_vb3).Add(b)
+//line vector.go:223
+							}
+							a.Sub(b).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line vector.go:219
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
 
 //line vector.go:223
-					a := in[i]
+						a := in[i]
 
 //line vector.go:223
-					b := 2*in[i] + 1
+						b := 2*in[i] + 1
 
-					{
+						{
 
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:224
-						{
-							a, b = b, a
-							a = a*0.5 + b
-						}
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
 //line vector.go:227
-					}
+						}
 
 //line vector.go:228
-					out[i] = a - b
-					_ = a
-					_ = b
+						out[i] = a - b
+						_ = a
+						_ = b
+					}
 				}
 			}
 		}
@@ -1826,129 +2383,309 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 	row := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(row) {
+				gc_at2 := row[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line vector.go:240
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line vector.go:240
-				_ = gc_none
+					_ = gc_none2
 //line vector.go:240
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
-				_ = gc_iota2
+					_ = gc_iota4
 //line vector.go:240
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:240
-				_ = gc_all
+					_ = gc_all2
 //line vector.go:251
-				gc_vb := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line vector.go:240
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line vector.go:240
-					_ = tx
+						_ = tx
 //line vector.go:241
-					if tx < 0 || tx+8 > len(row) {
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line vector.go:241
-						break
+							break
 //line vector.go:241
-					}
+						}
 //line vector.go:241
-					var gc_row2 int = gc_bx2
+						var gc_row4 int = gc_bx2
 //line vector.go:241
-					_ = gc_row2
+						_ = gc_row4
 //line vector.go:241
-					var gc_col2 int = tx
+						var gc_col4 int = tx
 //line vector.go:241
-					_ = gc_col2
+						_ = gc_col4
 //line vector.go:241
-					var gc_result2 archsimd.Float32x8
+						var gc_result4 archsimd.Float32x8
 //line vector.go:241
-					_ = gc_result2
+						_ = gc_result4
 //line vector.go:241
-					gc_returned2 := gc_none
+						gc_returned4 := gc_none2
 //line vector.go:241
-					_ = gc_returned2
+						_ = gc_returned4
 //line vector.go:241
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
 //line vector.go:241
-					_ = gc_if2
+						_ = gc_if5
 //line vector.go:241
-					if gc_if2.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line vector.go:241
-						var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line vector.go:241
-						if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2)+8 <= len(a) {
+							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4)+8 <= len(a) {
 //line vector.go:241
-							gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
 //line vector.go:241
-						} else {
+							} else {
 //line vector.go:241
-							var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line vector.go:241
-							for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line vector.go:241
-								if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:241
-									gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:241
-									gc_lanes2[gc_k2] = a[(gc_row2*w+gc_col2)+gc_k2]
+										gc_lanes4[gc_k4] = a[(gc_row4*w+gc_col4)+gc_k4]
+//line vector.go:241
+									}
 //line vector.go:241
 								}
 //line vector.go:241
+								gc_pos2.Thread = gc_rank2
+//line vector.go:241
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line vector.go:241
 							}
 //line vector.go:241
-							gc_pos2.Thread = gc_rank2
+							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
 //line vector.go:241
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+							gc_b5 := gc_none2
 //line vector.go:241
-						}
+							if true {
 //line vector.go:241
-						gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+								gc_b5 = gc_all2
 //line vector.go:241
-						gc_b3 := gc_none
+							}
 //line vector.go:241
-						if true {
-//line vector.go:241
-							gc_b3 = gc_all
+							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
 //line vector.go:241
 						}
 //line vector.go:241
-						gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line vector.go:241
+						_ = gc_if6
+//line vector.go:241
+						if gc_if6.ToBits() != 0 {
+//line vector.go:241
+							gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+//line vector.go:241
+							gc_b6 := gc_none2
+//line vector.go:241
+							if true {
+//line vector.go:241
+								gc_b6 = gc_all2
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_result4.StoreSlice(gc_at2[gc_tx2:])
 					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+					tx := gc_tx2
+					_ = tx
+
+					gc_at2[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line vector.go:240
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line vector.go:240
+					_ = gc_none
+//line vector.go:240
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector.go:240
+					_ = gc_iota2
+//line vector.go:240
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:240
+					_ = gc_all
+//line vector.go:251
+					gc_vb := archsimd.BroadcastFloat32x8(0)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line vector.go:240
+						var tx int = gc_tx2
+//line vector.go:240
+						_ = tx
 //line vector.go:241
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						if tx < 0 || tx+8 > len(row) {
 //line vector.go:241
-					_ = gc_if3
-//line vector.go:241
-					if gc_if3.ToBits() != 0 {
-//line vector.go:241
-						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-//line vector.go:241
-						gc_b4 := gc_none
-//line vector.go:241
-						if true {
-//line vector.go:241
-							gc_b4 = gc_all
+							break
 //line vector.go:241
 						}
 //line vector.go:241
-						gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+						var gc_row2 int = gc_bx2
 //line vector.go:241
+						_ = gc_row2
+//line vector.go:241
+						var gc_col2 int = tx
+//line vector.go:241
+						_ = gc_col2
+//line vector.go:241
+						var gc_result2 archsimd.Float32x8
+//line vector.go:241
+						_ = gc_result2
+//line vector.go:241
+						gc_returned2 := gc_none
+//line vector.go:241
+						_ = gc_returned2
+//line vector.go:241
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col2, 8))))
+//line vector.go:241
+						_ = gc_if2
+//line vector.go:241
+						if gc_if2.ToBits() != 0 {
+//line vector.go:241
+							var gc_ld2 archsimd.Float32x8
+//line vector.go:241
+							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2)+8 <= len(a) {
+//line vector.go:241
+								gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
+//line vector.go:241
+							} else {
+//line vector.go:241
+								var gc_lanes2 [8]float32
+//line vector.go:241
+								for gc_k2 := range 8 {
+//line vector.go:241
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line vector.go:241
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line vector.go:241
+										gc_lanes2[gc_k2] = a[(gc_row2*w+gc_col2)+gc_k2]
+//line vector.go:241
+									}
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_pos2.Thread = gc_rank2
+//line vector.go:241
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if2)
+//line vector.go:241
+							gc_b3 := gc_none
+//line vector.go:241
+							if true {
+//line vector.go:241
+								gc_b3 = gc_all
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+//line vector.go:241
+						_ = gc_if3
+//line vector.go:241
+						if gc_if3.ToBits() != 0 {
+//line vector.go:241
+							gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
+//line vector.go:241
+							gc_b4 := gc_none
+//line vector.go:241
+							if true {
+//line vector.go:241
+								gc_b4 = gc_all
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
+//line vector.go:241
+						}
+//line vector.go:241
+						gc_result2.StoreSlice(row[tx:])
 					}
-//line vector.go:241
-					gc_result2.StoreSlice(row[tx:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:240
+						tx := gc_tx2
+						_ = tx
+
+//line vector.go:241
+						row[tx] = rowLoad(t, a, gc_bx2, tx, w)
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1959,53 +2696,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:241
-					row[tx] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line vector.go:240
-				tx := gc_tx2
-				_ = tx
-
-//line vector.go:241
-				row[tx] = rowLoad(t, a, gc_bx2, tx, w)
 			}
 		}
 	}

@@ -56,63 +56,129 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					}
 					continue
 				}
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-					for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-						for gc_sx >= gc_bdx2 {
-							gc_sx -= gc_bdx2
-							gc_sbx++
-						}
-						gc_tx2 := gc_vstep
-						gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_base2 + gc_sx
-//line vector_uniform.go:16
-						var row int = gc_by2*gc_bdy2 + gc_ty2
-//line vector_uniform.go:16
-						_ = row
-//line vector_uniform.go:17
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector_uniform.go:17
-						_ = col
-//line vector_uniform.go:21
-						if col < 0 || col+8 > len(out) {
-//line vector_uniform.go:21
-							break
-//line vector_uniform.go:21
-						}
-//line vector_uniform.go:21
-						{
-//line vector_uniform.go:21
-							var s float32 = a[row]
-//line vector_uniform.go:21
-							_ = s
-//line vector_uniform.go:21
-							if s > limit {
-//line vector_uniform.go:21
-								archsimd.BroadcastFloat32x8(s).StoreSlice(out[col:])
+				gc_off3 := (gc_by2*gc_bdy2 + gc_ty2)
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(a) && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
+					gc_at3 := a[gc_off3:][:1]
+					gc_at4 := out[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
-//line vector_uniform.go:22
+							gc_tx2 := gc_vstep
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
+//line vector_uniform.go:16
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+							_ = row
+//line vector_uniform.go:17
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+							_ = col
+//line vector_uniform.go:21
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line vector_uniform.go:21
+								break
+//line vector_uniform.go:21
+							}
+//line vector_uniform.go:21
+							{
+//line vector_uniform.go:21
+								var s float32 = gc_at3[0]
+//line vector_uniform.go:21
+								_ = s
+//line vector_uniform.go:21
+								if s > limit {
+//line vector_uniform.go:21
+									archsimd.BroadcastFloat32x8(s).StoreSlice(gc_at4[gc_tx2:])
+//line vector_uniform.go:21
+								}
+//line vector_uniform.go:21
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector_uniform.go:16
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
+
+//line vector_uniform.go:17
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
+
+//line vector_uniform.go:21
+						if s := gc_at3[0]; s > limit {
+//line vector_uniform.go:21
+							gc_at4[gc_tx2] = s
+//line vector_uniform.go:23
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
+							}
+							gc_tx2 := gc_vstep2
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
+//line vector_uniform.go:16
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+							_ = row
+//line vector_uniform.go:17
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+							_ = col
+//line vector_uniform.go:21
+							if col < 0 || col+8 > len(out) {
+//line vector_uniform.go:21
+								break
+//line vector_uniform.go:21
+							}
+//line vector_uniform.go:21
+							{
+//line vector_uniform.go:21
+								var s float32 = a[row]
+//line vector_uniform.go:21
+								_ = s
+//line vector_uniform.go:21
+								if s > limit {
+//line vector_uniform.go:21
+									archsimd.BroadcastFloat32x8(s).StoreSlice(out[col:])
+								}
+//line vector_uniform.go:22
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line vector_uniform.go:16
-					row := gc_by2*gc_bdy2 + gc_ty2
-					_ = row
+						row := gc_by2*gc_bdy2 + gc_ty2
+						_ = row
 
 //line vector_uniform.go:17
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
+						col := gc_bx2*gc_bdx2 + gc_tx2
+						_ = col
 
 //line vector_uniform.go:21
-					if s := a[row]; s > limit {
-						out[col] = s
+						if s := a[row]; s > limit {
+							out[col] = s
+						}
 					}
 				}
 				gc_ty2++
@@ -151,76 +217,153 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := k
+				if gc_from2 >= 0 && gc_to2 <= len(flags) && gc_to2 <= len(out) && gc_off2 >= 0 && gc_off2 < len(a) {
+					gc_at4 := flags[:gc_to2]
+					gc_at5 := out[:gc_to2]
+					gc_at6 := a[gc_off2:][:1]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line vector_uniform.go:32
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-					_ = gc_all
+						_ = gc_all2
 //line vector_uniform.go:32
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector_uniform.go:32
-					_ = gc_iota
+						_ = gc_iota2
 //line vector_uniform.go:33
-					gc_vb := archsimd.BroadcastInt32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:33
+							gc_alive2 := gc_all2
+//line vector_uniform.go:33
+							_ = gc_alive2
+//line vector_uniform.go:32
+							var i int = gc_tx2
+//line vector_uniform.go:32
+							_ = i
+//line vector_uniform.go:33
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
+//line vector_uniform.go:33
+								break
+//line vector_uniform.go:33
+							}
+//line vector_uniform.go:33
+							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb2))
+//line vector_uniform.go:33
+							_ = gc_if2
+//line vector_uniform.go:33
+							if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line vector_uniform.go:33
+								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line vector_uniform.go:33
+							}
+//line vector_uniform.go:33
+							var gc_u2 float32
+//line vector_uniform.go:33
+							if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line vector_uniform.go:33
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line vector_uniform.go:33
+								gc_u2 = gc_at6[0]
+//line vector_uniform.go:33
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive2)
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				gc_L1r2:
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line vector_uniform.go:32
+						i := gc_tx2
+						_ = i
+
+//line vector_uniform.go:33
+						if i >= len(out) || gc_at4[gc_tx2] != 0 {
+							continue gc_L1r2
+						}
+
+						gc_at5[gc_tx2] += gc_at6[0]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line vector_uniform.go:32
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector_uniform.go:32
+						_ = gc_all
+//line vector_uniform.go:32
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line vector_uniform.go:32
+						_ = gc_iota
+//line vector_uniform.go:33
+						gc_vb := archsimd.BroadcastInt32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:33
+							gc_alive := gc_all
+//line vector_uniform.go:33
+							_ = gc_alive
+//line vector_uniform.go:32
+							var i int = gc_tx2
+//line vector_uniform.go:32
+							_ = i
+//line vector_uniform.go:33
+							if i < 0 || i+8 > len(flags) || i+8 > len(out) {
+//line vector_uniform.go:33
+								break
+//line vector_uniform.go:33
+							}
+//line vector_uniform.go:33
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
+//line vector_uniform.go:33
+							_ = gc_if
+//line vector_uniform.go:33
+							if gc_alive.And(gc_if).ToBits() != 0 {
+//line vector_uniform.go:33
+								gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+//line vector_uniform.go:33
+							}
+//line vector_uniform.go:33
+							var gc_u float32
+//line vector_uniform.go:36
+							if gc_in := gc_alive.ToBits(); gc_in != 0 {
+//line vector_uniform.go:36
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line vector_uniform.go:36
+								gc_u = a[k]
+//line vector_uniform.go:36
+							}
+							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+				gc_L12:
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line vector_uniform.go:33
-						gc_alive := gc_all
-//line vector_uniform.go:33
-						_ = gc_alive
+
 //line vector_uniform.go:32
-						var i int = gc_tx2
-//line vector_uniform.go:32
+						i := gc_tx2
 						_ = i
+
 //line vector_uniform.go:33
-						if i < 0 || i+8 > len(flags) || i+8 > len(out) {
-//line vector_uniform.go:33
-							break
-//line vector_uniform.go:33
+						if i >= len(out) || flags[i] != 0 {
+							continue gc_L12
 						}
-//line vector_uniform.go:33
-						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb))
-//line vector_uniform.go:33
-						_ = gc_if
-//line vector_uniform.go:33
-						if gc_alive.And(gc_if).ToBits() != 0 {
-//line vector_uniform.go:33
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-						}
-//line vector_uniform.go:33
-						var gc_u float32
+
 //line vector_uniform.go:36
-						if gc_in := gc_alive.ToBits(); gc_in != 0 {
-//line vector_uniform.go:36
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line vector_uniform.go:36
-							gc_u = a[k]
-//line vector_uniform.go:36
-						}
-						archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u)).StoreMasked((*[8]float32)(out[i:]), gc_alive)
+						out[i] += a[k]
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-			gc_L12:
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector_uniform.go:32
-					i := gc_tx2
-					_ = i
-
-//line vector_uniform.go:33
-					if i >= len(out) || flags[i] != 0 {
-						continue gc_L12
-					}
-
-//line vector_uniform.go:36
-					out[i] += a[k]
 				}
 			}
 		}

@@ -43,37 +43,138 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
+			if gc_from2 >= 0 && gc_to2 <= len(s) {
+				gc_at7 := s[:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
 //line warp_tail.go:17
-				gc_vb := archsimd.BroadcastInt32x8(0)
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line warp_tail.go:13
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line warp_tail.go:13
-					_ = tid
+						_ = tid
 //line warp_tail.go:17
-					{
+						{
 //line warp_tail.go:17
-						if tid < 0 || tid+8 > len(s) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
 //line warp_tail.go:17
-							break
+								break
+//line warp_tail.go:17
+							}
+//line warp_tail.go:17
+							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line warp_tail.go:17
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line warp_tail.go:13
+					tid := gc_tx2
+					_ = tid
+
+//line warp_tail.go:16
+					{
+//line warp_tail.go:16
+						gc_at7[gc_tx2] = 0
+//line warp_tail.go:18
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
 //line warp_tail.go:17
-						gc_vb.StoreSlice(s[tid:])
+					gc_vb := archsimd.BroadcastInt32x8(0)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_tail.go:13
+						var tid int = gc_tx2
+//line warp_tail.go:13
+						_ = tid
 //line warp_tail.go:17
+						{
+//line warp_tail.go:17
+							if tid < 0 || tid+8 > len(s) {
+//line warp_tail.go:17
+								break
+//line warp_tail.go:17
+							}
+//line warp_tail.go:17
+							gc_vb.StoreSlice(s[tid:])
+//line warp_tail.go:17
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:16
+						{
+							s[tid] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:16
+						{
+							s[tid] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:16
+						{
+							s[tid] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:16
+						{
+							s[tid] = 0
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -85,61 +186,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					{
 						s[tid] = 0
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						s[tid] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						s[tid] = 0
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:16
-					{
-						s[tid] = 0
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-				tid := gc_tx2
-				_ = tid
-
-//line warp_tail.go:16
-				{
-					s[tid] = 0
 				}
 			}
 		}
@@ -150,35 +196,136 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off5 := gc_bx2 * b
+			if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+				gc_at8 := s[:gc_to2]
+				gc_at9 := in[gc_off5:][:gc_to2]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line warp_tail.go:13
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line warp_tail.go:13
-					_ = tid
+						_ = tid
 //line warp_tail.go:21
-					{
+						{
 //line warp_tail.go:21
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(in) || tid < 0 || tid+8 > len(s) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
 //line warp_tail.go:21
-							break
+								break
+//line warp_tail.go:21
+							}
+//line warp_tail.go:21
+							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 //line warp_tail.go:21
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line warp_tail.go:13
+					tid := gc_tx2
+					_ = tid
+
+//line warp_tail.go:20
+					{
+//line warp_tail.go:20
+						gc_at8[gc_tx2] = gc_at9[gc_tx2]
+//line warp_tail.go:22
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line warp_tail.go:13
+						var tid int = gc_tx2
+//line warp_tail.go:13
+						_ = tid
 //line warp_tail.go:21
-						archsimd.LoadInt32x8Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
+						{
 //line warp_tail.go:21
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(in) || tid < 0 || tid+8 > len(s) {
+//line warp_tail.go:21
+								break
+//line warp_tail.go:21
+							}
+//line warp_tail.go:21
+							archsimd.LoadInt32x8Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
+//line warp_tail.go:21
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:20
+						{
+							s[tid] = in[gc_bx2*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:20
+						{
+							s[tid] = in[gc_bx2*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:20
+						{
+							s[tid] = in[gc_bx2*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:20
+						{
+							s[tid] = in[gc_bx2*b+tid]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -190,61 +337,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					{
 						s[tid] = in[gc_bx2*b+tid]
 					}
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:20
-					{
-						s[tid] = in[gc_bx2*b+tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:20
-					{
-						s[tid] = in[gc_bx2*b+tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
-
-//line warp_tail.go:20
-					{
-						s[tid] = in[gc_bx2*b+tid]
-					}
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-				tid := gc_tx2
-				_ = tid
-
-//line warp_tail.go:20
-				{
-					s[tid] = in[gc_bx2*b+tid]
 				}
 			}
 		}
@@ -423,13 +515,13 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			gc_off7 := 1
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(s) && gc_off7 >= 0 && gc_off7 < len(s) {
-				gc_at7 := out[gc_off5:][:1]
-				gc_at8 := s[gc_off6:][:1]
-				gc_at9 := s[gc_off7:][:1]
+			gc_off6 := gc_bx2
+			gc_off7 := 0
+			gc_off8 := 1
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(s) && gc_off8 >= 0 && gc_off8 < len(s) {
+				gc_at10 := out[gc_off6:][:1]
+				gc_at11 := s[gc_off7:][:1]
+				gc_at12 := s[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -441,7 +533,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:30
 					{
 //line warp_tail.go:30
-						gc_at7[0] = gc_at8[0] + gc_at9[0]
+						gc_at10[0] = gc_at11[0] + gc_at12[0]
 //line warp_tail.go:32
 					}
 				}

@@ -43,78 +43,195 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off2 := base
+			if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
+				gc_at3 := s[:gc_bdx2]
+				gc_at4 := in[gc_off2:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reverse_solution.go:15
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse_solution.go:15
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse_solution.go:15
+						var tid int = gc_tx2
+//line reverse_solution.go:15
+						_ = tid
+//line reverse_solution.go:18
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line reverse_solution.go:18
+							break
+//line reverse_solution.go:18
+						}
+//line reverse_solution.go:18
+						{
+//line reverse_solution.go:18
+							var i int = base + tid
+//line reverse_solution.go:18
+							_ = i
+//line reverse_solution.go:18
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line reverse_solution.go:18
+							_ = gc_if2
+//line reverse_solution.go:18
+							if gc_if2.ToBits() != 0 {
+//line reverse_solution.go:18
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if2)
+//line reverse_solution.go:18
+							}
+//line reverse_solution.go:18
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reverse_solution.go:15
-					var tid int = gc_tx2
-//line reverse_solution.go:15
+					tid := gc_tx2
 					_ = tid
+
 //line reverse_solution.go:18
-					if tid < 0 || tid+8 > len(s) {
+					if i := base + tid; i < n {
 //line reverse_solution.go:18
-						break
-//line reverse_solution.go:18
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+//line reverse_solution.go:20
 					}
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reverse_solution.go:15
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reverse_solution.go:15
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse_solution.go:15
+						var tid int = gc_tx2
+//line reverse_solution.go:15
+						_ = tid
 //line reverse_solution.go:18
-					{
+						if tid < 0 || tid+8 > len(s) {
 //line reverse_solution.go:18
-						var i int = base + tid
+							break
 //line reverse_solution.go:18
-						_ = i
+						}
 //line reverse_solution.go:18
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						{
 //line reverse_solution.go:18
-						_ = gc_if
+							var i int = base + tid
 //line reverse_solution.go:18
-						if gc_if.ToBits() != 0 {
+							_ = i
 //line reverse_solution.go:18
-							var gc_ld archsimd.Int32x8
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-							if i >= 0 && i+8 <= len(in) {
-								gc_ld = archsimd.LoadInt32x8Slice(in[i:])
+							_ = gc_if
+//line reverse_solution.go:18
+							if gc_if.ToBits() != 0 {
+//line reverse_solution.go:18
+								var gc_ld archsimd.Int32x8
+//line reverse_solution.go:18
+								if i >= 0 && i+8 <= len(in) {
+									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
-							} else {
+								} else {
 //line reverse_solution.go:19
-								var gc_lanes [8]int32
+									var gc_lanes [8]int32
 //line reverse_solution.go:19
-								for gc_k := range 8 {
+									for gc_k := range 8 {
 //line reverse_solution.go:19
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line reverse_solution.go:19
-										gc_pos2.Thread = gc_rank2 + gc_k
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line reverse_solution.go:19
-										gc_lanes[gc_k] = in[i+gc_k]
+											gc_lanes[gc_k] = in[i+gc_k]
+//line reverse_solution.go:19
+										}
 //line reverse_solution.go:19
 									}
 //line reverse_solution.go:19
+									gc_pos2.Thread = gc_rank2
+//line reverse_solution.go:19
+									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+//line reverse_solution.go:19
 								}
 //line reverse_solution.go:19
-								gc_pos2.Thread = gc_rank2
-//line reverse_solution.go:19
-								gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+								gc_ld.StoreMasked((*[8]int32)(s[tid:]), gc_if)
 //line reverse_solution.go:19
 							}
 //line reverse_solution.go:19
-							gc_ld.StoreMasked((*[8]int32)(s[tid:]), gc_if)
-//line reverse_solution.go:19
 						}
-//line reverse_solution.go:19
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reverse_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reverse_solution.go:18
+						if i := base + tid; i < n {
+							s[tid] = in[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -126,61 +243,6 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					if i := base + tid; i < n {
 						s[tid] = in[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reverse_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reverse_solution.go:18
-					if i := base + tid; i < n {
-						s[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line reverse_solution.go:15
-				tid := gc_tx2
-				_ = tid
-
-//line reverse_solution.go:18
-				if i := base + tid; i < n {
-					s[tid] = in[i]
 				}
 			}
 		}

@@ -37,99 +37,171 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 	s := gocuda.Shared[int64](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * b
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s) {
+				gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_at8 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line reduce_solution.go:15
-				gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+					gc_iota6 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line reduce_solution.go:15
-				_ = gc_iota3
-				for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota6
+					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce_solution.go:15
+						var tid int = gc_tx2
+//line reduce_solution.go:15
+						_ = tid
+//line reduce_solution.go:15
+						var v archsimd.Int64x4
+//line reduce_solution.go:15
+						_ = v
+//line reduce_solution.go:18
+						if gc_tx2 < 0 || gc_tx2+4 > len(gc_at7) || gc_tx2+4 > len(gc_at8) {
+//line reduce_solution.go:18
+							break
+//line reduce_solution.go:18
+						}
+//line reduce_solution.go:18
+						{
+//line reduce_solution.go:18
+							var i int = gc_bx2*b + tid
+//line reduce_solution.go:18
+							_ = i
+//line reduce_solution.go:18
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+//line reduce_solution.go:18
+							_ = gc_if6
+//line reduce_solution.go:18
+							if gc_if6.ToBits() != 0 {
+//line reduce_solution.go:18
+								v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+//line reduce_solution.go:18
+							}
+//line reduce_solution.go:18
+						}
+//line reduce_solution.go:18
+						v.StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line reduce_solution.go:15
-					var tid int = gc_tx2
-//line reduce_solution.go:15
+					tid := gc_tx2
 					_ = tid
-//line reduce_solution.go:15
-					var v archsimd.Int64x4
-//line reduce_solution.go:15
-					_ = v
+
+//line reduce_solution.go:17
+					var v int64
+
 //line reduce_solution.go:18
-					if tid < 0 || tid+4 > len(s) {
-//line reduce_solution.go:18
-						break
-//line reduce_solution.go:18
+					if i := gc_bx2*b + tid; i < len(in) {
+						v = gc_at7[gc_tx2]
 					}
+
+					gc_at8[gc_tx2] = v
+					_ = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line reduce_solution.go:15
+					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line reduce_solution.go:15
+					_ = gc_iota3
+					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reduce_solution.go:15
+						var tid int = gc_tx2
+//line reduce_solution.go:15
+						_ = tid
+//line reduce_solution.go:15
+						var v archsimd.Int64x4
+//line reduce_solution.go:15
+						_ = v
 //line reduce_solution.go:18
-					{
+						if tid < 0 || tid+4 > len(s) {
 //line reduce_solution.go:18
-						var i int = gc_bx2*b + tid
+							break
 //line reduce_solution.go:18
-						_ = i
+						}
 //line reduce_solution.go:18
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+						{
 //line reduce_solution.go:18
-						_ = gc_if3
+							var i int = gc_bx2*b + tid
 //line reduce_solution.go:18
-						if gc_if3.ToBits() != 0 {
+							_ = i
 //line reduce_solution.go:18
-							var gc_ld2 archsimd.Int64x4
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-							if i >= 0 && i+4 <= len(in) {
-								gc_ld2 = archsimd.LoadInt64x4Slice(in[i:])
+							_ = gc_if3
+//line reduce_solution.go:18
+							if gc_if3.ToBits() != 0 {
+//line reduce_solution.go:18
+								var gc_ld2 archsimd.Int64x4
+//line reduce_solution.go:18
+								if i >= 0 && i+4 <= len(in) {
+									gc_ld2 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
-							} else {
+								} else {
 //line reduce_solution.go:19
-								var gc_lanes2 [4]int64
+									var gc_lanes2 [4]int64
 //line reduce_solution.go:19
-								for gc_k2 := range 4 {
+									for gc_k2 := range 4 {
 //line reduce_solution.go:19
-									if gc_if3.ToBits()&(1<<gc_k2) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
 //line reduce_solution.go:19
-										gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line reduce_solution.go:19
-										gc_lanes2[gc_k2] = in[i+gc_k2]
+											gc_lanes2[gc_k2] = in[i+gc_k2]
+//line reduce_solution.go:19
+										}
 //line reduce_solution.go:19
 									}
 //line reduce_solution.go:19
+									gc_pos2.Thread = gc_rank2
+//line reduce_solution.go:19
+									gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+//line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
-								gc_pos2.Thread = gc_rank2
-//line reduce_solution.go:19
-								gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+								v = gc_ld2.Merge(v, gc_if3)
 //line reduce_solution.go:19
 							}
 //line reduce_solution.go:19
-							v = gc_ld2.Merge(v, gc_if3)
-//line reduce_solution.go:19
 						}
-//line reduce_solution.go:19
-					}
 //line reduce_solution.go:21
-					v.StoreSlice(s[tid:])
+						v.StoreSlice(s[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line reduce_solution.go:15
-				tid := gc_tx2
-				_ = tid
+					tid := gc_tx2
+					_ = tid
 
 //line reduce_solution.go:17
-				var v int64
+					var v int64
 
 //line reduce_solution.go:18
-				if i := gc_bx2*b + tid; i < len(in) {
-					v = in[i]
-				}
+					if i := gc_bx2*b + tid; i < len(in) {
+						v = in[i]
+					}
 
 //line reduce_solution.go:21
-				s[tid] = v
-				_ = v
+					s[tid] = v
+					_ = v
+				}
 			}
 		}
 	}
@@ -142,35 +214,136 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to2 <= len(s)-gc_off6 {
+					gc_at9 := s[:gc_to2]
+					gc_at10 := s[gc_off6:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line reduce_solution.go:15
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line reduce_solution.go:15
-						_ = tid
+							_ = tid
 //line reduce_solution.go:25
-						{
+							{
 //line reduce_solution.go:25
-							if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at10) || gc_tx2+4 > len(gc_at9) {
 //line reduce_solution.go:25
-								break
+									break
+//line reduce_solution.go:25
+								}
+//line reduce_solution.go:25
+								archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line reduce_solution.go:25
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_solution.go:24
+						{
+//line reduce_solution.go:24
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line reduce_solution.go:26
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_solution.go:15
+							var tid int = gc_tx2
+//line reduce_solution.go:15
+							_ = tid
 //line reduce_solution.go:25
-							archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+							{
 //line reduce_solution.go:25
+								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+//line reduce_solution.go:25
+									break
+//line reduce_solution.go:25
+								}
+//line reduce_solution.go:25
+								archsimd.LoadInt64x4Slice(s[tid:]).Add(archsimd.LoadInt64x4Slice(s[tid+stride:])).StoreSlice(s[tid:])
+//line reduce_solution.go:25
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_solution.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_solution.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_solution.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line reduce_solution.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								s[tid] += s[tid+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -182,61 +355,6 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						{
 							s[tid] += s[tid+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-						tid := gc_tx2
-						_ = tid
-
-//line reduce_solution.go:24
-						{
-							s[tid] += s[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_solution.go:15
-					tid := gc_tx2
-					_ = tid
-
-//line reduce_solution.go:24
-					{
-						s[tid] += s[tid+stride]
 					}
 				}
 			}
@@ -248,11 +366,11 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
-				gc_at7 := partial[gc_off5:][:1]
-				gc_at8 := s[gc_off6:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(s) {
+				gc_at11 := partial[gc_off7:][:1]
+				gc_at12 := s[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -264,7 +382,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:29
 					{
 //line reduce_solution.go:29
-						gc_at7[0] = gc_at8[0]
+						gc_at11[0] = gc_at12[0]
 //line reduce_solution.go:31
 					}
 				}

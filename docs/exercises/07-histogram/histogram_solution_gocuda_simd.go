@@ -51,40 +51,153 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
+					gc_at4 := bins[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line histogram_solution.go:21
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line histogram_solution.go:18
+							var tid int = gc_tx2
+//line histogram_solution.go:18
+							_ = tid
+//line histogram_solution.go:20
+							var k int = tid + gc_off
+//line histogram_solution.go:20
+							_ = k
+//line histogram_solution.go:21
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line histogram_solution.go:21
+								break
+//line histogram_solution.go:21
+							}
+//line histogram_solution.go:21
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line histogram_solution.go:18
-						var tid int = gc_tx2
-//line histogram_solution.go:18
+						tid := gc_tx2
 						_ = tid
+
 //line histogram_solution.go:20
-						var k int = tid + gc_off
-//line histogram_solution.go:20
+						k := tid + gc_off
+						gc_more = true
 						_ = k
+
+						gc_at4[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line histogram_solution.go:21
-						if k < 0 || k+8 > len(bins) {
+						gc_vb := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line histogram_solution.go:18
+							var tid int = gc_tx2
+//line histogram_solution.go:18
+							_ = tid
+//line histogram_solution.go:20
+							var k int = tid + gc_off
+//line histogram_solution.go:20
+							_ = k
 //line histogram_solution.go:21
-							break
+							if k < 0 || k+8 > len(bins) {
 //line histogram_solution.go:21
+								break
+//line histogram_solution.go:21
+							}
+//line histogram_solution.go:21
+							gc_vb.StoreSlice(bins[k:])
 						}
-//line histogram_solution.go:21
-						gc_vb.StoreSlice(bins[k:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+
+//line histogram_solution.go:21
+							bins[k] = 0
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -99,69 +212,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:21
 						bins[k] = 0
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:20
-						k := tid + gc_off
-						gc_more = true
-
-//line histogram_solution.go:21
-						bins[k] = 0
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-					tid := gc_tx2
-					_ = tid
-
-//line histogram_solution.go:20
-					k := tid + gc_off
-					gc_more = true
-
-//line histogram_solution.go:21
-					bins[k] = 0
 				}
 			}
 		}
@@ -280,10 +330,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := gc_off3
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to2 <= len(hist)-gc_off6 {
-					gc_at4 := bins[gc_off6:][:gc_to2]
-					gc_at5 := hist[gc_off6:][:gc_to2]
+				gc_off7 := gc_off3
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(hist) && gc_to2 <= len(hist)-gc_off7 {
+					gc_at5 := bins[gc_off7:][:gc_to2]
+					gc_at6 := hist[gc_off7:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -298,8 +348,8 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						_ = k_
 
 //line histogram_solution.go:30
-						if c := gc_at4[gc_tx2]; c != 0 {
-							atomic.Add(&gc_at5[gc_tx2], c)
+						if c := gc_at5[gc_tx2]; c != 0 {
+							atomic.Add(&gc_at6[gc_tx2], c)
 						}
 					}
 				} else {

@@ -106,175 +106,308 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_row2 := gc_ty2
+				gc_off4 := (gc_by2*Tile+gc_ty2)*k + p
+				gc_off5 := (gc_bx2 * Tile) + ((p + gc_ty2) * n)
+				if gc_row2 >= 0 && gc_row2 < len(as) && gc_bdx2 <= len(as[gc_row2]) && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx2 <= len(a)-gc_off4 && gc_row2 < len(bs) && gc_bdx2 <= len(bs[gc_row2]) && gc_off5 >= 0 && gc_off5 <= len(b) && gc_bdx2 <= len(b)-gc_off5 {
+					gc_at6 := as[gc_row2][:gc_bdx2]
+					gc_at7 := a[gc_off4:][:gc_bdx2]
+					gc_at8 := bs[gc_row2][:gc_bdx2]
+					gc_at9 := b[gc_off5:][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line matmul_solution.go:23
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul_solution.go:23
-					_ = gc_iota
+						_ = gc_iota2
 //line matmul_solution.go:23
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul_solution.go:23
-					_ = gc_none
+						_ = gc_none2
 //line matmul_solution.go:23
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul_solution.go:23
-					_ = gc_all
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						_ = gc_all2
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul_solution.go:18
+							var tx int = gc_tx2
+//line matmul_solution.go:18
+							_ = tx
+//line matmul_solution.go:18
+							var ty int = gc_ty2
+//line matmul_solution.go:18
+							_ = ty
+//line matmul_solution.go:19
+							var row int = gc_by2*Tile + ty
+//line matmul_solution.go:19
+							_ = row
+//line matmul_solution.go:20
+							var col int = gc_bx2*Tile + tx
+//line matmul_solution.go:20
+							_ = col
+//line matmul_solution.go:23
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
+//line matmul_solution.go:23
+								break
+//line matmul_solution.go:23
+							}
+//line matmul_solution.go:23
+							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+//line matmul_solution.go:23
+							gc_b5 := gc_none2
+//line matmul_solution.go:24
+							if row < m {
+//line matmul_solution.go:24
+								gc_b5 = gc_all2
+//line matmul_solution.go:24
+							}
+//line matmul_solution.go:24
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+//line matmul_solution.go:24
+							_ = gc_if3
+//line matmul_solution.go:24
+							if gc_if3.ToBits() != 0 {
+//line matmul_solution.go:24
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+//line matmul_solution.go:24
+							}
+//line matmul_solution.go:24
+							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
+//line matmul_solution.go:24
+							gc_b6 := gc_none2
+//line matmul_solution.go:28
+							if p+ty < k {
+//line matmul_solution.go:28
+								gc_b6 = gc_all2
+//line matmul_solution.go:28
+							}
+//line matmul_solution.go:28
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+//line matmul_solution.go:28
+							_ = gc_if4
+//line matmul_solution.go:28
+							if gc_if4.ToBits() != 0 {
+//line matmul_solution.go:28
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+//line matmul_solution.go:28
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line matmul_solution.go:18
+						tx := gc_tx2
+						_ = tx
+
+//line matmul_solution.go:18
+						ty := gc_ty2
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
+						_ = row
+
+//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
+						_ = col
+
+						gc_at6[gc_tx2] = 0
+
+//line matmul_solution.go:24
+						if row < m && p+tx < k {
+//line matmul_solution.go:24
+							gc_at6[gc_tx2] = gc_at7[gc_tx2]
+//line matmul_solution.go:26
+						}
+
+						gc_at8[gc_tx2] = 0
+
+//line matmul_solution.go:28
+						if p+ty < k && col < n {
+//line matmul_solution.go:28
+							gc_at8[gc_tx2] = gc_at9[gc_tx2]
+//line matmul_solution.go:30
+						}
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line matmul_solution.go:23
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line matmul_solution.go:23
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line matmul_solution.go:23
+						_ = gc_iota
+//line matmul_solution.go:23
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul_solution.go:23
+						_ = gc_none
+//line matmul_solution.go:23
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul_solution.go:23
+						_ = gc_all
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:18
+							var tx int = gc_tx2
+//line matmul_solution.go:18
+							_ = tx
+//line matmul_solution.go:18
+							var ty int = gc_ty2
+//line matmul_solution.go:18
+							_ = ty
+//line matmul_solution.go:19
+							var row int = gc_by2*Tile + ty
+//line matmul_solution.go:19
+							_ = row
+//line matmul_solution.go:20
+							var col int = gc_bx2*Tile + tx
+//line matmul_solution.go:20
+							_ = col
+//line matmul_solution.go:23
+							if tx < 0 || tx+8 > len(as[ty]) || (row*
+
+								k+p+tx) < 0 || (row*k+p+tx)+8 > len(a) || tx+8 > len(bs[ty]) || ((p+ty)*n+col) < 0 || ((p+ty)*n+col)+8 > len(b) {
+//line matmul_solution.go:23
+								break
+//line matmul_solution.go:23
+							}
+//line matmul_solution.go:23
+							gc_vb.StoreSlice(as[ty][tx:])
+//line matmul_solution.go:23
+							gc_b3 := gc_none
+//line matmul_solution.go:24
+							if row < m {
+//line matmul_solution.go:24
+								gc_b3 = gc_all
+//line matmul_solution.go:24
+							}
+//line matmul_solution.go:24
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+//line matmul_solution.go:24
+							_ = gc_if
+//line matmul_solution.go:25
+							if gc_if.ToBits() != 0 {
+//line matmul_solution.go:25
+								if tx >= 0 && tx+8 <= len(as[ty]) {
+//line matmul_solution.go:25
+									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
+//line matmul_solution.go:25
+								} else {
+//line matmul_solution.go:25
+									var gc_lanes [8]float32
+//line matmul_solution.go:25
+									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
+//line matmul_solution.go:25
+									for gc_k := range 8 {
+//line matmul_solution.go:25
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line matmul_solution.go:25
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line matmul_solution.go:25
+											as[ty][tx+gc_k] = gc_lanes[gc_k]
+//line matmul_solution.go:25
+										}
+//line matmul_solution.go:25
+									}
+//line matmul_solution.go:25
+									gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:25
+								}
+//line matmul_solution.go:25
+							}
+//line matmul_solution.go:27
+							gc_vb.StoreSlice(bs[ty][tx:])
+//line matmul_solution.go:27
+							gc_b4 := gc_none
+//line matmul_solution.go:28
+							if p+ty < k {
+//line matmul_solution.go:28
+								gc_b4 = gc_all
+//line matmul_solution.go:28
+							}
+//line matmul_solution.go:28
+							gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+//line matmul_solution.go:28
+							_ = gc_if2
+//line matmul_solution.go:29
+							if gc_if2.ToBits() != 0 {
+//line matmul_solution.go:29
+								if tx >= 0 && tx+8 <= len(bs[ty]) {
+//line matmul_solution.go:29
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
+//line matmul_solution.go:29
+								} else {
+//line matmul_solution.go:29
+									var gc_lanes2 [8]float32
+//line matmul_solution.go:29
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
+//line matmul_solution.go:29
+									for gc_k2 := range 8 {
+//line matmul_solution.go:29
+										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line matmul_solution.go:29
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line matmul_solution.go:29
+											bs[ty][tx+gc_k2] = gc_lanes2[gc_k2]
+//line matmul_solution.go:29
+										}
+//line matmul_solution.go:29
+									}
+//line matmul_solution.go:29
+									gc_pos2.Thread = gc_rank2
+//line matmul_solution.go:29
+								}
+//line matmul_solution.go:29
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
+
 //line matmul_solution.go:18
-						var tx int = gc_tx2
-//line matmul_solution.go:18
+						tx := gc_tx2
 						_ = tx
+
 //line matmul_solution.go:18
-						var ty int = gc_ty2
-//line matmul_solution.go:18
+						ty := gc_ty2
 						_ = ty
+
 //line matmul_solution.go:19
-						var row int = gc_by2*Tile + ty
-//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
 						_ = row
+
 //line matmul_solution.go:20
-						var col int = gc_bx2*Tile + tx
-//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
 						_ = col
-//line matmul_solution.go:23
-						if tx < 0 || tx+8 > len(as[ty]) || (row*
 
-							k+p+tx) < 0 || (row*k+p+tx)+8 > len(a) || tx+8 > len(bs[ty]) || ((p+ty)*n+col) < 0 || ((p+ty)*n+col)+8 > len(b) {
 //line matmul_solution.go:23
-							break
-//line matmul_solution.go:23
+						as[ty][tx] = 0
+
+//line matmul_solution.go:24
+						if row < m && p+tx < k {
+							as[ty][tx] = a[row*k+p+tx]
 						}
-//line matmul_solution.go:23
-						gc_vb.StoreSlice(as[ty][tx:])
-//line matmul_solution.go:23
-						gc_b3 := gc_none
-//line matmul_solution.go:24
-						if row < m {
-//line matmul_solution.go:24
-							gc_b3 = gc_all
-//line matmul_solution.go:24
-						}
-//line matmul_solution.go:24
-						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
-//line matmul_solution.go:24
-						_ = gc_if
-//line matmul_solution.go:25
-						if gc_if.ToBits() != 0 {
-//line matmul_solution.go:25
-							if tx >= 0 && tx+8 <= len(as[ty]) {
-//line matmul_solution.go:25
-								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
-//line matmul_solution.go:25
-							} else {
-//line matmul_solution.go:25
-								var gc_lanes [8]float32
-//line matmul_solution.go:25
-								archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
-//line matmul_solution.go:25
-								for gc_k := range 8 {
-//line matmul_solution.go:25
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line matmul_solution.go:25
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line matmul_solution.go:25
-										as[ty][tx+gc_k] = gc_lanes[gc_k]
-//line matmul_solution.go:25
-									}
-//line matmul_solution.go:25
-								}
-//line matmul_solution.go:25
-								gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:25
-							}
-//line matmul_solution.go:25
-						}
-//line matmul_solution.go:27
-						gc_vb.StoreSlice(bs[ty][tx:])
-//line matmul_solution.go:27
-						gc_b4 := gc_none
-//line matmul_solution.go:28
-						if p+ty < k {
-//line matmul_solution.go:28
-							gc_b4 = gc_all
-//line matmul_solution.go:28
-						}
-//line matmul_solution.go:28
-						gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
-//line matmul_solution.go:28
-						_ = gc_if2
-//line matmul_solution.go:29
-						if gc_if2.ToBits() != 0 {
-//line matmul_solution.go:29
-							if tx >= 0 && tx+8 <= len(bs[ty]) {
-//line matmul_solution.go:29
-								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
-//line matmul_solution.go:29
-							} else {
-//line matmul_solution.go:29
-								var gc_lanes2 [8]float32
-//line matmul_solution.go:29
-								archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
-//line matmul_solution.go:29
-								for gc_k2 := range 8 {
-//line matmul_solution.go:29
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line matmul_solution.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line matmul_solution.go:29
-										bs[ty][tx+gc_k2] = gc_lanes2[gc_k2]
-//line matmul_solution.go:29
-									}
-//line matmul_solution.go:29
-								}
-//line matmul_solution.go:29
-								gc_pos2.Thread = gc_rank2
-//line matmul_solution.go:29
-							}
-//line matmul_solution.go:29
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
-
-//line matmul_solution.go:23
-					as[ty][tx] = 0
-
-//line matmul_solution.go:24
-					if row < m && p+tx < k {
-						as[ty][tx] = a[row*k+p+tx]
-					}
 
 //line matmul_solution.go:27
-					bs[ty][tx] = 0
+						bs[ty][tx] = 0
 
 //line matmul_solution.go:28
-					if p+ty < k && col < n {
-						bs[ty][tx] = b[(p+ty)*n+col]
+						if p+ty < k && col < n {
+							bs[ty][tx] = b[(p+ty)*n+col]
+						}
 					}
 				}
 				gc_ty2++
@@ -286,10 +419,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line matmul_solution.go:18
@@ -411,7 +544,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -579,51 +712,232 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				}
 				continue
 			}
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off6 := (gc_bx2 * Tile) + ((gc_by2*Tile + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
+				gc_at10 := c[gc_off6:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line matmul_solution.go:18
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line matmul_solution.go:18
-					_ = ty
+						_ = ty
 //line matmul_solution.go:19
-					var row int = gc_by2*Tile + ty
+						var row int = gc_by2*Tile + ty
 //line matmul_solution.go:19
-					_ = row
+						_ = row
 //line matmul_solution.go:18
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line matmul_solution.go:18
-					_ = tx
+						_ = tx
 //line matmul_solution.go:20
-					var col int = gc_bx2*Tile + tx
+						var col int = gc_bx2*Tile + tx
 //line matmul_solution.go:20
-					_ = col
+						_ = col
 //line matmul_solution.go:20
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul_solution.go:20
-					_ = sum
+						_ = sum
 //line matmul_solution.go:38
-					{
+						{
 //line matmul_solution.go:38
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
 //line matmul_solution.go:38
-							break
+								break
+//line matmul_solution.go:38
+							}
+//line matmul_solution.go:38
+							sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul_solution.go:38
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line matmul_solution.go:18
+					ty := gc_ty2
+					_ = ty
+
+//line matmul_solution.go:19
+					row := gc_by2*Tile + ty
+					_ = row
+
+//line matmul_solution.go:18
+					tx := gc_tx2
+					_ = tx
+
+//line matmul_solution.go:20
+					col := gc_bx2*Tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line matmul_solution.go:37
+					{
+//line matmul_solution.go:37
+						gc_at10[gc_tx2] = sum
+//line matmul_solution.go:39
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line matmul_solution.go:18
+						var ty int = gc_ty2
+//line matmul_solution.go:18
+						_ = ty
+//line matmul_solution.go:19
+						var row int = gc_by2*Tile + ty
+//line matmul_solution.go:19
+						_ = row
+//line matmul_solution.go:18
+						var tx int = gc_tx2
+//line matmul_solution.go:18
+						_ = tx
+//line matmul_solution.go:20
+						var col int = gc_bx2*Tile + tx
+//line matmul_solution.go:20
+						_ = col
+//line matmul_solution.go:20
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line matmul_solution.go:20
+						_ = sum
 //line matmul_solution.go:38
-						sum.StoreSlice(c[row*n+col:])
+						{
 //line matmul_solution.go:38
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line matmul_solution.go:38
+								break
+//line matmul_solution.go:38
+							}
+//line matmul_solution.go:38
+							sum.StoreSlice(c[row*n+col:])
+//line matmul_solution.go:38
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul_solution.go:18
+						ty := gc_ty2
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx2
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul_solution.go:37
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul_solution.go:18
+						ty := gc_ty2
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx2
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul_solution.go:37
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul_solution.go:18
+						ty := gc_ty2
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx2
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul_solution.go:37
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul_solution.go:18
+						ty := gc_ty2
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by2*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx2
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx2*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line matmul_solution.go:37
+						{
+							c[row*n+col] = sum
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -648,113 +962,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					{
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-					ty := gc_ty2
-					_ = ty
-
-//line matmul_solution.go:19
-					row := gc_by2*Tile + ty
-					_ = row
-
-//line matmul_solution.go:18
-					tx := gc_tx2
-					_ = tx
-
-//line matmul_solution.go:20
-					col := gc_bx2*Tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-					{
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line matmul_solution.go:18
-				ty := gc_ty2
-				_ = ty
-
-//line matmul_solution.go:19
-				row := gc_by2*Tile + ty
-				_ = row
-
-//line matmul_solution.go:18
-				tx := gc_tx2
-				_ = tx
-
-//line matmul_solution.go:20
-				col := gc_bx2*Tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank2]
-
-//line matmul_solution.go:37
-				{
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty2++

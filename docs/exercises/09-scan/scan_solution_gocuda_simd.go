@@ -40,53 +40,224 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	cur := 0
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off7 := gc_bx2 * b
+			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx2 <= len(in)-gc_off7 && gc_bdx2 <= len(buf) {
+				gc_at8 := in[gc_off7:][:gc_bdx2]
+				gc_at9 := buf[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line scan_solution.go:16
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_solution.go:16
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_solution.go:16
+						var tid int = gc_tx2
+//line scan_solution.go:16
+						_ = tid
+//line scan_solution.go:18
+						var i int = gc_bx2*b + tid
+//line scan_solution.go:18
+						_ = i
+//line scan_solution.go:18
+						var v archsimd.Int32x8
+//line scan_solution.go:18
+						_ = v
+//line scan_solution.go:20
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
+//line scan_solution.go:20
+							break
+//line scan_solution.go:20
+						}
+//line scan_solution.go:20
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line scan_solution.go:20
+						_ = gc_if4
+//line scan_solution.go:20
+						if gc_if4.ToBits() != 0 {
+//line scan_solution.go:20
+							v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if4)
+//line scan_solution.go:20
+						}
+//line scan_solution.go:20
+						v.StoreSlice(gc_at9[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line scan_solution.go:16
-					var tid int = gc_tx2
-//line scan_solution.go:16
+					tid := gc_tx2
 					_ = tid
+
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
-//line scan_solution.go:18
+					i := gc_bx2*b + tid
 					_ = i
-//line scan_solution.go:18
-					var v archsimd.Int32x8
-//line scan_solution.go:18
-					_ = v
+
+//line scan_solution.go:19
+					var v int32
+
 //line scan_solution.go:20
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
-//line scan_solution.go:20
-						break
-//line scan_solution.go:20
+					if i < len(in) {
+						v = gc_at8[gc_tx2]
 					}
+
+					gc_at9[gc_tx2] = v
+					_ = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line scan_solution.go:16
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_solution.go:16
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_solution.go:16
+						var tid int = gc_tx2
+//line scan_solution.go:16
+						_ = tid
+//line scan_solution.go:18
+						var i int = gc_bx2*b + tid
+//line scan_solution.go:18
+						_ = i
+//line scan_solution.go:18
+						var v archsimd.Int32x8
+//line scan_solution.go:18
+						_ = v
 //line scan_solution.go:20
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
 //line scan_solution.go:20
-					_ = gc_if2
+							break
+//line scan_solution.go:20
+						}
+//line scan_solution.go:20
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line scan_solution.go:20
+						_ = gc_if2
 //line scan_solution.go:21
-					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_solution.go:21
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line scan_solution.go:21
-					}
+						}
 //line scan_solution.go:24
-					v.StoreSlice(buf[tid:])
+						v.StoreSlice(buf[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:19
+						var v int32
+
+//line scan_solution.go:20
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line scan_solution.go:24
+						buf[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -110,105 +281,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					buf[tid] = v
 					_ = v
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:19
-					var v int32
-
-//line scan_solution.go:20
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line scan_solution.go:24
-					buf[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-				tid := gc_tx2
-				_ = tid
-
-//line scan_solution.go:18
-				i := gc_bx2*b + tid
-				_ = i
-
-//line scan_solution.go:19
-				var v int32
-
-//line scan_solution.go:20
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line scan_solution.go:24
-				buf[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -220,64 +292,131 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 		next := 1 - cur
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_off8 := cur * b
+				gc_off9 := (cur * b) - d
+				gc_off10 := next * b
+				if gc_off8 >= 0 && gc_off8 <= len(buf) && gc_bdx2 <= len(buf)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_bdx2 <= len(buf)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(buf) && gc_bdx2 <= len(buf)-gc_off10 {
+					gc_at10 := buf[gc_off8:][:gc_bdx2]
+					gc_at11 := buf[gc_off9:][:gc_bdx2]
+					gc_at12 := buf[gc_off10:][:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_solution.go:16
-					_ = gc_iota3
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						_ = gc_iota6
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_solution.go:16
+							var tid int = gc_tx2
+//line scan_solution.go:16
+							_ = tid
+//line scan_solution.go:28
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
+//line scan_solution.go:28
+								break
+//line scan_solution.go:28
+							}
+//line scan_solution.go:28
+							x := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
+//line scan_solution.go:28
+							_ = x
+//line scan_solution.go:29
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							_ = gc_if6
+//line scan_solution.go:29
+							if gc_if6.ToBits() != 0 {
+//line scan_solution.go:29
+								x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if6)
+//line scan_solution.go:29
+							}
+//line scan_solution.go:29
+							x.StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line scan_solution.go:16
-						var tid int = gc_tx2
-//line scan_solution.go:16
+						tid := gc_tx2
 						_ = tid
+
 //line scan_solution.go:28
-						if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || (cur*b+tid-d) < 0 || (cur*b+tid-d)+8 > len(buf) || (next*b+tid) < 0 || (next*b+tid)+8 > len(buf) {
-//line scan_solution.go:28
-							break
-//line scan_solution.go:28
+						x := gc_at10[gc_tx2]
+
+//line scan_solution.go:29
+						if tid >= d {
+							x += gc_at11[gc_tx2]
 						}
-//line scan_solution.go:28
-						x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
-//line scan_solution.go:28
+
+						gc_at12[gc_tx2] = x
 						_ = x
-//line scan_solution.go:29
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-//line scan_solution.go:29
-						_ = gc_if3
-//line scan_solution.go:30
-						if gc_if3.ToBits() != 0 {
-//line scan_solution.go:30
-							x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if3)
-//line scan_solution.go:30
-						}
-//line scan_solution.go:32
-						x.StoreSlice(buf[next*b+tid:])
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+//line scan_solution.go:16
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line scan_solution.go:16
+						_ = gc_iota5
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_solution.go:16
+							var tid int = gc_tx2
+//line scan_solution.go:16
+							_ = tid
+//line scan_solution.go:28
+							if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || (cur*b+tid-d) < 0 || (cur*b+tid-d)+8 > len(buf) || (next*b+tid) < 0 || (next*b+tid)+8 > len(buf) {
+//line scan_solution.go:28
+								break
+//line scan_solution.go:28
+							}
+//line scan_solution.go:28
+							x := archsimd.LoadInt32x8Slice(buf[cur*b+tid:])
+//line scan_solution.go:28
+							_ = x
+//line scan_solution.go:29
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+//line scan_solution.go:29
+							_ = gc_if5
+//line scan_solution.go:30
+							if gc_if5.ToBits() != 0 {
+//line scan_solution.go:30
+								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
+//line scan_solution.go:30
+							}
+//line scan_solution.go:32
+							x.StoreSlice(buf[next*b+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line scan_solution.go:28
-					x := buf[cur*b+tid]
+						x := buf[cur*b+tid]
 
 //line scan_solution.go:29
-					if tid >= d {
-						x += buf[cur*b+tid-d]
-					}
+						if tid >= d {
+							x += buf[cur*b+tid-d]
+						}
 
 //line scan_solution.go:32
-					buf[next*b+tid] = x
-					_ = x
+						buf[next*b+tid] = x
+						_ = x
+					}
 				}
 			}
 		}
@@ -291,39 +430,165 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off11 := gc_bx2 * b
+			gc_off12 := cur * b
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to2 <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(buf) && gc_to2 <= len(buf)-gc_off12 {
+				gc_at13 := out[gc_off11:][:gc_to2]
+				gc_at14 := buf[gc_off12:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line scan_solution.go:16
-					var tid int = gc_tx2
+						var tid int = gc_tx2
 //line scan_solution.go:16
-					_ = tid
+						_ = tid
 //line scan_solution.go:18
-					var i int = gc_bx2*b + tid
+						var i int = gc_bx2*b + tid
 //line scan_solution.go:18
-					_ = i
+						_ = i
 //line scan_solution.go:37
-					{
+						{
 //line scan_solution.go:37
-						if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || i < 0 || i+8 > len(out) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at13) {
 //line scan_solution.go:37
-							break
+								break
+//line scan_solution.go:37
+							}
+//line scan_solution.go:37
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 //line scan_solution.go:37
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line scan_solution.go:16
+					tid := gc_tx2
+					_ = tid
+
+//line scan_solution.go:18
+					i := gc_bx2*b + tid
+					_ = i
+
+//line scan_solution.go:36
+					{
+//line scan_solution.go:36
+						gc_at13[gc_tx2] = gc_at14[gc_tx2]
+//line scan_solution.go:38
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_solution.go:16
+						var tid int = gc_tx2
+//line scan_solution.go:16
+						_ = tid
+//line scan_solution.go:18
+						var i int = gc_bx2*b + tid
+//line scan_solution.go:18
+						_ = i
 //line scan_solution.go:37
-						archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
+						{
 //line scan_solution.go:37
+							if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || i < 0 || i+8 > len(out) {
+//line scan_solution.go:37
+								break
+//line scan_solution.go:37
+							}
+//line scan_solution.go:37
+							archsimd.LoadInt32x8Slice(buf[cur*b+tid:]).StoreSlice(out[i:])
+//line scan_solution.go:37
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_solution.go:16
+						tid := gc_tx2
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx2*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							out[i] = buf[cur*b+tid]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -339,77 +604,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					{
 						out[i] = buf[cur*b+tid]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-					tid := gc_tx2
-					_ = tid
-
-//line scan_solution.go:18
-					i := gc_bx2*b + tid
-					_ = i
-
-//line scan_solution.go:36
-					{
-						out[i] = buf[cur*b+tid]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line scan_solution.go:16
-				tid := gc_tx2
-				_ = tid
-
-//line scan_solution.go:18
-				i := gc_bx2*b + tid
-				_ = i
-
-//line scan_solution.go:36
-				{
-					out[i] = buf[cur*b+tid]
 				}
 			}
 		}

@@ -114,44 +114,172 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+					gc_at4 := in[gc_off5:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line gridsync_solution.go:19
+							var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+							_ = first
+//line gridsync_solution.go:19
+							local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
+//line gridsync_solution.go:19
+							_ = local
+//line gridsync_solution.go:22
+							var i int = first + gc_off
+//line gridsync_solution.go:22
+							_ = i
+//line gridsync_solution.go:23
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) {
+//line gridsync_solution.go:23
+								break
+//line gridsync_solution.go:23
+							}
+//line gridsync_solution.go:23
+							local = local.Add(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]))
+//line gridsync_solution.go:23
+							local.StoreSlice(gc_s_local[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
 						_ = first
-//line gridsync_solution.go:19
-						local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
-//line gridsync_solution.go:19
-						_ = local
+						local := gc_s_local[gc_rank2]
+
 //line gridsync_solution.go:22
-						var i int = first + gc_off
-//line gridsync_solution.go:22
+						i := first + gc_off
+						gc_more = true
 						_ = i
+
 //line gridsync_solution.go:23
-						if i < 0 || i+4 > len(in) {
+						local += gc_at4[gc_tx2]
+						gc_s_local[gc_rank2] = local
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line gridsync_solution.go:19
+							var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+							_ = first
+//line gridsync_solution.go:19
+							local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank2:])
+//line gridsync_solution.go:19
+							_ = local
+//line gridsync_solution.go:22
+							var i int = first + gc_off
+//line gridsync_solution.go:22
+							_ = i
 //line gridsync_solution.go:23
-							break
+							if i < 0 || i+4 > len(in) {
 //line gridsync_solution.go:23
+								break
+//line gridsync_solution.go:23
+							}
+//line gridsync_solution.go:23
+							local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
+//line gridsync_solution.go:23
+							local.StoreSlice(gc_s_local[gc_rank2:])
 						}
-//line gridsync_solution.go:23
-						local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
-//line gridsync_solution.go:23
-						local.StoreSlice(gc_s_local[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							local := gc_s_local[gc_rank2]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank2] = local
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							local := gc_s_local[gc_rank2]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank2] = local
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							local := gc_s_local[gc_rank2]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank2] = local
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							local := gc_s_local[gc_rank2]
+
+//line gridsync_solution.go:22
+							i := first + gc_off
+							gc_more = true
+
+//line gridsync_solution.go:23
+							local += in[i]
+							gc_s_local[gc_rank2] = local
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -168,77 +296,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						local += in[i]
 						gc_s_local[gc_rank2] = local
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank2] = local
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank2] = local
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-						i := first + gc_off
-						gc_more = true
-
-//line gridsync_solution.go:23
-						local += in[i]
-						gc_s_local[gc_rank2] = local
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-					first := gc_bx2*gc_bdx2 + gc_tx2
-					_ = first
-					local := gc_s_local[gc_rank2]
-
-//line gridsync_solution.go:22
-					i := first + gc_off
-					gc_more = true
-
-//line gridsync_solution.go:23
-					local += in[i]
-					gc_s_local[gc_rank2] = local
 				}
 			}
 		}
@@ -303,10 +360,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		return
 	}
 	{
-		gc_vstep3 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep3+3 < gc_n2; gc_vstep3 += 4 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep4+3 < gc_n2; gc_vstep4 += 4 {
+				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
 //line gridsync_solution.go:29
 				var mean float64 = *sum / float64(n)
@@ -316,7 +373,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep3
+		gc_step9 := gc_vstep4
 		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
 				gc_rank2 := gc_step9 + 0
@@ -377,41 +434,161 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-						gc_tx2 := gc_vstep4
+				gc_off6 := (gc_bx2 * gc_bdx2) + gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to2 <= len(out)-gc_off6 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
+					gc_at5 := out[gc_off6:][:gc_to2]
+					gc_at6 := in[gc_off6:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line gridsync_solution.go:19
+							var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+							_ = first
+//line gridsync_solution.go:19
+							mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
+//line gridsync_solution.go:19
+							_ = mean
+//line gridsync_solution.go:30
+							var i_ int = first + gc_off2
+//line gridsync_solution.go:30
+							_ = i_
+//line gridsync_solution.go:31
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at5) {
+//line gridsync_solution.go:31
+								break
+//line gridsync_solution.go:31
+							}
+							archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Sub(mean).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line gridsync_solution.go:19
-						var first int = gc_bx2*gc_bdx2 + gc_tx2
-//line gridsync_solution.go:19
+						first := gc_bx2*gc_bdx2 + gc_tx2
 						_ = first
-//line gridsync_solution.go:19
-						mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
-//line gridsync_solution.go:19
-						_ = mean
+						mean := gc_s_mean[gc_rank2]
+
 //line gridsync_solution.go:30
-						var i_ int = first + gc_off2
-//line gridsync_solution.go:30
+						i_ := first + gc_off2
+						gc_more2 = true
 						_ = i_
+
+						gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+3 < gc_to2; gc_vstep6 += 4 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line gridsync_solution.go:19
+							var first int = gc_bx2*gc_bdx2 + gc_tx2
+//line gridsync_solution.go:19
+							_ = first
+//line gridsync_solution.go:19
+							mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank2:])
+//line gridsync_solution.go:19
+							_ = mean
+//line gridsync_solution.go:30
+							var i_ int = first + gc_off2
+//line gridsync_solution.go:30
+							_ = i_
 //line gridsync_solution.go:31
-						if i_ < 0 || i_+4 > len(in) || i_+4 > len(out) {
+							if i_ < 0 || i_+4 > len(in) || i_+4 > len(out) {
 //line gridsync_solution.go:31
-							break
+								break
 //line gridsync_solution.go:31
+							}
+							archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
 						}
-						archsimd.LoadFloat64x4Slice(in[i_:]).Sub(mean).StoreSlice(out[i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step10 := gc_vstep4
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					if gc_vstep6 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							mean := gc_s_mean[gc_rank2]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							mean := gc_s_mean[gc_rank2]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							mean := gc_s_mean[gc_rank2]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line gridsync_solution.go:19
+							first := gc_bx2*gc_bdx2 + gc_tx2
+							_ = first
+							mean := gc_s_mean[gc_rank2]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+
+//line gridsync_solution.go:31
+							out[i_] = in[i_] - mean
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -427,73 +604,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:31
 						out[i_] = in[i_] - mean
 					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-						first := gc_bx2*gc_bdx2 + gc_tx2
-						_ = first
-						mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-						i_ := first + gc_off2
-						gc_more2 = true
-
-//line gridsync_solution.go:31
-						out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line gridsync_solution.go:19
-					first := gc_bx2*gc_bdx2 + gc_tx2
-					_ = first
-					mean := gc_s_mean[gc_rank2]
-
-//line gridsync_solution.go:30
-					i_ := first + gc_off2
-					gc_more2 = true
-
-//line gridsync_solution.go:31
-					out[i_] = in[i_] - mean
 				}
 			}
 		}

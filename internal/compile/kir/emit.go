@@ -46,6 +46,7 @@ type emitter struct {
 	lockMore    string                   // the flag a lockstep loop's steps set where threads ran
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
+	vecFast     *vecLoop                 // the vector step of its unchecked form, where it has both
 	rebased     []string                 // while writing that form, the names of its rebased slices
 	prefix      bool                     // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
 	cntUsed     bool                     // a lane loop of the current warp loop counts to cnt

@@ -25,7 +25,7 @@ type rebasedLoop struct {
 // body writes it with the rebased index expressions replaced, or returns
 // nil where l has none (or runs vector steps, which check their own).
 func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
-	if l.Rebase == nil || e.vec != nil {
+	if l.Rebase == nil {
 		return nil
 	}
 	saved := e.w
@@ -51,6 +51,33 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	return fast
 }
 
+// rebasedVectorStep translates the code of thread loop l, which has a
+// vector step and a rebased form, into the vector step of its rebased
+// rows: the step loads and stores the slices resliced to the row
+// (rebasedIndex's names) at the lane's x, which the row's check keeps in
+// range for every thread the row runs, so that the step computes no
+// index but the lane's and checks only that. It returns nil where the
+// translation fails.
+func (e *emitter) rebasedVectorStep(l *ThreadLoop) *vecLoop {
+	saved := e.rebased
+	e.rebased = e.fast.names
+	defer func() { e.rebased = saved }()
+	vl, ok := e.f.translateLoop(l, e.f.Src.Archsimd, e)
+	if !ok {
+		return nil
+	}
+	return vl
+}
+
+// rebasedSlice returns the name of rebased slice k of the loop being
+// written, in its rebased form, naming it on first use.
+func (e *emitter) rebasedSlice(k int) string {
+	if e.rebased[k] == "" {
+		e.rebased[k] = e.f.Names.Fresh("at")
+	}
+	return e.rebased[k]
+}
+
 // rebasedIndex returns the rebased form of index expression x, where the
 // unchecked form of a loop is being written and x is one of its.
 func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
@@ -62,13 +89,11 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	if e.rebased[k] == "" {
-		e.rebased[k] = e.f.Names.Fresh("at")
-	}
+	name := e.rebasedSlice(k)
 	if l.Rebase.Slices[k].One {
-		return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: intLit(0)}, true
+		return &ast.IndexExpr{X: ast.NewIdent(name), Index: intLit(0)}, true
 	}
-	return &ast.IndexExpr{X: ast.NewIdent(e.rebased[k]), Index: ast.NewIdent(e.use("tx"))}, true
+	return &ast.IndexExpr{X: ast.NewIdent(name), Index: ast.NewIdent(e.use("tx"))}, true
 }
 
 // rebasedThreads opens the row's check and its unchecked loop over
@@ -88,6 +113,9 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		}
 	}
 	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), resliced.String())
+	if e.vecFast != nil {
+		from = e.stepsOf(e.vecFast, v, from, to, rank)
+	}
 	if e.fast.label != "" {
 		e.printf("%s:\n", e.fast.label)
 	}

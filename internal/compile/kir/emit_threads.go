@@ -46,6 +46,13 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.stores(e.f.LoopVars[l], nil)
 	e.vec = e.vectorStep(l)
 	e.fast = e.rebasedBody(l, body)
+	if e.vec != nil && e.fast != nil {
+		// its rebased rows run vector steps too, or the checked form's
+		// steps serve them all
+		if e.vecFast = e.rebasedVectorStep(l); e.vecFast == nil {
+			e.fast = nil
+		}
+	}
 	e.w = outer
 	use := e.loopUse
 	e.loop, e.loopUse = nil, nil
@@ -63,7 +70,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 		from, to = to, e.use("bdx")
 	}
 	e.threads(l, v, from, to, rank, thread.Bytes())
-	e.vec, e.fast = nil, nil
+	e.vec, e.fast, e.vecFast = nil, nil, nil
 	e.loopTail(l, use)
 }
 
@@ -80,16 +87,12 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		}
 		e.w.Write(thread)
 	}
-	if e.vec != nil {
-		first := from
-		from = e.vectorSteps(v, from, to, rank)
-		if e.lockMore != "" { // a lockstep loop's step: threads ran in it, and the loop goes on
-			e.printf("if %s > %s {\n%s = true\n}\n", from, first, e.lockMore)
-		}
-	}
 	if e.fast != nil {
 		e.rebasedThreads(l, v, from, to, rank)
 		defer e.printf("}\n")
+	}
+	if e.vec != nil {
+		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
 	if l.Step > 1 {
 		step := e.f.Names.Fresh("step")
@@ -106,6 +109,20 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	one("")
 	e.printf("}\n")
+}
+
+// stepsOf writes the vector steps vl of a row of threads (vectorSteps)
+// and returns where the scalar loop goes on.
+func (e *emitter) stepsOf(vl *vecLoop, v, from, to, rank string) string {
+	saved := e.vec
+	e.vec = vl
+	defer func() { e.vec = saved }()
+	first := from
+	from = e.vectorSteps(v, from, to, rank)
+	if e.lockMore != "" { // a lockstep loop's step: threads ran in it, and the loop goes on
+		e.printf("if %s > %s {\n%s = true\n}\n", from, first, e.lockMore)
+	}
+	return from
 }
 
 // loopHead opens the loop over the block's threads. Code that uses no

@@ -180,7 +180,7 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	if tv := v.f.Src.Info.Types[e.X]; tv.IsType() {
 		v.fail() // an instantiation
 	}
-	x, i := v.index(e.X), v.index(e.Index)
+	x, i := v.indexOf(e)
 	if x.shape != vUniform {
 		v.fail()
 	}

@@ -198,7 +198,7 @@ func (v *vectorizer) set(obj *types.Var, val vval) {
 // affine index, one element at a uniform one (where every thread stores
 // the same value).
 func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
-	x, i := v.index(l.X), v.index(l.Index)
+	x, i := v.indexOf(l)
 	v.touch()
 	t := v.typeOf(l)
 	switch {
@@ -269,7 +269,7 @@ func (v *vectorizer) update(lhs ast.Expr, op token.Token, val vval) {
 		cur := v.expr(l)
 		v.assignTo(l, v.binaryOf(op, cur, val, t, t), false)
 	case *ast.IndexExpr:
-		x, i := v.index(l.X), v.index(l.Index)
+		x, i := v.indexOf(l)
 		if x.shape != vUniform || i.shape != vAffine {
 			v.fail() // every thread updating one element is a race
 		}

@@ -182,52 +182,208 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at2 := x[gc_off4:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_groupnorm.go:51
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:51
+							_ = threadSum
+//line hecbench_groupnorm.go:51
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:51
+							_ = threadSum2
+//line hecbench_groupnorm.go:51
+							var i int = gc_tx2 + gc_off
+//line hecbench_groupnorm.go:51
+							_ = i
+//line hecbench_groupnorm.go:52
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line hecbench_groupnorm.go:52
+								break
+//line hecbench_groupnorm.go:52
+							}
+//line hecbench_groupnorm.go:52
+							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
+//line hecbench_groupnorm.go:52
+							_ = val
+//line hecbench_groupnorm.go:52
+							threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+							threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:52
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+
 //line hecbench_groupnorm.go:51
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:51
-						_ = threadSum
-//line hecbench_groupnorm.go:51
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:51
-						_ = threadSum2
-//line hecbench_groupnorm.go:51
-						var i int = gc_tx2 + gc_off
-//line hecbench_groupnorm.go:51
+						i := gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
 //line hecbench_groupnorm.go:52
-						if i < 0 || i+8 > len(x) {
+						val := gc_at2[gc_tx2]
+
+//line hecbench_groupnorm.go:53
+						threadSum += val
+
+//line hecbench_groupnorm.go:54
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_groupnorm.go:51
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:51
+							_ = threadSum
+//line hecbench_groupnorm.go:51
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:51
+							_ = threadSum2
+//line hecbench_groupnorm.go:51
+							var i int = gc_tx2 + gc_off
+//line hecbench_groupnorm.go:51
+							_ = i
 //line hecbench_groupnorm.go:52
-							break
+							if i < 0 || i+8 > len(x) {
 //line hecbench_groupnorm.go:52
+								break
+//line hecbench_groupnorm.go:52
+							}
+//line hecbench_groupnorm.go:52
+							val := archsimd.LoadFloat32x8Slice(x[i:])
+//line hecbench_groupnorm.go:52
+							_ = val
+//line hecbench_groupnorm.go:52
+							threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:52
+							threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:52
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:52
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 						}
-//line hecbench_groupnorm.go:52
-						val := archsimd.LoadFloat32x8Slice(x[i:])
-//line hecbench_groupnorm.go:52
-						_ = val
-//line hecbench_groupnorm.go:52
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:52
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:52
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:52
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:51
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line hecbench_groupnorm.go:52
+							val := x[i]
+
+//line hecbench_groupnorm.go:53
+							threadSum += val
+
+//line hecbench_groupnorm.go:54
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -248,93 +404,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line hecbench_groupnorm.go:52
-						val := x[i]
-
-//line hecbench_groupnorm.go:53
-						threadSum += val
-
-//line hecbench_groupnorm.go:54
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:51
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line hecbench_groupnorm.go:52
-					val := x[i]
-
-//line hecbench_groupnorm.go:53
-					threadSum += val
-
-//line hecbench_groupnorm.go:54
-					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
 				}
 			}
 		}
@@ -895,52 +964,208 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off5 := (vecCount * 4) + gc_off2
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at2 := x[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_groupnorm.go:147
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:147
+							_ = threadSum
+//line hecbench_groupnorm.go:147
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:147
+							_ = threadSum2
+//line hecbench_groupnorm.go:147
+							var i_ int = vecCount*4 + gc_tx2 + gc_off2
+//line hecbench_groupnorm.go:147
+							_ = i_
+//line hecbench_groupnorm.go:148
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line hecbench_groupnorm.go:148
+								break
+//line hecbench_groupnorm.go:148
+							}
+//line hecbench_groupnorm.go:148
+							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
+//line hecbench_groupnorm.go:148
+							_ = val
+//line hecbench_groupnorm.go:148
+							threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+							threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:148
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+
 //line hecbench_groupnorm.go:147
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:147
-						_ = threadSum
-//line hecbench_groupnorm.go:147
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line hecbench_groupnorm.go:147
-						_ = threadSum2
-//line hecbench_groupnorm.go:147
-						var i_ int = vecCount*4 + gc_tx2 + gc_off2
-//line hecbench_groupnorm.go:147
+						i_ := vecCount*4 + gc_tx2 + gc_off2
+						gc_more2 = true
 						_ = i_
+
 //line hecbench_groupnorm.go:148
-						if i_ < 0 || i_+8 > len(x) {
+						val := gc_at2[gc_tx2]
+
+//line hecbench_groupnorm.go:149
+						threadSum += val
+
+//line hecbench_groupnorm.go:150
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_groupnorm.go:147
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:147
+							_ = threadSum
+//line hecbench_groupnorm.go:147
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line hecbench_groupnorm.go:147
+							_ = threadSum2
+//line hecbench_groupnorm.go:147
+							var i_ int = vecCount*4 + gc_tx2 + gc_off2
+//line hecbench_groupnorm.go:147
+							_ = i_
 //line hecbench_groupnorm.go:148
-							break
+							if i_ < 0 || i_+8 > len(x) {
 //line hecbench_groupnorm.go:148
+								break
+//line hecbench_groupnorm.go:148
+							}
+//line hecbench_groupnorm.go:148
+							val := archsimd.LoadFloat32x8Slice(x[i_:])
+//line hecbench_groupnorm.go:148
+							_ = val
+//line hecbench_groupnorm.go:148
+							threadSum = threadSum.Add(val)
+//line hecbench_groupnorm.go:148
+							threadSum2 = threadSum2.Add(val.Mul(val))
+//line hecbench_groupnorm.go:148
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line hecbench_groupnorm.go:148
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 						}
-//line hecbench_groupnorm.go:148
-						val := archsimd.LoadFloat32x8Slice(x[i_:])
-//line hecbench_groupnorm.go:148
-						_ = val
-//line hecbench_groupnorm.go:148
-						threadSum = threadSum.Add(val)
-//line hecbench_groupnorm.go:148
-						threadSum2 = threadSum2.Add(val.Mul(val))
-//line hecbench_groupnorm.go:148
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line hecbench_groupnorm.go:148
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step5 := gc_vstep
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line hecbench_groupnorm.go:147
+							i_ := vecCount*4 + gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line hecbench_groupnorm.go:148
+							val := x[i_]
+
+//line hecbench_groupnorm.go:149
+							threadSum += val
+
+//line hecbench_groupnorm.go:150
+							threadSum2 += val * val
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -961,93 +1186,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-						i_ := vecCount*4 + gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-						val := x[i_]
-
-//line hecbench_groupnorm.go:149
-						threadSum += val
-
-//line hecbench_groupnorm.go:150
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line hecbench_groupnorm.go:147
-					i_ := vecCount*4 + gc_tx2 + gc_off2
-					gc_more2 = true
-
-//line hecbench_groupnorm.go:148
-					val := x[i_]
-
-//line hecbench_groupnorm.go:149
-					threadSum += val
-
-//line hecbench_groupnorm.go:150
-					threadSum2 += val * val
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
 				}
 			}
 		}
@@ -1971,60 +2109,240 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_vstep3 := gc_from2
-						if compiled.SIMD {
+						gc_off10 := gc_off3
+						if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(dout) && gc_to2 <= len(dout)-gc_off10 && gc_off10 <= len(x) && gc_to2 <= len(x)-gc_off10 {
+							gc_at13 := dout[gc_off10:][:gc_to2]
+							gc_at14 := x[gc_off10:][:gc_to2]
+							gc_vstep3 := gc_from2
+							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-							gc_vb2 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb4 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-							gc_vb3 := archsimd.BroadcastFloat32x8(rstdVal)
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+								gc_vb5 := archsimd.BroadcastFloat32x8(rstdVal)
+								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line hecbench_groupnorm.go:291
+									dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+									_ = dwThread
+//line hecbench_groupnorm.go:291
+									dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+									_ = dbThread
+//line hecbench_groupnorm.go:288
+									var i_2 int = gc_tx2 + gc_off3
+//line hecbench_groupnorm.go:288
+									_ = i_2
+//line hecbench_groupnorm.go:289
+									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) {
+//line hecbench_groupnorm.go:289
+										break
+//line hecbench_groupnorm.go:289
+									}
+//line hecbench_groupnorm.go:289
+									doutVal_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
+//line hecbench_groupnorm.go:289
+									_ = doutVal_
+//line hecbench_groupnorm.go:289
+									dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:289
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb4).Mul(gc_vb5)
+//line hecbench_groupnorm.go:289
+									_ = norm_2
+//line hecbench_groupnorm.go:289
+									dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:289
+									dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:289
+									dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							if gc_vstep3 > gc_from2 {
+								gc_more3 = true
+							}
+							for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
-//line hecbench_groupnorm.go:291
-								dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-								_ = dwThread
-//line hecbench_groupnorm.go:291
-								dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-								_ = dbThread
+								dwThread := gc_s_dwThread[gc_rank2]
+								dbThread := gc_s_dbThread[gc_rank2]
+
 //line hecbench_groupnorm.go:288
-								var i_2 int = gc_tx2 + gc_off3
-//line hecbench_groupnorm.go:288
+								i_2 := gc_tx2 + gc_off3
+								gc_more3 = true
 								_ = i_2
+
 //line hecbench_groupnorm.go:289
-								if i_2 < 0 || i_2+8 > len(dout) || i_2+8 > len(x) {
+								doutVal_ := gc_at13[gc_tx2]
+
+//line hecbench_groupnorm.go:290
+								dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+								norm_2 := (gc_at14[gc_tx2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank2] = dwThread
+								gc_s_dbThread[gc_rank2] = dbThread
+							}
+						} else {
+							gc_vstep4 := gc_from2
+							if compiled.SIMD {
+//line hecbench_groupnorm.go:291
+								gc_vb2 := archsimd.BroadcastFloat32x8(mVal)
+//line hecbench_groupnorm.go:291
+								gc_vb3 := archsimd.BroadcastFloat32x8(rstdVal)
+								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line hecbench_groupnorm.go:291
+									dwThread := archsimd.LoadFloat32x8Slice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+									_ = dwThread
+//line hecbench_groupnorm.go:291
+									dbThread := archsimd.LoadFloat32x8Slice(gc_s_dbThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+									_ = dbThread
+//line hecbench_groupnorm.go:288
+									var i_2 int = gc_tx2 + gc_off3
+//line hecbench_groupnorm.go:288
+									_ = i_2
 //line hecbench_groupnorm.go:289
-									break
+									if i_2 < 0 || i_2+8 > len(dout) || i_2+8 > len(x) {
 //line hecbench_groupnorm.go:289
+										break
+//line hecbench_groupnorm.go:289
+									}
+//line hecbench_groupnorm.go:289
+									doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
+//line hecbench_groupnorm.go:289
+									_ = doutVal_
+//line hecbench_groupnorm.go:289
+									dbThread = dbThread.Add(doutVal_)
+//line hecbench_groupnorm.go:291
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb2).Mul(gc_vb3)
+//line hecbench_groupnorm.go:291
+									_ = norm_2
+//line hecbench_groupnorm.go:291
+									dwThread = dwThread.Add(doutVal_.Mul(norm_2))
+//line hecbench_groupnorm.go:291
+									dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
+//line hecbench_groupnorm.go:291
+									dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
 								}
-//line hecbench_groupnorm.go:289
-								doutVal_ := archsimd.LoadFloat32x8Slice(dout[i_2:])
-//line hecbench_groupnorm.go:289
-								_ = doutVal_
-//line hecbench_groupnorm.go:289
-								dbThread = dbThread.Add(doutVal_)
-//line hecbench_groupnorm.go:291
-								norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb2).Mul(gc_vb3)
-//line hecbench_groupnorm.go:291
-								_ = norm_2
-//line hecbench_groupnorm.go:291
-								dwThread = dwThread.Add(doutVal_.Mul(norm_2))
-//line hecbench_groupnorm.go:291
-								dwThread.StoreSlice(gc_s_dwThread[gc_rank2:])
-//line hecbench_groupnorm.go:291
-								dbThread.StoreSlice(gc_s_dbThread[gc_rank2:])
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep3 > gc_from2 {
-							gc_more3 = true
-						}
-						gc_step6 := gc_vstep3
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-							{
-								gc_tx2 := gc_step6 + 0
+							if gc_vstep4 > gc_from2 {
+								gc_more3 = true
+							}
+							gc_step6 := gc_vstep4
+							for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									dwThread := gc_s_dwThread[gc_rank2]
+									dbThread := gc_s_dbThread[gc_rank2]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx2 + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank2] = dwThread
+									gc_s_dbThread[gc_rank2] = dbThread
+								}
+								{
+									gc_tx2 := gc_step6 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									dwThread := gc_s_dwThread[gc_rank2]
+									dbThread := gc_s_dbThread[gc_rank2]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx2 + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank2] = dwThread
+									gc_s_dbThread[gc_rank2] = dbThread
+								}
+								{
+									gc_tx2 := gc_step6 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									dwThread := gc_s_dwThread[gc_rank2]
+									dbThread := gc_s_dbThread[gc_rank2]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx2 + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank2] = dwThread
+									gc_s_dbThread[gc_rank2] = dbThread
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									dwThread := gc_s_dwThread[gc_rank2]
+									dbThread := gc_s_dbThread[gc_rank2]
+
+//line hecbench_groupnorm.go:288
+									i_2 := gc_tx2 + gc_off3
+									gc_more3 = true
+
+//line hecbench_groupnorm.go:289
+									doutVal_ := dout[i_2]
+
+//line hecbench_groupnorm.go:290
+									dbThread += doutVal_
+
+//line hecbench_groupnorm.go:291
+									norm_2 := (x[i_2] - mVal) * rstdVal
+
+//line hecbench_groupnorm.go:292
+									dwThread += doutVal_ * norm_2
+									gc_s_dwThread[gc_rank2] = dwThread
+									gc_s_dbThread[gc_rank2] = dbThread
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								dwThread := gc_s_dwThread[gc_rank2]
@@ -2048,105 +2366,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_s_dwThread[gc_rank2] = dwThread
 								gc_s_dbThread[gc_rank2] = dbThread
 							}
-							{
-								gc_tx2 := gc_step6 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
-							}
-							{
-								gc_tx2 := gc_step6 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
-							}
-							{
-								gc_tx2 := gc_step6 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-								dwThread := gc_s_dwThread[gc_rank2]
-								dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-								i_2 := gc_tx2 + gc_off3
-								gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-								doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-								dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-								norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank2] = dwThread
-								gc_s_dbThread[gc_rank2] = dbThread
-							}
-						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-							dwThread := gc_s_dwThread[gc_rank2]
-							dbThread := gc_s_dbThread[gc_rank2]
-
-//line hecbench_groupnorm.go:288
-							i_2 := gc_tx2 + gc_off3
-							gc_more3 = true
-
-//line hecbench_groupnorm.go:289
-							doutVal_ := dout[i_2]
-
-//line hecbench_groupnorm.go:290
-							dbThread += doutVal_
-
-//line hecbench_groupnorm.go:291
-							norm_2 := (x[i_2] - mVal) * rstdVal
-
-//line hecbench_groupnorm.go:292
-							dwThread += doutVal_ * norm_2
-							gc_s_dwThread[gc_rank2] = dwThread
-							gc_s_dbThread[gc_rank2] = dbThread
 						}
 					}
 				}

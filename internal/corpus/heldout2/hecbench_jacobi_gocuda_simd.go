@@ -39,422 +39,765 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_row4 := gc_ty2 + 1
+			gc_off4 := 1
+			gc_off5 := 0
+			gc_off6 := 2
+			gc_row5 := gc_ty2 + 0
+			gc_row6 := gc_ty2 + 2
+			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_off4 >= 0 && gc_off4 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off6 && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_off4 <= len(fOldTile[gc_row5]) && gc_bdx2 <= len(fOldTile[gc_row5])-gc_off4 && gc_row6 >= 0 && gc_row6 < len(fOldTile) && gc_off4 <= len(fOldTile[gc_row6]) && gc_bdx2 <= len(fOldTile[gc_row6])-gc_off4 {
+				gc_at6 := fOldTile[gc_row4][gc_off4:][:gc_bdx2]
+				gc_at7 := fOldTile[gc_row4][gc_off5:][:gc_bdx2]
+				gc_at8 := fOldTile[gc_row4][gc_off6:][:gc_bdx2]
+				gc_at9 := fOldTile[gc_row5][gc_off4:][:gc_bdx2]
+				gc_at10 := fOldTile[gc_row6][gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line hecbench_jacobi.go:29
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:29
-				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_jacobi.go:29
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_jacobi.go:29
+						_ = i
+//line hecbench_jacobi.go:30
+						var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:30
+						_ = j
+//line hecbench_jacobi.go:35
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
+//line hecbench_jacobi.go:35
+							break
+//line hecbench_jacobi.go:35
+						}
+//line hecbench_jacobi.go:35
+						var gc_i6 int = i
+//line hecbench_jacobi.go:35
+						_ = gc_i6
+//line hecbench_jacobi.go:35
+						var gc_j6 int = j
+//line hecbench_jacobi.go:35
+						_ = gc_j6
+//line hecbench_jacobi.go:19
+						var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+//line hecbench_jacobi.go:19
+						_ = gc_t10
+//line hecbench_jacobi.go:19
+						var gc_ld6 archsimd.Float32x8
+//line hecbench_jacobi.go:35
+						if gc_t10 >= 0 && gc_t10+8 <= len(fOld) {
+//line hecbench_jacobi.go:35
+							gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
+//line hecbench_jacobi.go:35
+						} else {
+//line hecbench_jacobi.go:35
+							var gc_lanes10 [8]float32
+//line hecbench_jacobi.go:35
+							for gc_k10 := range 8 {
+//line hecbench_jacobi.go:35
+								if 0xff&(1<<gc_k10) != 0 {
+//line hecbench_jacobi.go:35
+									gc_pos2.Thread = gc_rank2 + gc_k10
+//line hecbench_jacobi.go:35
+									gc_lanes10[gc_k10] = fOld[gc_t10+gc_k10]
+//line hecbench_jacobi.go:35
+								}
+//line hecbench_jacobi.go:35
+							}
+//line hecbench_jacobi.go:35
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:35
+							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+//line hecbench_jacobi.go:35
+						}
+//line hecbench_jacobi.go:35
+						gc_ld6.StoreSlice(gc_at6[gc_tx2:])
+//line hecbench_jacobi.go:43
+						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+//line hecbench_jacobi.go:43
+						_ = gc_if3
+//line hecbench_jacobi.go:44
+						if gc_if3.ToBits() != 0 {
+//line hecbench_jacobi.go:44
+							var gc_t11 int = i - 1
+//line hecbench_jacobi.go:44
+							_ = gc_t11
+//line hecbench_jacobi.go:44
+							var gc_i7 int = gc_t11
+//line hecbench_jacobi.go:44
+							_ = gc_i7
+//line hecbench_jacobi.go:44
+							var gc_j7 int = j
+//line hecbench_jacobi.go:44
+							_ = gc_j7
+//line hecbench_jacobi.go:44
+							var gc_t12 int = ((gc_i7) + (gc_j7)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t12
+//line hecbench_jacobi.go:19
+							var gc_ld7 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t12 >= 0 && gc_t12+8 <= len(fOld) {
+//line hecbench_jacobi.go:44
+								gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
+//line hecbench_jacobi.go:44
+							} else {
+//line hecbench_jacobi.go:44
+								var gc_lanes11 [8]float32
+//line hecbench_jacobi.go:44
+								for gc_k11 := range 8 {
+//line hecbench_jacobi.go:44
+									if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+//line hecbench_jacobi.go:44
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line hecbench_jacobi.go:44
+										gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+//line hecbench_jacobi.go:44
+									}
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:44
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:44
+								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line hecbench_jacobi.go:44
+							}
+//line hecbench_jacobi.go:44
+							gc_ld7.StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
+//line hecbench_jacobi.go:44
+						}
+//line hecbench_jacobi.go:46
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+//line hecbench_jacobi.go:46
+						_ = gc_if4
+//line hecbench_jacobi.go:47
+						if gc_if4.ToBits() != 0 {
+//line hecbench_jacobi.go:47
+							var gc_t13 int = i + 1
+//line hecbench_jacobi.go:47
+							_ = gc_t13
+//line hecbench_jacobi.go:47
+							var gc_i8 int = gc_t13
+//line hecbench_jacobi.go:47
+							_ = gc_i8
+//line hecbench_jacobi.go:47
+							var gc_j8 int = j
+//line hecbench_jacobi.go:47
+							_ = gc_j8
+//line hecbench_jacobi.go:47
+							var gc_t14 int = ((gc_i8) + (gc_j8)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t14
+//line hecbench_jacobi.go:19
+							var gc_ld8 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t14 >= 0 && gc_t14+8 <= len(fOld) {
+//line hecbench_jacobi.go:47
+								gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
+//line hecbench_jacobi.go:47
+							} else {
+//line hecbench_jacobi.go:47
+								var gc_lanes12 [8]float32
+//line hecbench_jacobi.go:47
+								for gc_k12 := range 8 {
+//line hecbench_jacobi.go:47
+									if gc_if4.ToBits()&(1<<gc_k12) != 0 {
+//line hecbench_jacobi.go:47
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line hecbench_jacobi.go:47
+										gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
+//line hecbench_jacobi.go:47
+									}
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:47
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:47
+								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+//line hecbench_jacobi.go:47
+							}
+//line hecbench_jacobi.go:47
+							gc_ld8.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
+//line hecbench_jacobi.go:47
+						}
+//line hecbench_jacobi.go:49
+						if gc_ty2 == 0 && j >= 1 {
+//line hecbench_jacobi.go:49
+							var gc_t15 int = j -
+								1
+//line hecbench_jacobi.go:50
+							_ = gc_t15
+//line hecbench_jacobi.go:50
+							var gc_i9 int = i
+//line hecbench_jacobi.go:50
+							_ = gc_i9
+//line hecbench_jacobi.go:50
+							var gc_j9 int = gc_t15
+//line hecbench_jacobi.go:50
+							_ = gc_j9
+//line hecbench_jacobi.go:50
+							var gc_t16 int = ((gc_i9) + (gc_j9)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t16
+//line hecbench_jacobi.go:19
+							var gc_ld9 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t16 >= 0 && gc_t16+8 <= len(fOld) {
+//line hecbench_jacobi.go:50
+								gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
+//line hecbench_jacobi.go:50
+							} else {
+//line hecbench_jacobi.go:50
+								var gc_lanes13 [8]float32
+//line hecbench_jacobi.go:50
+								for gc_k13 := range 8 {
+//line hecbench_jacobi.go:50
+									if 0xff&(1<<gc_k13) != 0 {
+//line hecbench_jacobi.go:50
+										gc_pos2.Thread = gc_rank2 + gc_k13
+//line hecbench_jacobi.go:50
+										gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
+//line hecbench_jacobi.go:50
+									}
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:50
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:50
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+//line hecbench_jacobi.go:50
+							}
+//line hecbench_jacobi.go:50
+							gc_ld9.StoreSlice(gc_at9[gc_tx2:])
+//line hecbench_jacobi.go:50
+						}
+//line hecbench_jacobi.go:52
+						if gc_ty2 == 15 && j <= jacobiN-2 {
+//line hecbench_jacobi.go:52
+							var gc_t17 int = j +
+								1
+//line hecbench_jacobi.go:53
+							_ = gc_t17
+//line hecbench_jacobi.go:53
+							var gc_i10 int = i
+//line hecbench_jacobi.go:53
+							_ = gc_i10
+//line hecbench_jacobi.go:53
+							var gc_j10 int = gc_t17
+//line hecbench_jacobi.go:53
+							_ = gc_j10
+//line hecbench_jacobi.go:53
+							var gc_t18 int = ((gc_i10) + (gc_j10)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t18
+//line hecbench_jacobi.go:19
+							var gc_ld10 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t18 >= 0 && gc_t18+8 <= len(fOld) {
+//line hecbench_jacobi.go:53
+								gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
+//line hecbench_jacobi.go:53
+							} else {
+//line hecbench_jacobi.go:53
+								var gc_lanes14 [8]float32
+//line hecbench_jacobi.go:53
+								for gc_k14 := range 8 {
+//line hecbench_jacobi.go:53
+									if 0xff&(1<<gc_k14) != 0 {
+//line hecbench_jacobi.go:53
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_jacobi.go:53
+										gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
+//line hecbench_jacobi.go:53
+									}
+//line hecbench_jacobi.go:53
+								}
+//line hecbench_jacobi.go:53
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:53
+								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+//line hecbench_jacobi.go:53
+							}
+//line hecbench_jacobi.go:53
+							gc_ld10.StoreSlice(gc_at10[gc_tx2:])
+//line hecbench_jacobi.go:53
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
+
 //line hecbench_jacobi.go:29
-					var i int = gc_tx2 + gc_bx2*gc_bdx2
-//line hecbench_jacobi.go:29
+					i := gc_tx2 + gc_bx2*gc_bdx2
 					_ = i
+
 //line hecbench_jacobi.go:30
-					var j int = gc_ty2 + gc_by2*gc_bdy2
-//line hecbench_jacobi.go:30
+					j := gc_ty2 + gc_by2*gc_bdy2
 					_ = j
-//line hecbench_jacobi.go:35
-					if (gc_tx2+1) < 0 || (gc_tx2+1)+8 > len(fOldTile[gc_ty2+1]) {
-//line hecbench_jacobi.go:35
-						break
-//line hecbench_jacobi.go:35
-					}
-//line hecbench_jacobi.go:35
-					var gc_i int = i
-//line hecbench_jacobi.go:35
-					_ = gc_i
-//line hecbench_jacobi.go:35
-					var gc_j int = j
-//line hecbench_jacobi.go:35
-					_ = gc_j
-//line hecbench_jacobi.go:19
-					var gc_t int = ((gc_i) + (gc_j)*jacobiN)
-//line hecbench_jacobi.go:19
-					_ = gc_t
-//line hecbench_jacobi.go:19
-					var gc_ld archsimd.Float32x8
-//line hecbench_jacobi.go:35
-					if gc_t >= 0 && gc_t+8 <= len(fOld) {
-//line hecbench_jacobi.go:35
-						gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
-//line hecbench_jacobi.go:35
-					} else {
-//line hecbench_jacobi.go:35
-						var gc_lanes [8]float32
-//line hecbench_jacobi.go:35
-						for gc_k := range 8 {
-//line hecbench_jacobi.go:35
-							if 0xff&(1<<gc_k) != 0 {
-//line hecbench_jacobi.go:35
-								gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_jacobi.go:35
-								gc_lanes[gc_k] = fOld[gc_t+gc_k]
-//line hecbench_jacobi.go:35
-							}
-//line hecbench_jacobi.go:35
-						}
-//line hecbench_jacobi.go:35
-						gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:35
-						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-//line hecbench_jacobi.go:35
-					}
-//line hecbench_jacobi.go:35
-					gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+
+					gc_at6[gc_tx2] = fOld[jacobiIdx(i, j)]
+
 //line hecbench_jacobi.go:43
-					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+					if gc_tx2 == 0 && i >= 1 {
 //line hecbench_jacobi.go:43
-					_ = gc_if
-//line hecbench_jacobi.go:44
-					if gc_if.ToBits() != 0 {
-//line hecbench_jacobi.go:44
-						var gc_t2 int = i - 1
-//line hecbench_jacobi.go:44
-						_ = gc_t2
-//line hecbench_jacobi.go:44
-						var gc_i2 int = gc_t2
-//line hecbench_jacobi.go:44
-						_ = gc_i2
-//line hecbench_jacobi.go:44
-						var gc_j2 int = j
-//line hecbench_jacobi.go:44
-						_ = gc_j2
-//line hecbench_jacobi.go:44
-						var gc_t3 int = ((gc_i2) + (gc_j2)*
-//line hecbench_jacobi.go:19
-							jacobiN)
-//line hecbench_jacobi.go:19
-						_ = gc_t3
-//line hecbench_jacobi.go:19
-						var gc_ld2 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-						if gc_t3 >= 0 && gc_t3+8 <= len(fOld) {
-//line hecbench_jacobi.go:44
-							gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
-//line hecbench_jacobi.go:44
-						} else {
-//line hecbench_jacobi.go:44
-							var gc_lanes2 [8]float32
-//line hecbench_jacobi.go:44
-							for gc_k2 := range 8 {
-//line hecbench_jacobi.go:44
-								if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_jacobi.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_jacobi.go:44
-									gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
-//line hecbench_jacobi.go:44
-								}
-//line hecbench_jacobi.go:44
-							}
-//line hecbench_jacobi.go:44
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:44
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-//line hecbench_jacobi.go:44
-						}
-//line hecbench_jacobi.go:44
-						if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
-//line hecbench_jacobi.go:44
-							gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
-//line hecbench_jacobi.go:44
-						} else {
-//line hecbench_jacobi.go:44
-							var gc_lanes3 [8]float32
-//line hecbench_jacobi.go:44
-							gc_ld2.Store(&gc_lanes3)
-//line hecbench_jacobi.go:44
-							for gc_k3 := range 8 {
-//line hecbench_jacobi.go:44
-								if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line hecbench_jacobi.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k3
-//line hecbench_jacobi.go:44
-									fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
-//line hecbench_jacobi.go:44
-								}
-//line hecbench_jacobi.go:44
-							}
-//line hecbench_jacobi.go:44
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:44
-						}
-//line hecbench_jacobi.go:44
+						gc_at7[gc_tx2] = fOld[jacobiIdx(i-1, j)]
+//line hecbench_jacobi.go:45
 					}
+
 //line hecbench_jacobi.go:46
-					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+					if gc_tx2 == 15 && i <= jacobiN-2 {
 //line hecbench_jacobi.go:46
-					_ = gc_if2
-//line hecbench_jacobi.go:47
-					if gc_if2.ToBits() != 0 {
-//line hecbench_jacobi.go:47
-						var gc_t4 int = i + 1
-//line hecbench_jacobi.go:47
-						_ = gc_t4
-//line hecbench_jacobi.go:47
-						var gc_i3 int = gc_t4
-//line hecbench_jacobi.go:47
-						_ = gc_i3
-//line hecbench_jacobi.go:47
-						var gc_j3 int = j
-//line hecbench_jacobi.go:47
-						_ = gc_j3
-//line hecbench_jacobi.go:47
-						var gc_t5 int = ((gc_i3) + (gc_j3)*
-//line hecbench_jacobi.go:19
-							jacobiN)
-//line hecbench_jacobi.go:19
-						_ = gc_t5
-//line hecbench_jacobi.go:19
-						var gc_ld3 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-						if gc_t5 >= 0 && gc_t5+8 <= len(fOld) {
-//line hecbench_jacobi.go:47
-							gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
-//line hecbench_jacobi.go:47
-						} else {
-//line hecbench_jacobi.go:47
-							var gc_lanes4 [8]float32
-//line hecbench_jacobi.go:47
-							for gc_k4 := range 8 {
-//line hecbench_jacobi.go:47
-								if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line hecbench_jacobi.go:47
-									gc_pos2.Thread = gc_rank2 + gc_k4
-//line hecbench_jacobi.go:47
-									gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
-//line hecbench_jacobi.go:47
-								}
-//line hecbench_jacobi.go:47
-							}
-//line hecbench_jacobi.go:47
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:47
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
-//line hecbench_jacobi.go:47
-						}
-//line hecbench_jacobi.go:47
-						if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
-//line hecbench_jacobi.go:47
-							gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
-//line hecbench_jacobi.go:47
-						} else {
-//line hecbench_jacobi.go:47
-							var gc_lanes5 [8]float32
-//line hecbench_jacobi.go:47
-							gc_ld3.Store(&gc_lanes5)
-//line hecbench_jacobi.go:47
-							for gc_k5 := range 8 {
-//line hecbench_jacobi.go:47
-								if gc_if2.ToBits()&(1<<gc_k5) != 0 {
-//line hecbench_jacobi.go:47
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line hecbench_jacobi.go:47
-									fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
-//line hecbench_jacobi.go:47
-								}
-//line hecbench_jacobi.go:47
-							}
-//line hecbench_jacobi.go:47
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:47
-						}
-//line hecbench_jacobi.go:47
+						gc_at8[gc_tx2] = fOld[jacobiIdx(i+1, j)]
+//line hecbench_jacobi.go:48
 					}
+
 //line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-						var gc_t6 int = j -
-							1
-//line hecbench_jacobi.go:50
-						_ = gc_t6
-//line hecbench_jacobi.go:50
-						var gc_i4 int = i
-//line hecbench_jacobi.go:50
-						_ = gc_i4
-//line hecbench_jacobi.go:50
-						var gc_j4 int = gc_t6
-//line hecbench_jacobi.go:50
-						_ = gc_j4
-//line hecbench_jacobi.go:50
-						var gc_t7 int = ((gc_i4) + (gc_j4)*
-//line hecbench_jacobi.go:19
-							jacobiN)
-//line hecbench_jacobi.go:19
-						_ = gc_t7
-//line hecbench_jacobi.go:19
-						var gc_ld4 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-						if gc_t7 >= 0 && gc_t7+8 <= len(fOld) {
-//line hecbench_jacobi.go:50
-							gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
-//line hecbench_jacobi.go:50
-						} else {
-//line hecbench_jacobi.go:50
-							var gc_lanes6 [8]float32
-//line hecbench_jacobi.go:50
-							for gc_k6 := range 8 {
-//line hecbench_jacobi.go:50
-								if 0xff&(1<<gc_k6) != 0 {
-//line hecbench_jacobi.go:50
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line hecbench_jacobi.go:50
-									gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
-//line hecbench_jacobi.go:50
-								}
-//line hecbench_jacobi.go:50
-							}
-//line hecbench_jacobi.go:50
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:50
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line hecbench_jacobi.go:50
-						}
-//line hecbench_jacobi.go:50
-						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
-//line hecbench_jacobi.go:50
-							gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
-//line hecbench_jacobi.go:50
-						} else {
-//line hecbench_jacobi.go:50
-							var gc_lanes7 [8]float32
-//line hecbench_jacobi.go:50
-							gc_ld4.Store(&gc_lanes7)
-//line hecbench_jacobi.go:50
-							for gc_k7 := range 8 {
-//line hecbench_jacobi.go:50
-								if 0xff&(1<<gc_k7) != 0 {
-//line hecbench_jacobi.go:50
-									gc_pos2.Thread = gc_rank2 + gc_k7
-//line hecbench_jacobi.go:50
-									fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
-//line hecbench_jacobi.go:50
-								}
-//line hecbench_jacobi.go:50
-							}
-//line hecbench_jacobi.go:50
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:50
-						}
-//line hecbench_jacobi.go:50
+						gc_at9[gc_tx2] = fOld[jacobiIdx(i, j-1)]
+//line hecbench_jacobi.go:51
 					}
+
 //line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-						var gc_t8 int = j +
-							1
-//line hecbench_jacobi.go:53
-						_ = gc_t8
-//line hecbench_jacobi.go:53
-						var gc_i5 int = i
-//line hecbench_jacobi.go:53
-						_ = gc_i5
-//line hecbench_jacobi.go:53
-						var gc_j5 int = gc_t8
-//line hecbench_jacobi.go:53
-						_ = gc_j5
-//line hecbench_jacobi.go:53
-						var gc_t9 int = ((gc_i5) + (gc_j5)*
-//line hecbench_jacobi.go:19
-							jacobiN)
-//line hecbench_jacobi.go:19
-						_ = gc_t9
-//line hecbench_jacobi.go:19
-						var gc_ld5 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-						if gc_t9 >= 0 && gc_t9+8 <= len(fOld) {
-//line hecbench_jacobi.go:53
-							gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
-//line hecbench_jacobi.go:53
-						} else {
-//line hecbench_jacobi.go:53
-							var gc_lanes8 [8]float32
-//line hecbench_jacobi.go:53
-							for gc_k8 := range 8 {
-//line hecbench_jacobi.go:53
-								if 0xff&(1<<gc_k8) != 0 {
-//line hecbench_jacobi.go:53
-									gc_pos2.Thread = gc_rank2 + gc_k8
-//line hecbench_jacobi.go:53
-									gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
-//line hecbench_jacobi.go:53
-								}
-//line hecbench_jacobi.go:53
-							}
-//line hecbench_jacobi.go:53
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:53
-							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
-//line hecbench_jacobi.go:53
-						}
-//line hecbench_jacobi.go:53
-						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
-//line hecbench_jacobi.go:53
-							gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
-//line hecbench_jacobi.go:53
-						} else {
-//line hecbench_jacobi.go:53
-							var gc_lanes9 [8]float32
-//line hecbench_jacobi.go:53
-							gc_ld5.Store(&gc_lanes9)
-//line hecbench_jacobi.go:53
-							for gc_k9 := range 8 {
-//line hecbench_jacobi.go:53
-								if 0xff&(1<<gc_k9) != 0 {
-//line hecbench_jacobi.go:53
-									gc_pos2.Thread = gc_rank2 + gc_k9
-//line hecbench_jacobi.go:53
-									fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
-//line hecbench_jacobi.go:53
-								}
-//line hecbench_jacobi.go:53
-							}
-//line hecbench_jacobi.go:53
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:53
-						}
-//line hecbench_jacobi.go:53
+						gc_at10[gc_tx2] = fOld[jacobiIdx(i, j+1)]
+//line hecbench_jacobi.go:54
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line hecbench_jacobi.go:29
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line hecbench_jacobi.go:29
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:29
+						var i int = gc_tx2 + gc_bx2*gc_bdx2
+//line hecbench_jacobi.go:29
+						_ = i
+//line hecbench_jacobi.go:30
+						var j int = gc_ty2 + gc_by2*gc_bdy2
+//line hecbench_jacobi.go:30
+						_ = j
+//line hecbench_jacobi.go:35
+						if (gc_tx2+1) < 0 || (gc_tx2+1)+8 > len(fOldTile[gc_ty2+1]) {
+//line hecbench_jacobi.go:35
+							break
+//line hecbench_jacobi.go:35
+						}
+//line hecbench_jacobi.go:35
+						var gc_i int = i
+//line hecbench_jacobi.go:35
+						_ = gc_i
+//line hecbench_jacobi.go:35
+						var gc_j int = j
+//line hecbench_jacobi.go:35
+						_ = gc_j
+//line hecbench_jacobi.go:19
+						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
+//line hecbench_jacobi.go:19
+						_ = gc_t
+//line hecbench_jacobi.go:19
+						var gc_ld archsimd.Float32x8
+//line hecbench_jacobi.go:35
+						if gc_t >= 0 && gc_t+8 <= len(fOld) {
+//line hecbench_jacobi.go:35
+							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
+//line hecbench_jacobi.go:35
+						} else {
+//line hecbench_jacobi.go:35
+							var gc_lanes [8]float32
+//line hecbench_jacobi.go:35
+							for gc_k := range 8 {
+//line hecbench_jacobi.go:35
+								if 0xff&(1<<gc_k) != 0 {
+//line hecbench_jacobi.go:35
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_jacobi.go:35
+									gc_lanes[gc_k] = fOld[gc_t+gc_k]
+//line hecbench_jacobi.go:35
+								}
+//line hecbench_jacobi.go:35
+							}
+//line hecbench_jacobi.go:35
+							gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:35
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+//line hecbench_jacobi.go:35
+						}
+//line hecbench_jacobi.go:35
+						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+//line hecbench_jacobi.go:43
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+//line hecbench_jacobi.go:43
+						_ = gc_if
+//line hecbench_jacobi.go:44
+						if gc_if.ToBits() != 0 {
+//line hecbench_jacobi.go:44
+							var gc_t2 int = i - 1
+//line hecbench_jacobi.go:44
+							_ = gc_t2
+//line hecbench_jacobi.go:44
+							var gc_i2 int = gc_t2
+//line hecbench_jacobi.go:44
+							_ = gc_i2
+//line hecbench_jacobi.go:44
+							var gc_j2 int = j
+//line hecbench_jacobi.go:44
+							_ = gc_j2
+//line hecbench_jacobi.go:44
+							var gc_t3 int = ((gc_i2) + (gc_j2)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t3
+//line hecbench_jacobi.go:19
+							var gc_ld2 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t3 >= 0 && gc_t3+8 <= len(fOld) {
+//line hecbench_jacobi.go:44
+								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
+//line hecbench_jacobi.go:44
+							} else {
+//line hecbench_jacobi.go:44
+								var gc_lanes2 [8]float32
+//line hecbench_jacobi.go:44
+								for gc_k2 := range 8 {
+//line hecbench_jacobi.go:44
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_jacobi.go:44
+										gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_jacobi.go:44
+										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
+//line hecbench_jacobi.go:44
+									}
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:44
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:44
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+//line hecbench_jacobi.go:44
+							}
+//line hecbench_jacobi.go:44
+							if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
+//line hecbench_jacobi.go:44
+								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
+//line hecbench_jacobi.go:44
+							} else {
+//line hecbench_jacobi.go:44
+								var gc_lanes3 [8]float32
+//line hecbench_jacobi.go:44
+								gc_ld2.Store(&gc_lanes3)
+//line hecbench_jacobi.go:44
+								for gc_k3 := range 8 {
+//line hecbench_jacobi.go:44
+									if gc_if.ToBits()&(1<<gc_k3) != 0 {
+//line hecbench_jacobi.go:44
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_jacobi.go:44
+										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
+//line hecbench_jacobi.go:44
+									}
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:44
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:44
+							}
+//line hecbench_jacobi.go:44
+						}
+//line hecbench_jacobi.go:46
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+//line hecbench_jacobi.go:46
+						_ = gc_if2
+//line hecbench_jacobi.go:47
+						if gc_if2.ToBits() != 0 {
+//line hecbench_jacobi.go:47
+							var gc_t4 int = i + 1
+//line hecbench_jacobi.go:47
+							_ = gc_t4
+//line hecbench_jacobi.go:47
+							var gc_i3 int = gc_t4
+//line hecbench_jacobi.go:47
+							_ = gc_i3
+//line hecbench_jacobi.go:47
+							var gc_j3 int = j
+//line hecbench_jacobi.go:47
+							_ = gc_j3
+//line hecbench_jacobi.go:47
+							var gc_t5 int = ((gc_i3) + (gc_j3)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t5
+//line hecbench_jacobi.go:19
+							var gc_ld3 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t5 >= 0 && gc_t5+8 <= len(fOld) {
+//line hecbench_jacobi.go:47
+								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
+//line hecbench_jacobi.go:47
+							} else {
+//line hecbench_jacobi.go:47
+								var gc_lanes4 [8]float32
+//line hecbench_jacobi.go:47
+								for gc_k4 := range 8 {
+//line hecbench_jacobi.go:47
+									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line hecbench_jacobi.go:47
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_jacobi.go:47
+										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
+//line hecbench_jacobi.go:47
+									}
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:47
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:47
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line hecbench_jacobi.go:47
+							}
+//line hecbench_jacobi.go:47
+							if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
+//line hecbench_jacobi.go:47
+								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
+//line hecbench_jacobi.go:47
+							} else {
+//line hecbench_jacobi.go:47
+								var gc_lanes5 [8]float32
+//line hecbench_jacobi.go:47
+								gc_ld3.Store(&gc_lanes5)
+//line hecbench_jacobi.go:47
+								for gc_k5 := range 8 {
+//line hecbench_jacobi.go:47
+									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+//line hecbench_jacobi.go:47
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_jacobi.go:47
+										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
+//line hecbench_jacobi.go:47
+									}
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:47
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:47
+							}
+//line hecbench_jacobi.go:47
+						}
+//line hecbench_jacobi.go:49
+						if gc_ty2 == 0 && j >= 1 {
+//line hecbench_jacobi.go:49
+							var gc_t6 int = j -
+								1
+//line hecbench_jacobi.go:50
+							_ = gc_t6
+//line hecbench_jacobi.go:50
+							var gc_i4 int = i
+//line hecbench_jacobi.go:50
+							_ = gc_i4
+//line hecbench_jacobi.go:50
+							var gc_j4 int = gc_t6
+//line hecbench_jacobi.go:50
+							_ = gc_j4
+//line hecbench_jacobi.go:50
+							var gc_t7 int = ((gc_i4) + (gc_j4)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t7
+//line hecbench_jacobi.go:19
+							var gc_ld4 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t7 >= 0 && gc_t7+8 <= len(fOld) {
+//line hecbench_jacobi.go:50
+								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
+//line hecbench_jacobi.go:50
+							} else {
+//line hecbench_jacobi.go:50
+								var gc_lanes6 [8]float32
+//line hecbench_jacobi.go:50
+								for gc_k6 := range 8 {
+//line hecbench_jacobi.go:50
+									if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_jacobi.go:50
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_jacobi.go:50
+										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
+//line hecbench_jacobi.go:50
+									}
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:50
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:50
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line hecbench_jacobi.go:50
+							}
+//line hecbench_jacobi.go:50
+							if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
+//line hecbench_jacobi.go:50
+								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
+//line hecbench_jacobi.go:50
+							} else {
+//line hecbench_jacobi.go:50
+								var gc_lanes7 [8]float32
+//line hecbench_jacobi.go:50
+								gc_ld4.Store(&gc_lanes7)
+//line hecbench_jacobi.go:50
+								for gc_k7 := range 8 {
+//line hecbench_jacobi.go:50
+									if 0xff&(1<<gc_k7) != 0 {
+//line hecbench_jacobi.go:50
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line hecbench_jacobi.go:50
+										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
+//line hecbench_jacobi.go:50
+									}
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:50
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:50
+							}
+//line hecbench_jacobi.go:50
+						}
+//line hecbench_jacobi.go:52
+						if gc_ty2 == 15 && j <= jacobiN-2 {
+//line hecbench_jacobi.go:52
+							var gc_t8 int = j +
+								1
+//line hecbench_jacobi.go:53
+							_ = gc_t8
+//line hecbench_jacobi.go:53
+							var gc_i5 int = i
+//line hecbench_jacobi.go:53
+							_ = gc_i5
+//line hecbench_jacobi.go:53
+							var gc_j5 int = gc_t8
+//line hecbench_jacobi.go:53
+							_ = gc_j5
+//line hecbench_jacobi.go:53
+							var gc_t9 int = ((gc_i5) + (gc_j5)*
+//line hecbench_jacobi.go:19
+								jacobiN)
+//line hecbench_jacobi.go:19
+							_ = gc_t9
+//line hecbench_jacobi.go:19
+							var gc_ld5 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+							if gc_t9 >= 0 && gc_t9+8 <= len(fOld) {
+//line hecbench_jacobi.go:53
+								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
+//line hecbench_jacobi.go:53
+							} else {
+//line hecbench_jacobi.go:53
+								var gc_lanes8 [8]float32
+//line hecbench_jacobi.go:53
+								for gc_k8 := range 8 {
+//line hecbench_jacobi.go:53
+									if 0xff&(1<<gc_k8) != 0 {
+//line hecbench_jacobi.go:53
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line hecbench_jacobi.go:53
+										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
+//line hecbench_jacobi.go:53
+									}
+//line hecbench_jacobi.go:53
+								}
+//line hecbench_jacobi.go:53
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:53
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line hecbench_jacobi.go:53
+							}
+//line hecbench_jacobi.go:53
+							if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
+//line hecbench_jacobi.go:53
+								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
+//line hecbench_jacobi.go:53
+							} else {
+//line hecbench_jacobi.go:53
+								var gc_lanes9 [8]float32
+//line hecbench_jacobi.go:53
+								gc_ld5.Store(&gc_lanes9)
+//line hecbench_jacobi.go:53
+								for gc_k9 := range 8 {
+//line hecbench_jacobi.go:53
+									if 0xff&(1<<gc_k9) != 0 {
+//line hecbench_jacobi.go:53
+										gc_pos2.Thread = gc_rank2 + gc_k9
+//line hecbench_jacobi.go:53
+										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
+//line hecbench_jacobi.go:53
+									}
+//line hecbench_jacobi.go:53
+								}
+//line hecbench_jacobi.go:53
+								gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:53
+							}
+//line hecbench_jacobi.go:53
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_jacobi.go:29
-				i := gc_tx2 + gc_bx2*gc_bdx2
-				_ = i
+					i := gc_tx2 + gc_bx2*gc_bdx2
+					_ = i
 
 //line hecbench_jacobi.go:30
-				j := gc_ty2 + gc_by2*gc_bdy2
-				_ = j
+					j := gc_ty2 + gc_by2*gc_bdy2
+					_ = j
 
 //line hecbench_jacobi.go:35
-				fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
+					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
-				if gc_tx2 == 0 && i >= 1 {
-					fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
-				}
+					if gc_tx2 == 0 && i >= 1 {
+						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
+					}
 
 //line hecbench_jacobi.go:46
-				if gc_tx2 == 15 && i <= jacobiN-2 {
-					fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
-				}
+					if gc_tx2 == 15 && i <= jacobiN-2 {
+						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
+					}
 
 //line hecbench_jacobi.go:49
-				if gc_ty2 == 0 && j >= 1 {
-					fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
-				}
+					if gc_ty2 == 0 && j >= 1 {
+						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
+					}
 
 //line hecbench_jacobi.go:52
-				if gc_ty2 == 15 && j <= jacobiN-2 {
-					fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
+					if gc_ty2 == 15 && j <= jacobiN-2 {
+						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
+					}
 				}
 			}
 			gc_ty2++
@@ -477,9 +820,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:59
 			gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-			gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:59
-			_ = gc_iota3
+			_ = gc_iota4
 //line hecbench_jacobi.go:64
 			gc_vb3 := archsimd.BroadcastFloat32x8(0.25)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -513,28 +856,28 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-					gc_if4 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-					_ = gc_if4
+					gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+					_ = gc_if6
 //line hecbench_jacobi.go:62
-					if gc_if4.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-						var gc_ld12 archsimd.Float32x8
+						var gc_ld17 archsimd.Float32x8
 //line hecbench_jacobi.go:62
 						if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
 //line hecbench_jacobi.go:64
-							gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+							gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 						} else {
 //line hecbench_jacobi.go:64
-							var gc_lanes17 [8]float32
+							var gc_lanes22 [8]float32
 //line hecbench_jacobi.go:64
-							for gc_k17 := range 8 {
+							for gc_k22 := range 8 {
 //line hecbench_jacobi.go:64
-								if gc_if4.ToBits()&(1<<gc_k17) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k22) != 0 {
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2 + gc_k17
+									gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_jacobi.go:64
-									gc_lanes17[gc_k17] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k17]
+									gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
@@ -542,26 +885,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
+							gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line hecbench_jacobi.go:64
 						}
 //line hecbench_jacobi.go:64
-						var gc_ld13 archsimd.Float32x8
+						var gc_ld18 archsimd.Float32x8
 //line hecbench_jacobi.go:64
 						if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
-							gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+							gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 						} else {
 //line hecbench_jacobi.go:65
-							var gc_lanes18 [8]float32
+							var gc_lanes23 [8]float32
 //line hecbench_jacobi.go:65
-							for gc_k18 := range 8 {
+							for gc_k23 := range 8 {
 //line hecbench_jacobi.go:65
-								if gc_if4.ToBits()&(1<<gc_k18) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k23) != 0 {
 //line hecbench_jacobi.go:65
-									gc_pos2.Thread = gc_rank2 + gc_k18
+									gc_pos2.Thread = gc_rank2 + gc_k23
 //line hecbench_jacobi.go:65
-									gc_lanes18[gc_k18] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k18]
+									gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
@@ -569,26 +912,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes18)
+							gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line hecbench_jacobi.go:65
 						}
 //line hecbench_jacobi.go:65
-						var gc_ld14 archsimd.Float32x8
+						var gc_ld19 archsimd.Float32x8
 //line hecbench_jacobi.go:65
 						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
-							gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+							gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 						} else {
 //line hecbench_jacobi.go:66
-							var gc_lanes19 [8]float32
+							var gc_lanes24 [8]float32
 //line hecbench_jacobi.go:66
-							for gc_k19 := range 8 {
+							for gc_k24 := range 8 {
 //line hecbench_jacobi.go:66
-								if gc_if4.ToBits()&(1<<gc_k19) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k24) != 0 {
 //line hecbench_jacobi.go:66
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_jacobi.go:66
-									gc_lanes19[gc_k19] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k19]
+									gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
@@ -596,26 +939,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
+							gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line hecbench_jacobi.go:66
 						}
 //line hecbench_jacobi.go:66
-						var gc_ld15 archsimd.Float32x8
+						var gc_ld20 archsimd.Float32x8
 //line hecbench_jacobi.go:66
 						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
-							gc_ld15 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+							gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 						} else {
 //line hecbench_jacobi.go:67
-							var gc_lanes20 [8]float32
+							var gc_lanes25 [8]float32
 //line hecbench_jacobi.go:67
-							for gc_k20 := range 8 {
+							for gc_k25 := range 8 {
 //line hecbench_jacobi.go:67
-								if gc_if4.ToBits()&(1<<gc_k20) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k25) != 0 {
 //line hecbench_jacobi.go:67
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos2.Thread = gc_rank2 + gc_k25
 //line hecbench_jacobi.go:67
-									gc_lanes20[gc_k20] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k20]
+									gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
@@ -623,41 +966,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-							gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
+							gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line hecbench_jacobi.go:67
 						}
 //line hecbench_jacobi.go:67
-						var gc_i8 int = i
+						var gc_i13 int = i
 //line hecbench_jacobi.go:67
-						_ = gc_i8
+						_ = gc_i13
 //line hecbench_jacobi.go:67
-						var gc_j8 int = j
+						var gc_j13 int = j
 //line hecbench_jacobi.go:67
-						_ = gc_j8
+						_ = gc_j13
 //line hecbench_jacobi.go:67
-						var gc_t12 int = ((gc_i8) + (gc_j8)*
+						var gc_t21 int = ((gc_i13) + (gc_j13)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t12
+						_ = gc_t21
 //line hecbench_jacobi.go:19
-						if gc_t12 >= 0 && gc_t12+8 <= len(f) {
+						if gc_t21 >= 0 && gc_t21+8 <= len(f) {
 //line hecbench_jacobi.go:64
-							gc_vb3.Mul(gc_ld12.Add(gc_ld13).Add(gc_ld14).Add(gc_ld15)).StoreMasked((*[8]float32)(f[gc_t12:]), gc_if4)
+							gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
 //line hecbench_jacobi.go:64
 						} else {
 //line hecbench_jacobi.go:64
-							var gc_lanes21 [8]float32
+							var gc_lanes26 [8]float32
 //line hecbench_jacobi.go:64
-							gc_vb3.Mul(gc_ld12.Add(gc_ld13).Add(gc_ld14).Add(gc_ld15)).Store(&gc_lanes21)
+							gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
 //line hecbench_jacobi.go:64
-							for gc_k21 := range 8 {
+							for gc_k26 := range 8 {
 //line hecbench_jacobi.go:64
-								if gc_if4.ToBits()&(1<<gc_k21) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_jacobi.go:64
-									gc_pos2.Thread = gc_rank2 + gc_k21
+									gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_jacobi.go:64
-									f[gc_t12+gc_k21] = gc_lanes21[gc_k21]
+									f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
@@ -667,37 +1010,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 						}
 //line hecbench_jacobi.go:64
-						var gc_i9 int = i
+						var gc_i14 int = i
 //line hecbench_jacobi.go:64
-						_ = gc_i9
+						_ = gc_i14
 //line hecbench_jacobi.go:64
-						var gc_j9 int = j
+						var gc_j14 int = j
 //line hecbench_jacobi.go:64
-						_ = gc_j9
+						_ = gc_j14
 //line hecbench_jacobi.go:64
-						var gc_t13 int = ((gc_i9) + (gc_j9)*
+						var gc_t22 int = ((gc_i14) + (gc_j14)*
 //line hecbench_jacobi.go:19
 							jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t13
+						_ = gc_t22
 //line hecbench_jacobi.go:19
-						var gc_ld16 archsimd.Float32x8
+						var gc_ld21 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-						if gc_t13 >= 0 && gc_t13+8 <= len(f) {
+						if gc_t22 >= 0 && gc_t22+8 <= len(f) {
 //line hecbench_jacobi.go:68
-							gc_ld16 = archsimd.LoadFloat32x8Slice(f[gc_t13:])
+							gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 //line hecbench_jacobi.go:68
 						} else {
 //line hecbench_jacobi.go:68
-							var gc_lanes22 [8]float32
+							var gc_lanes27 [8]float32
 //line hecbench_jacobi.go:68
-							for gc_k22 := range 8 {
+							for gc_k27 := range 8 {
 //line hecbench_jacobi.go:68
-								if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k27) != 0 {
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2 + gc_k22
+									gc_pos2.Thread = gc_rank2 + gc_k27
 //line hecbench_jacobi.go:68
-									gc_lanes22[gc_k22] = f[gc_t13+gc_k22]
+									gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -705,27 +1048,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-							gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes22)
+							gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line hecbench_jacobi.go:68
 						}
 //line hecbench_jacobi.go:68
-						var gc_ld17 archsimd.Float32x8
+						var gc_ld22 archsimd.Float32x8
 //line hecbench_jacobi.go:68
 						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+1]) {
 //line hecbench_jacobi.go:68
-							gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+							gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 						} else {
 //line hecbench_jacobi.go:68
-							var gc_lanes23 [8]float32
+							var gc_lanes28 [8]float32
 //line hecbench_jacobi.go:68
-							for gc_k23 := range 8 {
+							for gc_k28 := range 8 {
 //line hecbench_jacobi.go:68
-								if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_jacobi.go:68
-									gc_pos2.Thread = gc_rank2 + gc_k23
+									gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_jacobi.go:68
-									gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k23]
+									gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -733,15 +1076,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-							gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes23)
+							gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line hecbench_jacobi.go:68
 						}
 //line hecbench_jacobi.go:68
-						df := gc_ld16.Sub(gc_ld17)
+						df := gc_ld21.Sub(gc_ld22)
 //line hecbench_jacobi.go:68
 						_ = df
 //line hecbench_jacobi.go:68
-						err = df.Mul(df).Merge(err, gc_if4)
+						err = df.Mul(df).Merge(err, gc_if6)
 //line hecbench_jacobi.go:68
 					}
 //line hecbench_jacobi.go:68
@@ -875,9 +1218,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 		gc_left4 := gc_act2
 		if compiled.SIMD {
 //line hecbench_jacobi.go:85
-			gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+			gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:85
-			_ = gc_iota4
+			_ = gc_iota5
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 				if gc_act2>>gc_lane2&0xff != 0xff {
 					continue
@@ -899,23 +1242,23 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:85
 				_ = err
 //line hecbench_jacobi.go:85
-				gc_if5 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+				gc_if7 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_jacobi.go:85
-				_ = gc_if5
+				_ = gc_if7
 //line hecbench_jacobi.go:86
-				if gc_if5.ToBits() != 0 {
+				if gc_if7.ToBits() != 0 {
 //line hecbench_jacobi.go:86
-					var gc_lanes24 [8]float32
+					var gc_lanes29 [8]float32
 //line hecbench_jacobi.go:86
-					err.Store(&gc_lanes24)
+					err.Store(&gc_lanes29)
 //line hecbench_jacobi.go:86
-					for gc_k24 := range 8 {
+					for gc_k29 := range 8 {
 //line hecbench_jacobi.go:86
-						if gc_if5.ToBits()&(1<<gc_k24) != 0 {
+						if gc_if7.ToBits()&(1<<gc_k29) != 0 {
 //line hecbench_jacobi.go:86
-							gc_pos2.Thread = gc_rank2 + gc_k24
+							gc_pos2.Thread = gc_rank2 + gc_k29
 //line hecbench_jacobi.go:86
-							reductionArray[gc_ty2] = gc_lanes24[gc_k24]
+							reductionArray[gc_ty2] = gc_lanes29[gc_k29]
 //line hecbench_jacobi.go:86
 						}
 //line hecbench_jacobi.go:86

@@ -2342,44 +2342,172 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off3 := gc_off
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(logProbs) && gc_to2 <= len(logProbs)-gc_off3 {
+					gc_at2 := logProbs[gc_off3:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_logprob.go:153
+							var tidx int = gc_tx2
+//line hecbench_logprob.go:153
+							_ = tidx
+//line hecbench_logprob.go:153
+							localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:153
+							_ = localAccum
+//line hecbench_logprob.go:159
+							var step int = tidx + gc_off
+//line hecbench_logprob.go:159
+							_ = step
+//line hecbench_logprob.go:160
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line hecbench_logprob.go:160
+								break
+//line hecbench_logprob.go:160
+							}
+//line hecbench_logprob.go:160
+							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]))
+//line hecbench_logprob.go:160
+							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line hecbench_logprob.go:153
-						var tidx int = gc_tx2
-//line hecbench_logprob.go:153
+						tidx := gc_tx2
 						_ = tidx
-//line hecbench_logprob.go:153
-						localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
-//line hecbench_logprob.go:153
-						_ = localAccum
+						localAccum := gc_s_localAccum[gc_rank2]
+
 //line hecbench_logprob.go:159
-						var step int = tidx + gc_off
-//line hecbench_logprob.go:159
+						step := tidx + gc_off
+						gc_more = true
 						_ = step
+
 //line hecbench_logprob.go:160
-						if step < 0 || step+8 > len(logProbs) {
+						localAccum += gc_at2[gc_tx2]
+						gc_s_localAccum[gc_rank2] = localAccum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_logprob.go:153
+							var tidx int = gc_tx2
+//line hecbench_logprob.go:153
+							_ = tidx
+//line hecbench_logprob.go:153
+							localAccum := archsimd.LoadFloat32x8Slice(gc_s_localAccum[gc_rank2:])
+//line hecbench_logprob.go:153
+							_ = localAccum
+//line hecbench_logprob.go:159
+							var step int = tidx + gc_off
+//line hecbench_logprob.go:159
+							_ = step
 //line hecbench_logprob.go:160
-							break
+							if step < 0 || step+8 > len(logProbs) {
 //line hecbench_logprob.go:160
+								break
+//line hecbench_logprob.go:160
+							}
+//line hecbench_logprob.go:160
+							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
+//line hecbench_logprob.go:160
+							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
 						}
-//line hecbench_logprob.go:160
-						localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(logProbs[step:]))
-//line hecbench_logprob.go:160
-						localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx2
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank2]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank2] = localAccum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx2
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank2]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank2] = localAccum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx2
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank2]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank2] = localAccum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_logprob.go:153
+							tidx := gc_tx2
+							_ = tidx
+							localAccum := gc_s_localAccum[gc_rank2]
+
+//line hecbench_logprob.go:159
+							step := tidx + gc_off
+							gc_more = true
+
+//line hecbench_logprob.go:160
+							localAccum += logProbs[step]
+							gc_s_localAccum[gc_rank2] = localAccum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2396,77 +2524,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 						localAccum += logProbs[step]
 						gc_s_localAccum[gc_rank2] = localAccum
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx2
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx2
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-						tidx := gc_tx2
-						_ = tidx
-						localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-						step := tidx + gc_off
-						gc_more = true
-
-//line hecbench_logprob.go:160
-						localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank2] = localAccum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_logprob.go:153
-					tidx := gc_tx2
-					_ = tidx
-					localAccum := gc_s_localAccum[gc_rank2]
-
-//line hecbench_logprob.go:159
-					step := tidx + gc_off
-					gc_more = true
-
-//line hecbench_logprob.go:160
-					localAccum += logProbs[step]
-					gc_s_localAccum[gc_rank2] = localAccum
 				}
 			}
 		}

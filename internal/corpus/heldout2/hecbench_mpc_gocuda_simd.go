@@ -272,48 +272,213 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off6 := chunk * mpcTPB
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(original) && gc_to2 <= len(original)-gc_off6 && gc_to2 <= len(sbuf1) {
+					gc_at11 := original[gc_off6:][:gc_to2]
+					gc_at12 := sbuf1[:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line hecbench_mpc.go:170
-					gc_vb := archsimd.BroadcastInt64x4(0)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_vb2 := archsimd.BroadcastInt64x4(0)
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line hecbench_mpc.go:148
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line hecbench_mpc.go:148
-						_ = tid
+							_ = tid
 //line hecbench_mpc.go:168
-						var idx int = tid + chunk*mpcTPB
+							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
-						_ = idx
+							_ = idx
 //line hecbench_mpc.go:168
-						v1 := gc_vb
+							v1 := gc_vb2
 //line hecbench_mpc.go:168
-						_ = v1
+							_ = v1
 //line hecbench_mpc.go:172
-						{
+							{
 //line hecbench_mpc.go:172
-							if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at11) || gc_tx2+4 > len(gc_at12) {
 //line hecbench_mpc.go:172
-								break
+									break
+//line hecbench_mpc.go:172
+								}
+//line hecbench_mpc.go:172
+								v1 = archsimd.LoadInt64x4Slice(gc_at11[gc_tx2:])
+//line hecbench_mpc.go:172
+								v1.StoreSlice(gc_at12[gc_tx2:])
 //line hecbench_mpc.go:172
 							}
 //line hecbench_mpc.go:172
-							v1 = archsimd.LoadInt64x4Slice(original[idx:])
+							v1.StoreSlice(gc_s_v1[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+						{
+							v1 = gc_at11[gc_tx2]
 //line hecbench_mpc.go:172
-							v1.StoreSlice(sbuf1[tid:])
+							gc_at12[gc_tx2] = v1
+//line hecbench_mpc.go:174
 						}
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line hecbench_mpc.go:170
+						gc_vb := archsimd.BroadcastInt64x4(0)
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_mpc.go:148
+							var tid int = gc_tx2
+//line hecbench_mpc.go:148
+							_ = tid
+//line hecbench_mpc.go:168
+							var idx int = tid + chunk*mpcTPB
+//line hecbench_mpc.go:168
+							_ = idx
+//line hecbench_mpc.go:168
+							v1 := gc_vb
+//line hecbench_mpc.go:168
+							_ = v1
 //line hecbench_mpc.go:172
-						v1.StoreSlice(gc_s_v1[gc_rank2:])
+							{
+//line hecbench_mpc.go:172
+								if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
+//line hecbench_mpc.go:172
+									break
+//line hecbench_mpc.go:172
+								}
+//line hecbench_mpc.go:172
+								v1 = archsimd.LoadInt64x4Slice(original[idx:])
+//line hecbench_mpc.go:172
+								v1.StoreSlice(sbuf1[tid:])
+							}
+//line hecbench_mpc.go:172
+							v1.StoreSlice(gc_s_v1[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					gc_step8 := gc_vstep2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							{
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank2] = v1
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							{
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank2] = v1
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							{
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank2] = v1
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:168
+							idx := tid + chunk*mpcTPB
+							_ = idx
+
+//line hecbench_mpc.go:170
+							var v1 int64 = 0
+
+//line hecbench_mpc.go:171
+							{
+								v1 = original[idx]
+								sbuf1[tid] = v1
+							}
+							_ = v1
+							gc_s_v1[gc_rank2] = v1
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -336,114 +501,19 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						_ = v1
 						gc_s_v1[gc_rank2] = v1
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-						{
-							v1 = original[idx]
-							sbuf1[tid] = v1
-						}
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:170
-					var v1 int64 = 0
-
-//line hecbench_mpc.go:171
-					{
-						v1 = original[idx]
-						sbuf1[tid] = v1
-					}
-					_ = v1
-					gc_s_v1[gc_rank2] = v1
 				}
 			}
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
 					gc_iota := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:148
 					_ = gc_iota
-					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_mpc.go:148
@@ -492,7 +562,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep2
+				gc_step9 := gc_vstep3
 				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
 						gc_tx2 := gc_step9 + 0
@@ -1006,15 +1076,15 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := bid
-				gc_off7 := bid1
-				gc_off8 := 0
-				if gc_off6 >= 0 && gc_off6 < len(goffset) && gc_off7 >= 0 && gc_off7 < len(goffset) && gc_off8 >= 0 && gc_off8 < len(compressed) && gc_off8 < len(top) && gc_off8 < len(start) {
-					gc_at11 := goffset[gc_off6:][:1]
-					gc_at12 := goffset[gc_off7:][:1]
-					gc_at13 := compressed[gc_off8:][:1]
-					gc_at14 := top[gc_off8:][:1]
-					gc_at15 := start[gc_off8:][:1]
+				gc_off7 := bid
+				gc_off8 := bid1
+				gc_off9 := 0
+				if gc_off7 >= 0 && gc_off7 < len(goffset) && gc_off8 >= 0 && gc_off8 < len(goffset) && gc_off9 >= 0 && gc_off9 < len(compressed) && gc_off9 < len(top) && gc_off9 < len(start) {
+					gc_at13 := goffset[gc_off7:][:1]
+					gc_at14 := goffset[gc_off8:][:1]
+					gc_at15 := compressed[gc_off9:][:1]
+					gc_at16 := top[gc_off9:][:1]
+					gc_at17 := start[gc_off9:][:1]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -1051,24 +1121,24 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 										return
 //line hecbench_mpc.go:224
 									}
-									st = gc_at11[0]
+									st = gc_at13[0]
 									if !(st < 0) {
 										break
 									}
 								}
 							}
 //line hecbench_mpc.go:230
-							gc_at12[0] = st + gc_s_loc[gc_rank2]
-							gc_at11[0] = -1
+							gc_at14[0] = st + gc_s_loc[gc_rank2]
+							gc_at13[0] = -1
 //line hecbench_mpc.go:233
 							if chunk == chunksm1 {
 //line hecbench_mpc.go:233
-								gc_at13[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
+								gc_at15[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
 //line hecbench_mpc.go:235
 							}
 //line hecbench_mpc.go:235
-							gc_at14[0] = gc_s_loc[gc_rank2]
-							gc_at15[0] = st
+							gc_at16[0] = gc_s_loc[gc_rank2]
+							gc_at17[0] = st
 //line hecbench_mpc.go:238
 						}
 					}
@@ -1129,77 +1199,219 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
-				if compiled.SIMD {
+				gc_off10 := 0
+				if gc_off10 >= 0 && gc_off10 < len(top) && gc_off10 < len(start) && gc_bdx2 <= len(sbuf2) {
+					gc_at18 := top[gc_off10:][:1]
+					gc_at19 := start[gc_off10:][:1]
+					gc_at20 := sbuf2[:gc_bdx2]
+					gc_vstep4 := 0
+					if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota5 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:148
-					_ = gc_iota3
-					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_iota5
+						for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:148
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line hecbench_mpc.go:148
-						_ = tid
+							_ = tid
 //line hecbench_mpc.go:241
-						if tid < 0 || tid+4 > len(sbuf2) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at20) {
 //line hecbench_mpc.go:241
-							break
+								break
 //line hecbench_mpc.go:241
-						}
-//line hecbench_mpc.go:241
-						gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:241
-						_ = gc_if4
-//line hecbench_mpc.go:242
-						if gc_if4.ToBits() != 0 {
-//line hecbench_mpc.go:242
-							var gc_u int32
-//line hecbench_mpc.go:242
-							if gc_in := gc_if4.ToBits(); gc_in != 0 {
-//line hecbench_mpc.go:242
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line hecbench_mpc.go:242
-								gc_u = start[0]
-//line hecbench_mpc.go:242
 							}
+//line hecbench_mpc.go:241
+							gc_if6 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at18[0]), tid, 4))))
+//line hecbench_mpc.go:241
+							_ = gc_if6
 //line hecbench_mpc.go:242
-							if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid)+4 <= len(compressed) {
+							if gc_if6.ToBits() != 0 {
 //line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
+								var gc_u2 int32
 //line hecbench_mpc.go:242
-							} else {
+								if gc_in2 := gc_if6.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:242
-								var gc_lanes [4]int64
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_mpc.go:242
-								archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
-//line hecbench_mpc.go:242
-								for gc_k := range 4 {
-//line hecbench_mpc.go:242
-									if gc_if4.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_mpc.go:242
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_mpc.go:242
-										compressed[(int(gc_u)+tid)+gc_k] = gc_lanes[gc_k]
-//line hecbench_mpc.go:242
-									}
+									gc_u2 = gc_at19[0]
 //line hecbench_mpc.go:242
 								}
 //line hecbench_mpc.go:242
-								gc_pos2.Thread = gc_rank2
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid)+4 <= len(compressed) {
+//line hecbench_mpc.go:242
+									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if6)
+//line hecbench_mpc.go:242
+								} else {
+//line hecbench_mpc.go:242
+									var gc_lanes2 [4]int64
+//line hecbench_mpc.go:242
+									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).Store(&gc_lanes2)
+//line hecbench_mpc.go:242
+									for gc_k2 := range 4 {
+//line hecbench_mpc.go:242
+										if gc_if6.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_mpc.go:242
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_mpc.go:242
+											compressed[(int(gc_u2)+tid)+gc_k2] = gc_lanes2[gc_k2]
+//line hecbench_mpc.go:242
+										}
+//line hecbench_mpc.go:242
+									}
+//line hecbench_mpc.go:242
+									gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:242
+								}
 //line hecbench_mpc.go:242
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:241
+						if tid < int(gc_at18[0]) {
+							compressed[int(gc_at19[0])+tid] = gc_at20[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep5 := 0
+					if compiled.SIMD {
+//line hecbench_mpc.go:148
+						gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line hecbench_mpc.go:148
+						_ = gc_iota3
+						for ; gc_vstep5+3 < gc_bdx2; gc_vstep5 += 4 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:148
+							var tid int = gc_tx2
+//line hecbench_mpc.go:148
+							_ = tid
+//line hecbench_mpc.go:241
+							if tid < 0 || tid+4 > len(sbuf2) {
+//line hecbench_mpc.go:241
+								break
+//line hecbench_mpc.go:241
+							}
+//line hecbench_mpc.go:241
+							gc_if4 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:241
+							_ = gc_if4
 //line hecbench_mpc.go:242
+							if gc_if4.ToBits() != 0 {
+//line hecbench_mpc.go:242
+								var gc_u int32
+//line hecbench_mpc.go:242
+								if gc_in := gc_if4.ToBits(); gc_in != 0 {
+//line hecbench_mpc.go:242
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
+//line hecbench_mpc.go:242
+									gc_u = start[0]
+//line hecbench_mpc.go:242
+								}
+//line hecbench_mpc.go:242
+								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid)+4 <= len(compressed) {
+//line hecbench_mpc.go:242
+									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
+//line hecbench_mpc.go:242
+								} else {
+//line hecbench_mpc.go:242
+									var gc_lanes [4]int64
+//line hecbench_mpc.go:242
+									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
+//line hecbench_mpc.go:242
+									for gc_k := range 4 {
+//line hecbench_mpc.go:242
+										if gc_if4.ToBits()&(1<<gc_k) != 0 {
+//line hecbench_mpc.go:242
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_mpc.go:242
+											compressed[(int(gc_u)+tid)+gc_k] = gc_lanes[gc_k]
+//line hecbench_mpc.go:242
+										}
+//line hecbench_mpc.go:242
+									}
+//line hecbench_mpc.go:242
+									gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:242
+								}
+//line hecbench_mpc.go:242
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep5
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:148
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:241
+							if tid < int(top[0]) {
+								compressed[int(start[0])+tid] = sbuf2[tid]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1211,61 +1423,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						if tid < int(top[0]) {
 							compressed[int(start[0])+tid] = sbuf2[tid]
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:241
-						if tid < int(top[0]) {
-							compressed[int(start[0])+tid] = sbuf2[tid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:241
-					if tid < int(top[0]) {
-						compressed[int(start[0])+tid] = sbuf2[tid]
 					}
 				}
 			}
@@ -2123,81 +2280,229 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := 0
-				if compiled.SIMD {
+				gc_off8 := 0
+				if gc_off8 >= 0 && gc_off8 < len(top) && gc_bdx2 <= len(sbuf2) && gc_off8 < len(start) {
+					gc_at12 := top[gc_off8:][:1]
+					gc_at13 := sbuf2[:gc_bdx2]
+					gc_at14 := start[gc_off8:][:1]
+					gc_vstep := 0
+					if compiled.SIMD {
 //line hecbench_mpc.go:255
-					gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:255
-					_ = gc_iota2
-					for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_iota4
+						for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:255
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line hecbench_mpc.go:255
-						_ = tid
+							_ = tid
 //line hecbench_mpc.go:302
-						if tid < 0 || tid+4 > len(sbuf2) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at13) {
 //line hecbench_mpc.go:302
-							break
+								break
 //line hecbench_mpc.go:302
-						}
-//line hecbench_mpc.go:302
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-//line hecbench_mpc.go:302
-						_ = gc_if2
-//line hecbench_mpc.go:303
-						if gc_if2.ToBits() != 0 {
-//line hecbench_mpc.go:303
-							var gc_u2 int32
-//line hecbench_mpc.go:303
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
-//line hecbench_mpc.go:303
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line hecbench_mpc.go:303
-								gc_u2 = start[0]
-//line hecbench_mpc.go:303
 							}
+//line hecbench_mpc.go:302
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
+//line hecbench_mpc.go:302
+							_ = gc_if4
 //line hecbench_mpc.go:303
-							var gc_ld archsimd.Int64x4
+							if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:303
-							if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid)+4 <= len(compressed) {
+								var gc_u4 int32
 //line hecbench_mpc.go:303
-								gc_ld = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line hecbench_mpc.go:303
-							} else {
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_mpc.go:303
-								var gc_lanes [4]int64
-//line hecbench_mpc.go:303
-								for gc_k := range 4 {
-//line hecbench_mpc.go:303
-									if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_mpc.go:303
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_mpc.go:303
-										gc_lanes[gc_k] = compressed[(int(gc_u2)+tid)+gc_k]
-//line hecbench_mpc.go:303
-									}
+									gc_u4 = gc_at14[0]
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
-								gc_pos2.Thread = gc_rank2
+								var gc_ld2 archsimd.Int64x4
 //line hecbench_mpc.go:303
-								gc_ld = archsimd.LoadInt64x4(&gc_lanes)
+								if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid)+4 <= len(compressed) {
+//line hecbench_mpc.go:303
+									gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u4)+tid:])
+//line hecbench_mpc.go:303
+								} else {
+//line hecbench_mpc.go:303
+									var gc_lanes2 [4]int64
+//line hecbench_mpc.go:303
+									for gc_k2 := range 4 {
+//line hecbench_mpc.go:303
+										if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+//line hecbench_mpc.go:303
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line hecbench_mpc.go:303
+											gc_lanes2[gc_k2] = compressed[(int(gc_u4)+tid)+gc_k2]
+//line hecbench_mpc.go:303
+										}
+//line hecbench_mpc.go:303
+									}
+//line hecbench_mpc.go:303
+									gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:303
+									gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+//line hecbench_mpc.go:303
+								}
+//line hecbench_mpc.go:303
+								gc_ld2.StoreMasked((*[4]int64)(gc_at13[gc_tx2:]), gc_if4)
 //line hecbench_mpc.go:303
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:302
+						if tid < int(gc_at12[0]) {
+//line hecbench_mpc.go:302
+							gc_at13[gc_tx2] = compressed[int(gc_at14[0])+tid]
+//line hecbench_mpc.go:304
+						}
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD {
+//line hecbench_mpc.go:255
+						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line hecbench_mpc.go:255
+						_ = gc_iota2
+						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:255
+							var tid int = gc_tx2
+//line hecbench_mpc.go:255
+							_ = tid
+//line hecbench_mpc.go:302
+							if tid < 0 || tid+4 > len(sbuf2) {
+//line hecbench_mpc.go:302
+								break
+//line hecbench_mpc.go:302
+							}
+//line hecbench_mpc.go:302
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+//line hecbench_mpc.go:302
+							_ = gc_if2
 //line hecbench_mpc.go:303
-							gc_ld.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if2)
+							if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:303
+								var gc_u2 int32
+//line hecbench_mpc.go:303
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line hecbench_mpc.go:303
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_mpc.go:303
+									gc_u2 = start[0]
+//line hecbench_mpc.go:303
+								}
+//line hecbench_mpc.go:303
+								var gc_ld archsimd.Int64x4
+//line hecbench_mpc.go:303
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid)+4 <= len(compressed) {
+//line hecbench_mpc.go:303
+									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+//line hecbench_mpc.go:303
+								} else {
+//line hecbench_mpc.go:303
+									var gc_lanes [4]int64
+//line hecbench_mpc.go:303
+									for gc_k := range 4 {
+//line hecbench_mpc.go:303
+										if gc_if2.ToBits()&(1<<gc_k) != 0 {
+//line hecbench_mpc.go:303
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line hecbench_mpc.go:303
+											gc_lanes[gc_k] = compressed[(int(gc_u2)+tid)+gc_k]
+//line hecbench_mpc.go:303
+										}
+//line hecbench_mpc.go:303
+									}
+//line hecbench_mpc.go:303
+									gc_pos2.Thread = gc_rank2
+//line hecbench_mpc.go:303
+									gc_ld = archsimd.LoadInt64x4(&gc_lanes)
+//line hecbench_mpc.go:303
+								}
+//line hecbench_mpc.go:303
+								gc_ld.StoreMasked((*[4]int64)(sbuf2[tid:]), gc_if2)
+//line hecbench_mpc.go:303
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep2
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_mpc.go:255
+							tid := gc_tx2
+							_ = tid
+
+//line hecbench_mpc.go:302
+							if tid < int(top[0]) {
+								sbuf2[tid] = compressed[int(start[0])+tid]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2209,61 +2514,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						if tid < int(top[0]) {
 							sbuf2[tid] = compressed[int(start[0])+tid]
 						}
-					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:302
-						if tid < int(top[0]) {
-							sbuf2[tid] = compressed[int(start[0])+tid]
-						}
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:302
-					if tid < int(top[0]) {
-						sbuf2[tid] = compressed[int(start[0])+tid]
 					}
 				}
 			}

@@ -65,82 +65,164 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	x := d[systemSize+1:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off6 := blid * systemSize
+			if gc_bdx2 <= len(a) && gc_off6 >= 0 && gc_off6 <= len(aD) && gc_bdx2 <= len(aD)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(bD) && gc_bdx2 <= len(bD)-gc_off6 && gc_bdx2 <= len(c) && gc_off6 <= len(cD) && gc_bdx2 <= len(cD)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(dD) && gc_bdx2 <= len(dD)-gc_off6 {
+				gc_at35 := a[:gc_bdx2]
+				gc_at36 := aD[gc_off6:][:gc_bdx2]
+				gc_at37 := b[:gc_bdx2]
+				gc_at38 := bD[gc_off6:][:gc_bdx2]
+				gc_at39 := c[:gc_bdx2]
+				gc_at40 := cD[gc_off6:][:gc_bdx2]
+				gc_at41 := d[:gc_bdx2]
+				gc_at42 := dD[gc_off6:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
+//line hecbench_tridiagonal.go:34
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) || gc_tx2+8 > len(gc_at42) || gc_tx2+8 > len(gc_at41) {
+//line hecbench_tridiagonal.go:34
+							break
+//line hecbench_tridiagonal.go:34
+						}
+						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+//line hecbench_tridiagonal.go:39
+						var aNew float32
+//line hecbench_tridiagonal.go:39
+						_ = aNew
+//line hecbench_tridiagonal.go:39
+						var bNew float32
+//line hecbench_tridiagonal.go:39
+						_ = bNew
+//line hecbench_tridiagonal.go:39
+						var cNew float32
+//line hecbench_tridiagonal.go:39
+						_ = cNew
+//line hecbench_tridiagonal.go:39
+						var dNew float32
+//line hecbench_tridiagonal.go:39
+						_ = dNew
+						archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
 					_ = thid
-//line hecbench_tridiagonal.go:34
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-						blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-						blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-						blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
-//line hecbench_tridiagonal.go:34
-						break
-//line hecbench_tridiagonal.go:34
-					}
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+
+					gc_at35[gc_tx2] = gc_at36[gc_tx2]
+
+					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+
+					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+
+					gc_at41[gc_tx2] = gc_at42[gc_tx2]
+
 //line hecbench_tridiagonal.go:39
-					var aNew float32
-//line hecbench_tridiagonal.go:39
+					var aNew, bNew, cNew, dNew float32
 					_ = aNew
-//line hecbench_tridiagonal.go:39
-					var bNew float32
-//line hecbench_tridiagonal.go:39
 					_ = bNew
-//line hecbench_tridiagonal.go:39
-					var cNew float32
-//line hecbench_tridiagonal.go:39
 					_ = cNew
-//line hecbench_tridiagonal.go:39
-					var dNew float32
-//line hecbench_tridiagonal.go:39
 					_ = dNew
-					archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
+//line hecbench_tridiagonal.go:34
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
+							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
+							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
+							blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
+//line hecbench_tridiagonal.go:34
+							break
+//line hecbench_tridiagonal.go:34
+						}
+						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:39
+						var aNew float32
+//line hecbench_tridiagonal.go:39
+						_ = aNew
+//line hecbench_tridiagonal.go:39
+						var bNew float32
+//line hecbench_tridiagonal.go:39
+						_ = bNew
+//line hecbench_tridiagonal.go:39
+						var cNew float32
+//line hecbench_tridiagonal.go:39
+						_ = cNew
+//line hecbench_tridiagonal.go:39
+						var dNew float32
+//line hecbench_tridiagonal.go:39
+						_ = dNew
+						archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:34
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:35
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:36
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:37
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:39
-				var aNew, bNew, cNew, dNew float32
-				_ = aNew
-				_ = bNew
-				_ = cNew
-				_ = dNew
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
+				}
 			}
 		}
 	}
@@ -149,21 +231,21 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 	for j := 0; j < iterations; j++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := delta
-				gc_off7 := 0 - delta
-				if gc_bdx2 <= len(c) && gc_off6 >= 0 && gc_off6 <= len(b) && gc_bdx2 <= len(b)-gc_off6 && gc_bdx2 <= len(b) && gc_off6 <= len(a) && gc_bdx2 <= len(a)-gc_off6 && gc_bdx2 <= len(d) && gc_off6 <= len(d) && gc_bdx2 <= len(d)-gc_off6 && gc_off6 <= len(c) && gc_bdx2 <= len(c)-gc_off6 && gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 {
-					gc_at35 := c[:gc_bdx2]
-					gc_at36 := b[gc_off6:][:gc_bdx2]
-					gc_at37 := b[:gc_bdx2]
-					gc_at38 := a[gc_off6:][:gc_bdx2]
-					gc_at39 := d[:gc_bdx2]
-					gc_at40 := d[gc_off6:][:gc_bdx2]
-					gc_at41 := c[gc_off6:][:gc_bdx2]
-					gc_at42 := a[:gc_bdx2]
-					gc_at43 := b[gc_off7:][:gc_bdx2]
-					gc_at44 := c[gc_off7:][:gc_bdx2]
-					gc_at45 := d[gc_off7:][:gc_bdx2]
+				gc_off7 := delta
+				gc_off8 := 0 - delta
+				if gc_bdx2 <= len(c) && gc_off7 >= 0 && gc_off7 <= len(b) && gc_bdx2 <= len(b)-gc_off7 && gc_bdx2 <= len(b) && gc_off7 <= len(a) && gc_bdx2 <= len(a)-gc_off7 && gc_bdx2 <= len(d) && gc_off7 <= len(d) && gc_bdx2 <= len(d)-gc_off7 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 && gc_bdx2 <= len(a) && gc_off8 >= 0 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 {
+					gc_at43 := c[:gc_bdx2]
+					gc_at44 := b[gc_off7:][:gc_bdx2]
+					gc_at45 := b[:gc_bdx2]
 					gc_at46 := a[gc_off7:][:gc_bdx2]
+					gc_at47 := d[:gc_bdx2]
+					gc_at48 := d[gc_off7:][:gc_bdx2]
+					gc_at49 := c[gc_off7:][:gc_bdx2]
+					gc_at50 := a[:gc_bdx2]
+					gc_at51 := b[gc_off8:][:gc_bdx2]
+					gc_at52 := c[gc_off8:][:gc_bdx2]
+					gc_at53 := d[gc_off8:][:gc_bdx2]
+					gc_at54 := a[gc_off8:][:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -186,24 +268,24 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 
 //line hecbench_tridiagonal.go:47
 						if i < delta {
-							tmp2 := gc_at35[gc_tx2] / gc_at36[gc_tx2]
-							bNew = gc_at37[gc_tx2] - gc_at38[gc_tx2]*tmp2
-							dNew = gc_at39[gc_tx2] - gc_at40[gc_tx2]*tmp2
+							tmp2 := gc_at43[gc_tx2] / gc_at44[gc_tx2]
+							bNew = gc_at45[gc_tx2] - gc_at46[gc_tx2]*tmp2
+							dNew = gc_at47[gc_tx2] - gc_at48[gc_tx2]*tmp2
 							aNew = 0
-							cNew = -gc_at41[gc_tx2] * tmp2
+							cNew = -gc_at49[gc_tx2] * tmp2
 						} else if (systemSize - i - 1) < delta {
-							tmp := gc_at42[gc_tx2] / gc_at43[gc_tx2]
-							bNew = gc_at37[gc_tx2] - gc_at44[gc_tx2]*tmp
-							dNew = gc_at39[gc_tx2] - gc_at45[gc_tx2]*tmp
-							aNew = -gc_at46[gc_tx2] * tmp
+							tmp := gc_at50[gc_tx2] / gc_at51[gc_tx2]
+							bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp
+							dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp
+							aNew = -gc_at54[gc_tx2] * tmp
 							cNew = 0
 						} else {
-							tmp1 := gc_at42[gc_tx2] / gc_at43[gc_tx2]
-							tmp2_ := gc_at35[gc_tx2] / gc_at36[gc_tx2]
-							bNew = gc_at37[gc_tx2] - gc_at44[gc_tx2]*tmp1 - gc_at38[gc_tx2]*tmp2_
-							dNew = gc_at39[gc_tx2] - gc_at45[gc_tx2]*tmp1 - gc_at40[gc_tx2]*tmp2_
-							aNew = -gc_at46[gc_tx2] * tmp1
-							cNew = -gc_at41[gc_tx2] * tmp2_
+							tmp1 := gc_at50[gc_tx2] / gc_at51[gc_tx2]
+							tmp2_ := gc_at43[gc_tx2] / gc_at44[gc_tx2]
+							bNew = gc_at45[gc_tx2] - gc_at52[gc_tx2]*tmp1 - gc_at46[gc_tx2]*tmp2_
+							dNew = gc_at47[gc_tx2] - gc_at53[gc_tx2]*tmp1 - gc_at48[gc_tx2]*tmp2_
+							aNew = -gc_at54[gc_tx2] * tmp1
+							cNew = -gc_at49[gc_tx2] * tmp2_
 						}
 						gc_s_aNew[gc_rank2] = aNew
 						gc_s_bNew[gc_rank2] = bNew
@@ -262,57 +344,250 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
+					gc_at55 := b[:gc_bdx2]
+					gc_at56 := d[:gc_bdx2]
+					gc_at57 := a[:gc_bdx2]
+					gc_at58 := c[:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+							var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+							_ = thid
+//line hecbench_tridiagonal.go:23
+							var i int = thid
+//line hecbench_tridiagonal.go:23
+							_ = i
+//line hecbench_tridiagonal.go:23
+							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = aNew
+//line hecbench_tridiagonal.go:23
+							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = bNew
+//line hecbench_tridiagonal.go:23
+							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = cNew
+//line hecbench_tridiagonal.go:23
+							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = dNew
+//line hecbench_tridiagonal.go:70
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at55) || gc_tx2+8 > len(gc_at56) || gc_tx2+8 > len(gc_at57) || gc_tx2+8 > len(gc_at58) {
+//line hecbench_tridiagonal.go:70
+								break
+//line hecbench_tridiagonal.go:70
+							}
+//line hecbench_tridiagonal.go:70
+							bNew.StoreSlice(gc_at55[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+							dNew.StoreSlice(gc_at56[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+							aNew.StoreSlice(gc_at57[gc_tx2:])
+//line hecbench_tridiagonal.go:70
+							cNew.StoreSlice(gc_at58[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line hecbench_tridiagonal.go:23
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
 						_ = thid
-//line hecbench_tridiagonal.go:23
-						var i int = thid
-//line hecbench_tridiagonal.go:23
+
+//line hecbench_tridiagonal.go:45
+						i := thid
 						_ = i
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+
+						gc_at55[gc_tx2] = bNew
+
+						gc_at56[gc_tx2] = dNew
+
+						gc_at57[gc_tx2] = aNew
+
+						gc_at58[gc_tx2] = cNew
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line hecbench_tridiagonal.go:23
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
-						_ = aNew
+							_ = thid
 //line hecbench_tridiagonal.go:23
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+							var i int = thid
 //line hecbench_tridiagonal.go:23
-						_ = bNew
+							_ = i
 //line hecbench_tridiagonal.go:23
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
 //line hecbench_tridiagonal.go:23
-						_ = cNew
+							_ = aNew
 //line hecbench_tridiagonal.go:23
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
 //line hecbench_tridiagonal.go:23
-						_ = dNew
+							_ = bNew
+//line hecbench_tridiagonal.go:23
+							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = cNew
+//line hecbench_tridiagonal.go:23
+							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:23
+							_ = dNew
 //line hecbench_tridiagonal.go:70
-						if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
+							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
 //line hecbench_tridiagonal.go:70
-							break
+								break
 //line hecbench_tridiagonal.go:70
+							}
+//line hecbench_tridiagonal.go:70
+							bNew.StoreSlice(b[i:])
+//line hecbench_tridiagonal.go:71
+							dNew.StoreSlice(d[i:])
+//line hecbench_tridiagonal.go:72
+							aNew.StoreSlice(a[i:])
+//line hecbench_tridiagonal.go:73
+							cNew.StoreSlice(c[i:])
 						}
-//line hecbench_tridiagonal.go:70
-						bNew.StoreSlice(b[i:])
-//line hecbench_tridiagonal.go:71
-						dNew.StoreSlice(d[i:])
-//line hecbench_tridiagonal.go:72
-						aNew.StoreSlice(a[i:])
-//line hecbench_tridiagonal.go:73
-						cNew.StoreSlice(c[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:70
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:71
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:72
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:73
+							c[i] = cNew
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -340,121 +615,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:73
 						c[i] = cNew
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:45
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-						c[i] = cNew
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:45
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:70
-					b[i] = bNew
-
-//line hecbench_tridiagonal.go:71
-					d[i] = dNew
-
-//line hecbench_tridiagonal.go:72
-					a[i] = aNew
-
-//line hecbench_tridiagonal.go:73
-					c[i] = cNew
 				}
 			}
 		}
@@ -468,87 +628,243 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off9 := delta
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(b) && gc_to2 <= len(b)-gc_off9 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off9 <= len(d) && gc_to2 <= len(d)-gc_off9 && gc_off9 <= len(x) && gc_to2 <= len(x)-gc_off9 {
+				gc_at59 := b[gc_off9:][:gc_to2]
+				gc_at60 := b[:gc_to2]
+				gc_at61 := c[:gc_to2]
+				gc_at62 := a[gc_off9:][:gc_to2]
+				gc_at63 := x[:gc_to2]
+				gc_at64 := d[:gc_to2]
+				gc_at65 := d[gc_off9:][:gc_to2]
+				gc_at66 := x[gc_off9:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
-					_ = thid
+						_ = thid
 //line hecbench_tridiagonal.go:81
-					{
+						{
 //line hecbench_tridiagonal.go:81
-						var addr1 int = thid
+							var addr1 int = thid
 //line hecbench_tridiagonal.go:81
-						_ = addr1
+							_ = addr1
 //line hecbench_tridiagonal.go:81
-						var addr2 int = thid + delta
+							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
-						_ = addr2
-						if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+							_ = addr2
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at59) || gc_tx2+8 > len(gc_at60) || gc_tx2+8 > len(gc_at61) || gc_tx2+8 > len(gc_at62) || gc_tx2+8 > len(gc_at64) || gc_tx2+8 > len(gc_at65) || gc_tx2+8 > len(gc_at63) || gc_tx2+8 > len(gc_at66) {
 //line hecbench_tridiagonal.go:82
-							break
+								break
+//line hecbench_tridiagonal.go:82
+							}
+//line hecbench_tridiagonal.go:82
+							tmp3 := archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:])))
+//line hecbench_tridiagonal.go:82
+							_ = tmp3
+//line hecbench_tridiagonal.go:82
+							archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at63[gc_tx2:])
+//line hecbench_tridiagonal.go:82
+							archsimd.LoadFloat32x8Slice(gc_at65[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at64[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at66[gc_tx2:])
 //line hecbench_tridiagonal.go:82
 						}
-//line hecbench_tridiagonal.go:82
-						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:82
-						_ = tmp3
-//line hecbench_tridiagonal.go:82
-						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:23
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:79
-				{
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := thid
+//line hecbench_tridiagonal.go:80
+						_ = addr1
+						addr2 := thid + delta
+//line hecbench_tridiagonal.go:81
+						_ = addr2
+						tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
+//line hecbench_tridiagonal.go:82
+						gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
+						gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
+//line hecbench_tridiagonal.go:85
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
+//line hecbench_tridiagonal.go:81
+						{
+//line hecbench_tridiagonal.go:81
+							var addr1 int = thid
+//line hecbench_tridiagonal.go:81
+							_ = addr1
+//line hecbench_tridiagonal.go:81
+							var addr2 int = thid + delta
+//line hecbench_tridiagonal.go:81
+							_ = addr2
+							if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+//line hecbench_tridiagonal.go:82
+								break
+//line hecbench_tridiagonal.go:82
+							}
+//line hecbench_tridiagonal.go:82
+							tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:82
+							_ = tmp3
+//line hecbench_tridiagonal.go:82
+							archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+							archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
+					_ = thid
+
+//line hecbench_tridiagonal.go:79
+					{
+						addr1 := thid
+						addr2 := thid + delta
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off10 := blid * systemSize
+			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) {
+				gc_at67 := xD[gc_off10:][:gc_bdx2]
+				gc_at68 := x[:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
+//line hecbench_tridiagonal.go:89
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at68) || gc_tx2+8 > len(gc_at67) {
+//line hecbench_tridiagonal.go:89
+							break
+//line hecbench_tridiagonal.go:89
+						}
+						archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:23
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:23
+					thid := gc_tx2
 					_ = thid
+
+					gc_at67[gc_tx2] = gc_at68[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:23
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:23
+						_ = thid
 //line hecbench_tridiagonal.go:89
-					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
 //line hecbench_tridiagonal.go:89
-						break
+							break
 //line hecbench_tridiagonal.go:89
+						}
+						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					}
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep8
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:23
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:89
+						xD[thid+blid*systemSize] = x[thid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -559,53 +875,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:89
 					xD[thid+blid*systemSize] = x[thid]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:89
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:23
-				thid := gc_tx2
-				_ = thid
-
-//line hecbench_tridiagonal.go:89
-				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -664,82 +933,164 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 	x := d[systemSize+1:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off4 := blid * systemSize
+			if gc_bdx2 <= len(a) && gc_off4 >= 0 && gc_off4 <= len(aD) && gc_bdx2 <= len(aD)-gc_off4 && gc_bdx2 <= len(b) && gc_off4 <= len(bD) && gc_bdx2 <= len(bD)-gc_off4 && gc_bdx2 <= len(c) && gc_off4 <= len(cD) && gc_bdx2 <= len(cD)-gc_off4 && gc_bdx2 <= len(d) && gc_off4 <= len(dD) && gc_bdx2 <= len(dD)-gc_off4 {
+				gc_at23 := a[:gc_bdx2]
+				gc_at24 := aD[gc_off4:][:gc_bdx2]
+				gc_at25 := b[:gc_bdx2]
+				gc_at26 := bD[gc_off4:][:gc_bdx2]
+				gc_at27 := c[:gc_bdx2]
+				gc_at28 := cD[gc_off4:][:gc_bdx2]
+				gc_at29 := d[:gc_bdx2]
+				gc_at30 := dD[gc_off4:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
+//line hecbench_tridiagonal.go:111
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) {
+//line hecbench_tridiagonal.go:111
+							break
+//line hecbench_tridiagonal.go:111
+						}
+						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+//line hecbench_tridiagonal.go:116
+						var aNew float32
+//line hecbench_tridiagonal.go:116
+						_ = aNew
+//line hecbench_tridiagonal.go:116
+						var bNew float32
+//line hecbench_tridiagonal.go:116
+						_ = bNew
+//line hecbench_tridiagonal.go:116
+						var cNew float32
+//line hecbench_tridiagonal.go:116
+						_ = cNew
+//line hecbench_tridiagonal.go:116
+						var dNew float32
+//line hecbench_tridiagonal.go:116
+						_ = dNew
+						archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
 					_ = thid
-//line hecbench_tridiagonal.go:111
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-						blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-						blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-						blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
-//line hecbench_tridiagonal.go:111
-						break
-//line hecbench_tridiagonal.go:111
-					}
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
 //line hecbench_tridiagonal.go:116
-					var aNew float32
-//line hecbench_tridiagonal.go:116
+					var aNew, bNew, cNew, dNew float32
 					_ = aNew
-//line hecbench_tridiagonal.go:116
-					var bNew float32
-//line hecbench_tridiagonal.go:116
 					_ = bNew
-//line hecbench_tridiagonal.go:116
-					var cNew float32
-//line hecbench_tridiagonal.go:116
 					_ = cNew
-//line hecbench_tridiagonal.go:116
-					var dNew float32
-//line hecbench_tridiagonal.go:116
 					_ = dNew
-					archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
-					archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
+//line hecbench_tridiagonal.go:111
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
+							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
+							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
+							blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
+//line hecbench_tridiagonal.go:111
+							break
+//line hecbench_tridiagonal.go:111
+						}
+						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+//line hecbench_tridiagonal.go:116
+						var aNew float32
+//line hecbench_tridiagonal.go:116
+						_ = aNew
+//line hecbench_tridiagonal.go:116
+						var bNew float32
+//line hecbench_tridiagonal.go:116
+						_ = bNew
+//line hecbench_tridiagonal.go:116
+						var cNew float32
+//line hecbench_tridiagonal.go:116
+						_ = cNew
+//line hecbench_tridiagonal.go:116
+						var dNew float32
+//line hecbench_tridiagonal.go:116
+						_ = dNew
+						archsimd.BroadcastFloat32x8(aNew).StoreSlice(gc_s_aNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(bNew).StoreSlice(gc_s_bNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(cNew).StoreSlice(gc_s_cNew[gc_rank2:])
+						archsimd.BroadcastFloat32x8(dNew).StoreSlice(gc_s_dNew[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:111
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:112
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:113
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:114
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:116
-				var aNew, bNew, cNew, dNew float32
-				_ = aNew
-				_ = bNew
-				_ = cNew
-				_ = dNew
-				gc_s_aNew[gc_rank2] = aNew
-				gc_s_bNew[gc_rank2] = bNew
-				gc_s_cNew[gc_rank2] = cNew
-				gc_s_dNew[gc_rank2] = dNew
+					var aNew, bNew, cNew, dNew float32
+					_ = aNew
+					_ = bNew
+					_ = cNew
+					_ = dNew
+					gc_s_aNew[gc_rank2] = aNew
+					gc_s_bNew[gc_rank2] = bNew
+					gc_s_cNew[gc_rank2] = cNew
+					gc_s_dNew[gc_rank2] = dNew
+				}
 			}
 		}
 	}
@@ -810,57 +1161,250 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				if gc_bdx2 <= len(b) && gc_bdx2 <= len(d) && gc_bdx2 <= len(a) && gc_bdx2 <= len(c) {
+					gc_at31 := b[:gc_bdx2]
+					gc_at32 := d[:gc_bdx2]
+					gc_at33 := a[:gc_bdx2]
+					gc_at34 := c[:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+							var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+							_ = thid
+//line hecbench_tridiagonal.go:100
+							var i int = thid
+//line hecbench_tridiagonal.go:100
+							_ = i
+//line hecbench_tridiagonal.go:100
+							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = aNew
+//line hecbench_tridiagonal.go:100
+							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = bNew
+//line hecbench_tridiagonal.go:100
+							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = cNew
+//line hecbench_tridiagonal.go:100
+							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = dNew
+//line hecbench_tridiagonal.go:140
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at34) {
+//line hecbench_tridiagonal.go:140
+								break
+//line hecbench_tridiagonal.go:140
+							}
+//line hecbench_tridiagonal.go:140
+							bNew.StoreSlice(gc_at31[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+							dNew.StoreSlice(gc_at32[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+							aNew.StoreSlice(gc_at33[gc_tx2:])
+//line hecbench_tridiagonal.go:140
+							cNew.StoreSlice(gc_at34[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line hecbench_tridiagonal.go:100
-						var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
 						_ = thid
-//line hecbench_tridiagonal.go:100
-						var i int = thid
-//line hecbench_tridiagonal.go:100
+
+//line hecbench_tridiagonal.go:122
+						i := thid
 						_ = i
+						aNew := gc_s_aNew[gc_rank2]
+						bNew := gc_s_bNew[gc_rank2]
+						cNew := gc_s_cNew[gc_rank2]
+						dNew := gc_s_dNew[gc_rank2]
+
+						gc_at31[gc_tx2] = bNew
+
+						gc_at32[gc_tx2] = dNew
+
+						gc_at33[gc_tx2] = aNew
+
+						gc_at34[gc_tx2] = cNew
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line hecbench_tridiagonal.go:100
-						aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
+							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
-						_ = aNew
+							_ = thid
 //line hecbench_tridiagonal.go:100
-						bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
+							var i int = thid
 //line hecbench_tridiagonal.go:100
-						_ = bNew
+							_ = i
 //line hecbench_tridiagonal.go:100
-						cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
 //line hecbench_tridiagonal.go:100
-						_ = cNew
+							_ = aNew
 //line hecbench_tridiagonal.go:100
-						dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
 //line hecbench_tridiagonal.go:100
-						_ = dNew
+							_ = bNew
+//line hecbench_tridiagonal.go:100
+							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = cNew
+//line hecbench_tridiagonal.go:100
+							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
+//line hecbench_tridiagonal.go:100
+							_ = dNew
 //line hecbench_tridiagonal.go:140
-						if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
+							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
 //line hecbench_tridiagonal.go:140
-							break
+								break
 //line hecbench_tridiagonal.go:140
+							}
+//line hecbench_tridiagonal.go:140
+							bNew.StoreSlice(b[i:])
+//line hecbench_tridiagonal.go:141
+							dNew.StoreSlice(d[i:])
+//line hecbench_tridiagonal.go:142
+							aNew.StoreSlice(a[i:])
+//line hecbench_tridiagonal.go:143
+							cNew.StoreSlice(c[i:])
 						}
-//line hecbench_tridiagonal.go:140
-						bNew.StoreSlice(b[i:])
-//line hecbench_tridiagonal.go:141
-						dNew.StoreSlice(d[i:])
-//line hecbench_tridiagonal.go:142
-						aNew.StoreSlice(a[i:])
-//line hecbench_tridiagonal.go:143
-						cNew.StoreSlice(c[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank2]
+							bNew := gc_s_bNew[gc_rank2]
+							cNew := gc_s_cNew[gc_rank2]
+							dNew := gc_s_dNew[gc_rank2]
+
+//line hecbench_tridiagonal.go:140
+							b[i] = bNew
+
+//line hecbench_tridiagonal.go:141
+							d[i] = dNew
+
+//line hecbench_tridiagonal.go:142
+							a[i] = aNew
+
+//line hecbench_tridiagonal.go:143
+							c[i] = cNew
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -888,121 +1432,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:143
 						c[i] = cNew
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-						thid := gc_tx2
-						_ = thid
-
-//line hecbench_tridiagonal.go:122
-						i := thid
-						_ = i
-						aNew := gc_s_aNew[gc_rank2]
-						bNew := gc_s_bNew[gc_rank2]
-						cNew := gc_s_cNew[gc_rank2]
-						dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-						b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-						d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-						a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-						c[i] = cNew
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:122
-					i := thid
-					_ = i
-					aNew := gc_s_aNew[gc_rank2]
-					bNew := gc_s_bNew[gc_rank2]
-					cNew := gc_s_cNew[gc_rank2]
-					dNew := gc_s_dNew[gc_rank2]
-
-//line hecbench_tridiagonal.go:140
-					b[i] = bNew
-
-//line hecbench_tridiagonal.go:141
-					d[i] = dNew
-
-//line hecbench_tridiagonal.go:142
-					a[i] = aNew
-
-//line hecbench_tridiagonal.go:143
-					c[i] = cNew
 				}
 			}
 		}
@@ -1016,87 +1445,243 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off5 := delta
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 && gc_to2 <= len(b) && gc_to2 <= len(c) && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_to2 <= len(x) && gc_to2 <= len(d) && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+				gc_at35 := b[gc_off5:][:gc_to2]
+				gc_at36 := b[:gc_to2]
+				gc_at37 := c[:gc_to2]
+				gc_at38 := a[gc_off5:][:gc_to2]
+				gc_at39 := x[:gc_to2]
+				gc_at40 := d[:gc_to2]
+				gc_at41 := d[gc_off5:][:gc_to2]
+				gc_at42 := x[gc_off5:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
+						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
-					_ = thid
+						_ = thid
 //line hecbench_tridiagonal.go:151
-					{
+						{
 //line hecbench_tridiagonal.go:151
-						var addr1 int = thid
+							var addr1 int = thid
 //line hecbench_tridiagonal.go:151
-						_ = addr1
+							_ = addr1
 //line hecbench_tridiagonal.go:151
-						var addr2 int = thid + delta
+							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
-						_ = addr2
-						if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+							_ = addr2
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at41) || gc_tx2+8 > len(gc_at39) || gc_tx2+8 > len(gc_at42) {
 //line hecbench_tridiagonal.go:152
-							break
+								break
+//line hecbench_tridiagonal.go:152
+							}
+//line hecbench_tridiagonal.go:152
+							tmp3 := archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])))
+//line hecbench_tridiagonal.go:152
+							_ = tmp3
+//line hecbench_tridiagonal.go:152
+							archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at39[gc_tx2:])
+//line hecbench_tridiagonal.go:152
+							archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]))).Div(tmp3).StoreSlice(gc_at42[gc_tx2:])
 //line hecbench_tridiagonal.go:152
 						}
-//line hecbench_tridiagonal.go:152
-						tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
-//line hecbench_tridiagonal.go:152
-						_ = tmp3
-//line hecbench_tridiagonal.go:152
-						archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
-						archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
 					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:100
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:149
-				{
-					addr1 := thid
-					addr2 := thid + delta
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := thid
+//line hecbench_tridiagonal.go:150
+						_ = addr1
+						addr2 := thid + delta
+//line hecbench_tridiagonal.go:151
+						_ = addr2
+						tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
+//line hecbench_tridiagonal.go:152
+						gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
+						gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
+//line hecbench_tridiagonal.go:155
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
+//line hecbench_tridiagonal.go:151
+						{
+//line hecbench_tridiagonal.go:151
+							var addr1 int = thid
+//line hecbench_tridiagonal.go:151
+							_ = addr1
+//line hecbench_tridiagonal.go:151
+							var addr2 int = thid + delta
+//line hecbench_tridiagonal.go:151
+							_ = addr2
+							if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+//line hecbench_tridiagonal.go:152
+								break
+//line hecbench_tridiagonal.go:152
+							}
+//line hecbench_tridiagonal.go:152
+							tmp3 := archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:])))
+//line hecbench_tridiagonal.go:152
+							_ = tmp3
+//line hecbench_tridiagonal.go:152
+							archsimd.LoadFloat32x8Slice(b[addr2:]).Mul(archsimd.LoadFloat32x8Slice(d[addr1:])).Sub(archsimd.LoadFloat32x8Slice(c[addr1:]).Mul(archsimd.LoadFloat32x8Slice(d[addr2:]))).Div(tmp3).StoreSlice(x[addr1:])
+							archsimd.LoadFloat32x8Slice(d[addr2:]).Mul(archsimd.LoadFloat32x8Slice(b[addr1:])).Sub(archsimd.LoadFloat32x8Slice(d[addr1:]).Mul(archsimd.LoadFloat32x8Slice(a[addr2:]))).Div(tmp3).StoreSlice(x[addr2:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
+					_ = thid
+
+//line hecbench_tridiagonal.go:149
+					{
+						addr1 := thid
+						addr2 := thid + delta
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
+			gc_off6 := blid * systemSize
+			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx2 <= len(xD)-gc_off6 && gc_bdx2 <= len(x) {
+				gc_at43 := xD[gc_off6:][:gc_bdx2]
+				gc_at44 := x[:gc_bdx2]
+				gc_vstep7 := 0
+				if compiled.SIMD {
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
+//line hecbench_tridiagonal.go:159
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at44) || gc_tx2+8 > len(gc_at43) {
+//line hecbench_tridiagonal.go:159
+							break
+//line hecbench_tridiagonal.go:159
+						}
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:100
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:100
+					thid := gc_tx2
 					_ = thid
+
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:100
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:100
+						_ = thid
 //line hecbench_tridiagonal.go:159
-					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
 //line hecbench_tridiagonal.go:159
-						break
+							break
 //line hecbench_tridiagonal.go:159
+						}
+						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
 					}
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep8
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:100
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:159
+						xD[thid+blid*systemSize] = x[thid]
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1107,53 +1692,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:159
 					xD[thid+blid*systemSize] = x[thid]
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:159
-					xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:100
-				thid := gc_tx2
-				_ = thid
-
-//line hecbench_tridiagonal.go:159
-				xD[thid+blid*systemSize] = x[thid]
 			}
 		}
 	}
@@ -1216,74 +1754,147 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	x := d[systemSize:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off7 := blid * systemSize
+			gc_off8 := thidNum
+			gc_off9 := thidNum + (blid * systemSize)
+			if gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(aD) && gc_bdx2 <= len(aD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_bdx2 <= len(b) && gc_off7 <= len(bD) && gc_bdx2 <= len(bD)-gc_off7 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_bdx2 <= len(c) && gc_off7 <= len(cD) && gc_bdx2 <= len(cD)-gc_off7 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_bdx2 <= len(d) && gc_off7 <= len(dD) && gc_bdx2 <= len(dD)-gc_off7 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 {
+				gc_at21 := a[:gc_bdx2]
+				gc_at22 := aD[gc_off7:][:gc_bdx2]
+				gc_at23 := a[gc_off8:][:gc_bdx2]
+				gc_at24 := aD[gc_off9:][:gc_bdx2]
+				gc_at25 := b[:gc_bdx2]
+				gc_at26 := bD[gc_off7:][:gc_bdx2]
+				gc_at27 := b[gc_off8:][:gc_bdx2]
+				gc_at28 := bD[gc_off9:][:gc_bdx2]
+				gc_at29 := c[:gc_bdx2]
+				gc_at30 := cD[gc_off7:][:gc_bdx2]
+				gc_at31 := c[gc_off8:][:gc_bdx2]
+				gc_at32 := cD[gc_off9:][:gc_bdx2]
+				gc_at33 := d[:gc_bdx2]
+				gc_at34 := dD[gc_off7:][:gc_bdx2]
+				gc_at35 := d[gc_off8:][:gc_bdx2]
+				gc_at36 := dD[gc_off9:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+						_ = thid
+//line hecbench_tridiagonal.go:185
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) {
+//line hecbench_tridiagonal.go:185
+							break
+//line hecbench_tridiagonal.go:185
+						}
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
 					_ = thid
-//line hecbench_tridiagonal.go:185
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
 
-						blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-						thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
-						blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-						thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 
-						blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
-						thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
-//line hecbench_tridiagonal.go:185
-						break
-//line hecbench_tridiagonal.go:185
-					}
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+
+					gc_at33[gc_tx2] = gc_at34[gc_tx2]
+
+					gc_at35[gc_tx2] = gc_at36[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+						_ = thid
+//line hecbench_tridiagonal.go:185
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
+
+							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
+							thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+
+							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
+							thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+
+							blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
+							thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
+//line hecbench_tridiagonal.go:185
+							break
+//line hecbench_tridiagonal.go:185
+						}
+						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:185
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:186
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:188
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:189
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:191
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:192
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:194
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:195
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
@@ -1405,32 +2016,134 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off10 := blid * systemSize
+			gc_off11 := halfSize + (blid * systemSize)
+			gc_off12 := halfSize
+			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) && gc_off11 >= 0 && gc_off11 <= len(xD) && gc_bdx2 <= len(xD)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_bdx2 <= len(x)-gc_off12 {
+				gc_at37 := xD[gc_off10:][:gc_bdx2]
+				gc_at38 := x[:gc_bdx2]
+				gc_at39 := xD[gc_off11:][:gc_bdx2]
+				gc_at40 := x[gc_off12:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+						_ = thid
+//line hecbench_tridiagonal.go:253
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) {
+//line hecbench_tridiagonal.go:253
+							break
+//line hecbench_tridiagonal.go:253
+						}
+						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:172
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
 					_ = thid
+
+					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+
+					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:172
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:172
+						_ = thid
 //line hecbench_tridiagonal.go:253
-					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
-						halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
+							halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
 //line hecbench_tridiagonal.go:253
-						break
+							break
 //line hecbench_tridiagonal.go:253
+						}
+						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 					}
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:254
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1444,65 +2157,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:254
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:253
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:172
-				thid := gc_tx2
-				_ = thid
-
-//line hecbench_tridiagonal.go:253
-				xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:254
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}
@@ -1563,74 +2217,147 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	x := d[systemSize:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+			gc_off7 := blid * systemSize
+			gc_off8 := thidNum
+			gc_off9 := thidNum + (blid * systemSize)
+			if gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(aD) && gc_bdx2 <= len(aD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_bdx2 <= len(b) && gc_off7 <= len(bD) && gc_bdx2 <= len(bD)-gc_off7 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_bdx2 <= len(c) && gc_off7 <= len(cD) && gc_bdx2 <= len(cD)-gc_off7 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_bdx2 <= len(d) && gc_off7 <= len(dD) && gc_bdx2 <= len(dD)-gc_off7 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 {
+				gc_at21 := a[:gc_bdx2]
+				gc_at22 := aD[gc_off7:][:gc_bdx2]
+				gc_at23 := a[gc_off8:][:gc_bdx2]
+				gc_at24 := aD[gc_off9:][:gc_bdx2]
+				gc_at25 := b[:gc_bdx2]
+				gc_at26 := bD[gc_off7:][:gc_bdx2]
+				gc_at27 := b[gc_off8:][:gc_bdx2]
+				gc_at28 := bD[gc_off9:][:gc_bdx2]
+				gc_at29 := c[:gc_bdx2]
+				gc_at30 := cD[gc_off7:][:gc_bdx2]
+				gc_at31 := c[gc_off8:][:gc_bdx2]
+				gc_at32 := cD[gc_off9:][:gc_bdx2]
+				gc_at33 := d[:gc_bdx2]
+				gc_at34 := dD[gc_off7:][:gc_bdx2]
+				gc_at35 := d[gc_off8:][:gc_bdx2]
+				gc_at36 := dD[gc_off9:][:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
+						_ = thid
+//line hecbench_tridiagonal.go:278
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) {
+//line hecbench_tridiagonal.go:278
+							break
+//line hecbench_tridiagonal.go:278
+						}
+						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
 					_ = thid
-//line hecbench_tridiagonal.go:278
-					if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-						thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
 
-						blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-						thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
-						blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-						thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 
-						blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
-						thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
-//line hecbench_tridiagonal.go:278
-						break
-//line hecbench_tridiagonal.go:278
-					}
-					archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
-					archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
-					archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
-					archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
-					archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
-					archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+
+					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+
+					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+
+					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+
+					gc_at33[gc_tx2] = gc_at34[gc_tx2]
+
+					gc_at35[gc_tx2] = gc_at36[gc_tx2]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
+						_ = thid
+//line hecbench_tridiagonal.go:278
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
+
+							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
+							thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+
+							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
+							thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+
+							blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
+							thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
+//line hecbench_tridiagonal.go:278
+							break
+//line hecbench_tridiagonal.go:278
+						}
+						archsimd.LoadFloat32x8Slice(aD[thid+blid*systemSize:]).StoreSlice(a[thid:])
+						archsimd.LoadFloat32x8Slice(aD[thid+thidNum+blid*systemSize:]).StoreSlice(a[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(bD[thid+blid*systemSize:]).StoreSlice(b[thid:])
+						archsimd.LoadFloat32x8Slice(bD[thid+thidNum+blid*systemSize:]).StoreSlice(b[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(cD[thid+blid*systemSize:]).StoreSlice(c[thid:])
+						archsimd.LoadFloat32x8Slice(cD[thid+thidNum+blid*systemSize:]).StoreSlice(c[thid+thidNum:])
+						archsimd.LoadFloat32x8Slice(dD[thid+blid*systemSize:]).StoreSlice(d[thid:])
+						archsimd.LoadFloat32x8Slice(dD[thid+thidNum+blid*systemSize:]).StoreSlice(d[thid+thidNum:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
 
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:278
-				a[thid] = aD[thid+blid*systemSize]
+					a[thid] = aD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:279
-				a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
+					a[thid+thidNum] = aD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:281
-				b[thid] = bD[thid+blid*systemSize]
+					b[thid] = bD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:282
-				b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
+					b[thid+thidNum] = bD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:284
-				c[thid] = cD[thid+blid*systemSize]
+					c[thid] = cD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:285
-				c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
+					c[thid+thidNum] = cD[thid+thidNum+blid*systemSize]
 
 //line hecbench_tridiagonal.go:287
-				d[thid] = dD[thid+blid*systemSize]
+					d[thid] = dD[thid+blid*systemSize]
 
 //line hecbench_tridiagonal.go:288
-				d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+					d[thid+thidNum] = dD[thid+thidNum+blid*systemSize]
+				}
 			}
 		}
 	}
@@ -1745,32 +2472,134 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			gc_off10 := blid * systemSize
+			gc_off11 := halfSize + (blid * systemSize)
+			gc_off12 := halfSize
+			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) && gc_off11 >= 0 && gc_off11 <= len(xD) && gc_bdx2 <= len(xD)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_bdx2 <= len(x)-gc_off12 {
+				gc_at37 := xD[gc_off10:][:gc_bdx2]
+				gc_at38 := x[:gc_bdx2]
+				gc_at39 := xD[gc_off11:][:gc_bdx2]
+				gc_at40 := x[gc_off12:][:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
+						_ = thid
+//line hecbench_tridiagonal.go:340
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) {
+//line hecbench_tridiagonal.go:340
+							break
+//line hecbench_tridiagonal.go:340
+						}
+						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line hecbench_tridiagonal.go:265
-					var thid int = gc_tx2
-//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
 					_ = thid
+
+					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+
+					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line hecbench_tridiagonal.go:265
+						var thid int = gc_tx2
+//line hecbench_tridiagonal.go:265
+						_ = thid
 //line hecbench_tridiagonal.go:340
-					if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
-						halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
+							halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
 //line hecbench_tridiagonal.go:340
-						break
+							break
 //line hecbench_tridiagonal.go:340
+						}
+						archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
+						archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
 					}
-					archsimd.LoadFloat32x8Slice(x[thid:]).StoreSlice(xD[thid+blid*systemSize:])
-					archsimd.LoadFloat32x8Slice(x[thid+halfSize:]).StoreSlice(xD[thid+halfSize+blid*systemSize:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
-				{
-					gc_tx2 := gc_step2 + 0
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx2
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						xD[thid+blid*systemSize] = x[thid]
+
+//line hecbench_tridiagonal.go:341
+						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1784,65 +2613,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:341
 					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 				}
-				{
-					gc_tx2 := gc_step2 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx2 := gc_step2 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx2 := gc_step2 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-					thid := gc_tx2
-					_ = thid
-
-//line hecbench_tridiagonal.go:340
-					xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line hecbench_tridiagonal.go:265
-				thid := gc_tx2
-				_ = thid
-
-//line hecbench_tridiagonal.go:340
-				xD[thid+blid*systemSize] = x[thid]
-
-//line hecbench_tridiagonal.go:341
-				xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 			}
 		}
 	}

@@ -874,65 +874,136 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_runlo2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off7 := gc_bdx2 * gc_bx2
+				gc_off8 := (gc_bdx2 * gc_bx2) + (cfdVarDensity * nelr)
+				gc_off9 := (gc_bdx2 * gc_bx2) + (cfdVarDensityEnergy * nelr)
+				gc_off10 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 0) * nelr)
+				gc_off11 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 1) * nelr)
+				gc_off12 := (gc_bdx2 * gc_bx2) + ((cfdVarMomentum + 2) * nelr)
+				if gc_runlo2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(stepFactors) && gc_runhi2 <= len(stepFactors)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(variables) && gc_runhi2 <= len(variables)-gc_off8 && gc_off8 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off8 && gc_off8 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(variables) && gc_runhi2 <= len(variables)-gc_off9 && gc_off9 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off9 && gc_off9 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(variables) && gc_runhi2 <= len(variables)-gc_off10 && gc_off10 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off10 && gc_off10 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(variables) && gc_runhi2 <= len(variables)-gc_off11 && gc_off11 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off11 && gc_off11 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(variables) && gc_runhi2 <= len(variables)-gc_off12 && gc_off12 <= len(oldVariables) && gc_runhi2 <= len(oldVariables)-gc_off12 && gc_off12 <= len(fluxes) && gc_runhi2 <= len(fluxes)-gc_off12 {
+					gc_at17 := stepFactors[gc_off7:][:gc_runhi2]
+					gc_at18 := variables[gc_off8:][:gc_runhi2]
+					gc_at19 := oldVariables[gc_off8:][:gc_runhi2]
+					gc_at20 := fluxes[gc_off8:][:gc_runhi2]
+					gc_at21 := variables[gc_off9:][:gc_runhi2]
+					gc_at22 := oldVariables[gc_off9:][:gc_runhi2]
+					gc_at23 := fluxes[gc_off9:][:gc_runhi2]
+					gc_at24 := variables[gc_off10:][:gc_runhi2]
+					gc_at25 := oldVariables[gc_off10:][:gc_runhi2]
+					gc_at26 := fluxes[gc_off10:][:gc_runhi2]
+					gc_at27 := variables[gc_off11:][:gc_runhi2]
+					gc_at28 := oldVariables[gc_off11:][:gc_runhi2]
+					gc_at29 := fluxes[gc_off11:][:gc_runhi2]
+					gc_at30 := variables[gc_off12:][:gc_runhi2]
+					gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
+					gc_at32 := fluxes[gc_off12:][:gc_runhi2]
+					gc_vstep := gc_runlo2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line rodinia_cfd.go:242
-						var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+							var i int = (gc_bdx2*gc_bx2 + gc_tx2)
 //line rodinia_cfd.go:242
-						_ = i
+							_ = i
 //line rodinia_cfd.go:244
-						if i < 0 || i+8 > len(stepFactors) || (i+
-
-							cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr)+8 > len(oldVariables) || (i+cfdVarDensity*nelr)+8 > len(fluxes) || (i+cfdVarDensity*nelr)+8 > len(variables) || (i+
-							cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr)+8 > len(oldVariables) || (i+cfdVarDensityEnergy*nelr)+8 > len(fluxes) || (i+cfdVarDensityEnergy*nelr)+8 > len(variables) || (i+
-							(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+0)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+0)*nelr)+8 > len(variables) || (i+
-							(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+1)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+1)*nelr)+8 > len(variables) || (i+
-							(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+2)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+2)*nelr)+8 > len(variables) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at30) {
 //line rodinia_cfd.go:244
-							break
+								break
 //line rodinia_cfd.go:244
+							}
+//line rodinia_cfd.go:244
+							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+//line rodinia_cfd.go:244
+							_ = factor
+							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
 						}
-//line rodinia_cfd.go:244
-						factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
-//line rodinia_cfd.go:244
-						_ = factor
-						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
-						archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
-						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
-						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
-						archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
 
 //line rodinia_cfd.go:242
-					i := (gc_bdx2*gc_bx2 + gc_tx2)
-					_ = i
+						i := (gc_bdx2*gc_bx2 + gc_tx2)
+						_ = i
 
 //line rodinia_cfd.go:244
-					factor := stepFactors[i] / float32(cfdRK+1-j)
+						factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
+
+						gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
+
+						gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
+
+						gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
+
+						gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
+
+						gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
+						_ = factor
+					}
+				} else {
+					gc_vstep2 := gc_runlo2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line rodinia_cfd.go:242
+							var i int = (gc_bdx2*gc_bx2 + gc_tx2)
+//line rodinia_cfd.go:242
+							_ = i
+//line rodinia_cfd.go:244
+							if i < 0 || i+8 > len(stepFactors) || (i+
+
+								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr)+8 > len(oldVariables) || (i+cfdVarDensity*nelr)+8 > len(fluxes) || (i+cfdVarDensity*nelr)+8 > len(variables) || (i+
+								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr)+8 > len(oldVariables) || (i+cfdVarDensityEnergy*nelr)+8 > len(fluxes) || (i+cfdVarDensityEnergy*nelr)+8 > len(variables) || (i+
+								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+0)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+0)*nelr)+8 > len(variables) || (i+
+								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+1)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+1)*nelr)+8 > len(variables) || (i+
+								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+2)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+2)*nelr)+8 > len(variables) {
+//line rodinia_cfd.go:244
+								break
+//line rodinia_cfd.go:244
+							}
+//line rodinia_cfd.go:244
+							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
+//line rodinia_cfd.go:244
+							_ = factor
+							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
+							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
+							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
+							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
+							archsimd.LoadFloat32x8Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_runhi2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_cfd.go:242
+						i := (gc_bdx2*gc_bx2 + gc_tx2)
+						_ = i
+
+//line rodinia_cfd.go:244
+						factor := stepFactors[i] / float32(cfdRK+1-j)
 
 //line rodinia_cfd.go:246
-					variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
+						variables[i+cfdVarDensity*nelr] = oldVariables[i+cfdVarDensity*nelr] + factor*fluxes[i+cfdVarDensity*nelr]
 
 //line rodinia_cfd.go:247
-					variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
+						variables[i+cfdVarDensityEnergy*nelr] = oldVariables[i+cfdVarDensityEnergy*nelr] + factor*fluxes[i+cfdVarDensityEnergy*nelr]
 
 //line rodinia_cfd.go:248
-					variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
+						variables[i+(cfdVarMomentum+0)*nelr] = oldVariables[i+(cfdVarMomentum+0)*nelr] + factor*fluxes[i+(cfdVarMomentum+0)*nelr]
 
 //line rodinia_cfd.go:249
-					variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
+						variables[i+(cfdVarMomentum+1)*nelr] = oldVariables[i+(cfdVarMomentum+1)*nelr] + factor*fluxes[i+(cfdVarMomentum+1)*nelr]
 
 //line rodinia_cfd.go:250
-					variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
-					_ = factor
+						variables[i+(cfdVarMomentum+2)*nelr] = oldVariables[i+(cfdVarMomentum+2)*nelr] + factor*fluxes[i+(cfdVarMomentum+2)*nelr]
+						_ = factor
+					}
 				}
 			}
 		}

@@ -51,36 +51,125 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
+					gc_at4 := sOffset[gc_off7:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rodinia_hybridsort.go:58
+							var i int = gc_tx2 + gc_off
+//line rodinia_hybridsort.go:58
+							_ = i
+//line rodinia_hybridsort.go:59
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line rodinia_hybridsort.go:59
+								break
+//line rodinia_hybridsort.go:59
+							}
+//line rodinia_hybridsort.go:59
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line rodinia_hybridsort.go:58
-						var i int = gc_tx2 + gc_off
-//line rodinia_hybridsort.go:58
+						i := gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
+						gc_at4[gc_tx2] = 0
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
-						if i < 0 || i+8 > len(sOffset) {
+						gc_vb := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rodinia_hybridsort.go:58
+							var i int = gc_tx2 + gc_off
+//line rodinia_hybridsort.go:58
+							_ = i
 //line rodinia_hybridsort.go:59
-							break
+							if i < 0 || i+8 > len(sOffset) {
 //line rodinia_hybridsort.go:59
+								break
+//line rodinia_hybridsort.go:59
+							}
+//line rodinia_hybridsort.go:59
+							gc_vb.StoreSlice(sOffset[i:])
 						}
-//line rodinia_hybridsort.go:59
-						gc_vb.StoreSlice(sOffset[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line rodinia_hybridsort.go:59
+							sOffset[i] = 0
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -91,53 +180,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:59
 						sOffset[i] = 0
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line rodinia_hybridsort.go:59
-						sOffset[i] = 0
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:58
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line rodinia_hybridsort.go:59
-					sOffset[i] = 0
 				}
 			}
 		}
@@ -227,35 +269,125 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+				gc_off8 := gc_off3 + prefixBase
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
+					gc_at5 := dPrefixoffsets[gc_off8:][:gc_to2]
+					gc_at6 := sOffset[gc_off9:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
-					gc_vb2 := archsimd.BroadcastUint32x8(0x07FFFFFF)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rodinia_hybridsort.go:91
+							var i_ int = gc_tx2 + gc_off3
+//line rodinia_hybridsort.go:91
+							_ = i_
+//line rodinia_hybridsort.go:92
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line rodinia_hybridsort.go:92
+								break
+//line rodinia_hybridsort.go:92
+							}
+							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line rodinia_hybridsort.go:91
-						var i_ int = gc_tx2 + gc_off3
-//line rodinia_hybridsort.go:91
+						i_ := gc_tx2 + gc_off3
+						gc_more3 = true
 						_ = i_
+
+						gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
-						if i_ < 0 || i_+8 > len(sOffset) || (prefixBase+i_) < 0 || (prefixBase+i_)+8 > len(dPrefixoffsets) {
+						gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rodinia_hybridsort.go:91
+							var i_ int = gc_tx2 + gc_off3
+//line rodinia_hybridsort.go:91
+							_ = i_
 //line rodinia_hybridsort.go:92
-							break
+							if i_ < 0 || i_+8 > len(sOffset) || (prefixBase+i_) < 0 || (prefixBase+i_)+8 > len(dPrefixoffsets) {
 //line rodinia_hybridsort.go:92
+								break
+//line rodinia_hybridsort.go:92
+							}
+							archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 						}
-						archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb2).StoreSlice(dPrefixoffsets[prefixBase+i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep4 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line rodinia_hybridsort.go:92
+							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -266,53 +398,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:92
 						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-						i_ := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-						dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_hybridsort.go:91
-					i_ := gc_tx2 + gc_off3
-					gc_more3 = true
-
-//line rodinia_hybridsort.go:92
-					dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 				}
 			}
 		}

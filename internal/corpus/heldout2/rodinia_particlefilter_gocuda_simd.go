@@ -195,35 +195,137 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+			gc_off9 := gc_bdx2 * blockID
+			gc_off10 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(weights) && gc_to2 <= len(weights)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sumWeights) {
+				gc_at12 := weights[gc_off9:][:gc_to2]
+				gc_at13 := sumWeights[gc_off10:][:1]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
-					var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
-					_ = i
+						_ = i
 //line rodinia_particlefilter.go:139
-					{
+						{
 //line rodinia_particlefilter.go:139
-						if i < 0 || i+4 > len(weights) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at12) {
 //line rodinia_particlefilter.go:139
-							break
+								break
+//line rodinia_particlefilter.go:139
+							}
+//line rodinia_particlefilter.go:139
+							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(archsimd.BroadcastFloat64x4(gc_at13[0])).StoreSlice(gc_at12[gc_tx2:])
 //line rodinia_particlefilter.go:139
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+
+//line rodinia_particlefilter.go:138
+					{
+//line rodinia_particlefilter.go:138
+						gc_at12[gc_tx2] = gc_at12[gc_tx2] / gc_at13[0]
+//line rodinia_particlefilter.go:140
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+						var i int = gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:128
+						_ = i
 //line rodinia_particlefilter.go:139
-						archsimd.LoadFloat64x4Slice(weights[i:]).Div(archsimd.BroadcastFloat64x4(sumWeights[0])).StoreSlice(weights[i:])
+						{
 //line rodinia_particlefilter.go:139
+							if i < 0 || i+4 > len(weights) {
+//line rodinia_particlefilter.go:139
+								break
+//line rodinia_particlefilter.go:139
+							}
+//line rodinia_particlefilter.go:139
+							archsimd.LoadFloat64x4Slice(weights[i:]).Div(archsimd.BroadcastFloat64x4(sumWeights[0])).StoreSlice(weights[i:])
+//line rodinia_particlefilter.go:139
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							weights[i] = weights[i] / sumWeights[0]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -235,61 +337,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					{
 						weights[i] = weights[i] / sumWeights[0]
 					}
-				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:138
-					{
-						weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:138
-				{
-					weights[i] = weights[i] / sumWeights[0]
 				}
 			}
 		}
@@ -303,9 +350,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 0
-			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(u) {
-				gc_at12 := u[gc_off9:][:1]
+			gc_off11 := 0
+			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(u) {
+				gc_at14 := u[gc_off11:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -318,7 +365,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					{
 						cdfCalc(CDF, weights, Nparticles)
 //line rodinia_particlefilter.go:145
-						gc_at12[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 //line rodinia_particlefilter.go:147
 					}
 				}
@@ -409,10 +456,10 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := 0
-			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(u1) && gc_off10 < len(u) {
-				gc_at13 := u1[gc_off10:][:1]
-				gc_at14 := u[gc_off10:][:1]
+			gc_off12 := 0
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(u1) && gc_off12 < len(u) {
+				gc_at15 := u1[gc_off12:][:1]
+				gc_at16 := u[gc_off12:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -420,7 +467,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:151
 					{
 //line rodinia_particlefilter.go:151
-						gc_at13[0] = gc_at14[0]
+						gc_at15[0] = gc_at16[0]
 //line rodinia_particlefilter.go:153
 					}
 				}
@@ -486,41 +533,149 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := gc_from2
-			if compiled.SIMD {
+			gc_off13 := gc_bdx2 * blockID
+			gc_off14 := 0
+			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(u) && gc_to2 <= len(u)-gc_off13 && gc_off14 >= 0 && gc_off14 < len(u1) {
+				gc_at17 := u[gc_off13:][:gc_to2]
+				gc_at18 := u1[gc_off14:][:1]
+				gc_vstep3 := gc_from2
+				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-				gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+					gc_iota322 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
 //line rodinia_particlefilter.go:128
-				_ = gc_iota32
+					_ = gc_iota322
 //line rodinia_particlefilter.go:158
-				gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
-				for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
-					gc_tx2 := gc_vstep2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 //line rodinia_particlefilter.go:128
-					var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
-					_ = i
+						_ = i
 //line rodinia_particlefilter.go:158
-					{
+						{
 //line rodinia_particlefilter.go:158
-						if i < -2147483648 || i > 2147483644 || i < 0 || i+4 > len(u) {
+							if i < -2147483648 || i > 2147483644 || gc_tx2 < 0 || gc_tx2+4 > len(gc_at17) {
 //line rodinia_particlefilter.go:158
-							break
+								break
+//line rodinia_particlefilter.go:158
+							}
+//line rodinia_particlefilter.go:158
+							archsimd.BroadcastFloat64x4(gc_at18[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rodinia_particlefilter.go:128
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+
+//line rodinia_particlefilter.go:157
+					{
+//line rodinia_particlefilter.go:157
+						gc_at17[gc_tx2] = gc_at18[0] + float64(i)/float64(Nparticles)
+//line rodinia_particlefilter.go:159
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line rodinia_particlefilter.go:128
+					gc_iota32 := archsimd.LoadInt32x4(&[4]int32{0, 1, 2, 3})
+//line rodinia_particlefilter.go:128
+					_ = gc_iota32
 //line rodinia_particlefilter.go:158
-						archsimd.BroadcastFloat64x4(u1[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Div(gc_vb)).StoreSlice(u[i:])
+					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line rodinia_particlefilter.go:128
+						var i int = gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:128
+						_ = i
 //line rodinia_particlefilter.go:158
+						{
+//line rodinia_particlefilter.go:158
+							if i < -2147483648 || i > 2147483644 || i < 0 || i+4 > len(u) {
+//line rodinia_particlefilter.go:158
+								break
+//line rodinia_particlefilter.go:158
+							}
+//line rodinia_particlefilter.go:158
+							archsimd.BroadcastFloat64x4(u1[0]).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Div(gc_vb)).StoreSlice(u[i:])
+//line rodinia_particlefilter.go:158
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step10 := gc_vstep4
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							u[i] = u1[0] + float64(i)/float64(Nparticles)
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step10 := gc_vstep2
-			for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-				{
-					gc_tx2 := gc_step10 + 0
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -532,61 +687,6 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 					{
 						u[i] = u1[0] + float64(i)/float64(Nparticles)
 					}
-				}
-				{
-					gc_tx2 := gc_step10 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				{
-					gc_tx2 := gc_step10 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:157
-					{
-						u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:128
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:157
-				{
-					u[i] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			}
 		}
@@ -869,35 +969,140 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off6 := gc_bdx2 * blockID
+			if gc_from2 >= 0 && gc_to2 <= len(buffer) && gc_off6 >= 0 && gc_off6 <= len(weights) && gc_to2 <= len(weights)-gc_off6 {
+				gc_at15 := buffer[:gc_to2]
+				gc_at16 := weights[gc_off6:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line rodinia_particlefilter.go:192
-					var i int = gc_bdx2*blockID + gc_tx2
+						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:192
-					_ = i
+						_ = i
 //line rodinia_particlefilter.go:235
-					{
+						{
 //line rodinia_particlefilter.go:235
-						if i < 0 || i+4 > len(weights) || gc_tx2 < 0 || gc_tx2+4 > len(buffer) {
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at16) || gc_tx2+4 > len(gc_at15) {
 //line rodinia_particlefilter.go:235
-							break
+								break
+//line rodinia_particlefilter.go:235
+							}
+//line rodinia_particlefilter.go:235
+							archsimd.LoadFloat64x4Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 //line rodinia_particlefilter.go:235
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line rodinia_particlefilter.go:192
+					i := gc_bdx2*blockID + gc_tx2
+					_ = i
+
+//line rodinia_particlefilter.go:233
+					{
+//line rodinia_particlefilter.go:233
+						gc_at15[gc_tx2] = gc_at16[gc_tx2]
+//line rodinia_particlefilter.go:236
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line rodinia_particlefilter.go:192
+						var i int = gc_bdx2*blockID + gc_tx2
+//line rodinia_particlefilter.go:192
+						_ = i
 //line rodinia_particlefilter.go:235
-						archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx2:])
+						{
 //line rodinia_particlefilter.go:235
+							if i < 0 || i+4 > len(weights) || gc_tx2 < 0 || gc_tx2+4 > len(buffer) {
+//line rodinia_particlefilter.go:235
+								break
+//line rodinia_particlefilter.go:235
+							}
+//line rodinia_particlefilter.go:235
+							archsimd.LoadFloat64x4Slice(weights[i:]).StoreSlice(buffer[gc_tx2:])
+//line rodinia_particlefilter.go:235
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx2] = weights[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx2] = weights[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx2] = weights[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx2*blockID + gc_tx2
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							buffer[gc_tx2] = weights[i]
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -910,65 +1115,6 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 						buffer[gc_tx2] = weights[i]
 					}
-				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx2] = weights[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx2] = weights[i]
-					}
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:192
-					i := gc_bdx2*blockID + gc_tx2
-					_ = i
-
-//line rodinia_particlefilter.go:233
-					{
-
-						buffer[gc_tx2] = weights[i]
-					}
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line rodinia_particlefilter.go:192
-				i := gc_bdx2*blockID + gc_tx2
-				_ = i
-
-//line rodinia_particlefilter.go:233
-				{
-
-					buffer[gc_tx2] = weights[i]
 				}
 			}
 		}
@@ -1039,11 +1185,11 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(partialSums) && gc_off7 >= 0 && gc_off7 < len(buffer) {
-				gc_at15 := partialSums[gc_off6:][:1]
-				gc_at16 := buffer[gc_off7:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partialSums) && gc_off8 >= 0 && gc_off8 < len(buffer) {
+				gc_at17 := partialSums[gc_off7:][:1]
+				gc_at18 := buffer[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1051,7 +1197,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:249
 					{
 //line rodinia_particlefilter.go:249
-						gc_at15[0] = gc_at16[0]
+						gc_at17[0] = gc_at18[0]
 //line rodinia_particlefilter.go:251
 					}
 				}

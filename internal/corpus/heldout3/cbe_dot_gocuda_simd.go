@@ -83,35 +83,136 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off4 := i
+				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off4 >= 0 && gc_off4 <= len(cache) && gc_to2 <= len(cache)-gc_off4 {
+					gc_at5 := cache[:gc_to2]
+					gc_at6 := cache[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line cbe_dot.go:29
-						var cacheIndex int = gc_tx2
+							var cacheIndex int = gc_tx2
 //line cbe_dot.go:29
-						_ = cacheIndex
+							_ = cacheIndex
 //line cbe_dot.go:44
-						{
+							{
 //line cbe_dot.go:44
-							if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
 //line cbe_dot.go:44
-								break
+									break
+//line cbe_dot.go:44
+								}
+//line cbe_dot.go:44
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line cbe_dot.go:44
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:43
+						{
+//line cbe_dot.go:43
+							gc_at5[gc_tx2] += gc_at6[gc_tx2]
+//line cbe_dot.go:45
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line cbe_dot.go:29
+							var cacheIndex int = gc_tx2
+//line cbe_dot.go:29
+							_ = cacheIndex
 //line cbe_dot.go:44
-							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+							{
 //line cbe_dot.go:44
+								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+//line cbe_dot.go:44
+									break
+//line cbe_dot.go:44
+								}
+//line cbe_dot.go:44
+								archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+//line cbe_dot.go:44
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -123,61 +224,6 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 						{
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:43
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:29
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:43
-					{
-						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 			}
@@ -192,11 +238,11 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(c) && gc_off5 >= 0 && gc_off5 < len(cache) {
-				gc_at5 := c[gc_off4:][:1]
-				gc_at6 := cache[gc_off5:][:1]
+			gc_off5 := gc_bx2
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(c) && gc_off6 >= 0 && gc_off6 < len(cache) {
+				gc_at7 := c[gc_off5:][:1]
+				gc_at8 := cache[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -208,7 +254,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 //line cbe_dot.go:50
 					{
 //line cbe_dot.go:50
-						gc_at5[0] = gc_at6[0]
+						gc_at7[0] = gc_at8[0]
 //line cbe_dot.go:52
 					}
 				}
@@ -363,35 +409,136 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off3 := i
+				if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(cache) && gc_to2 <= len(cache)-gc_off3 {
+					gc_at4 := cache[:gc_to2]
+					gc_at5 := cache[gc_off3:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line cbe_dot.go:85
-						var cacheIndex int = gc_tx2
+							var cacheIndex int = gc_tx2
 //line cbe_dot.go:85
-						_ = cacheIndex
+							_ = cacheIndex
 //line cbe_dot.go:100
-						{
+							{
 //line cbe_dot.go:100
-							if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) {
 //line cbe_dot.go:100
-								break
+									break
+//line cbe_dot.go:100
+								}
+//line cbe_dot.go:100
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line cbe_dot.go:100
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx2
+						_ = cacheIndex
+
+//line cbe_dot.go:99
+						{
+//line cbe_dot.go:99
+							gc_at4[gc_tx2] += gc_at5[gc_tx2]
+//line cbe_dot.go:101
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line cbe_dot.go:85
+							var cacheIndex int = gc_tx2
+//line cbe_dot.go:85
+							_ = cacheIndex
 //line cbe_dot.go:100
-							archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+							{
 //line cbe_dot.go:100
+								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+//line cbe_dot.go:100
+									break
+//line cbe_dot.go:100
+								}
+//line cbe_dot.go:100
+								archsimd.LoadFloat32x8Slice(cache[cacheIndex:]).Add(archsimd.LoadFloat32x8Slice(cache[cacheIndex+i:])).StoreSlice(cache[cacheIndex:])
+//line cbe_dot.go:100
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx2
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								cache[cacheIndex] += cache[cacheIndex+i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -403,61 +550,6 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 						{
 							cache[cacheIndex] += cache[cacheIndex+i]
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-						cacheIndex := gc_tx2
-						_ = cacheIndex
-
-//line cbe_dot.go:99
-						{
-							cache[cacheIndex] += cache[cacheIndex+i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_dot.go:85
-					cacheIndex := gc_tx2
-					_ = cacheIndex
-
-//line cbe_dot.go:99
-					{
-						cache[cacheIndex] += cache[cacheIndex+i]
 					}
 				}
 			}
@@ -472,9 +564,9 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := 0
-			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(cache) {
-				gc_at4 := cache[gc_off3:][:1]
+			gc_off4 := 0
+			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(cache) {
+				gc_at6 := cache[gc_off4:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -486,7 +578,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 //line cbe_dot.go:106
 					{
 						lock.lock()
-						*c += gc_at4[0]
+						*c += gc_at6[0]
 						lock.unlock()
 					}
 				}

@@ -173,51 +173,230 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_runlo2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
+				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(texConstSrc) && gc_runhi2 <= len(texConstSrc)-gc_off2 && gc_off2 <= len(iptr) && gc_runhi2 <= len(iptr)-gc_off2 {
+					gc_at3 := texConstSrc[gc_off2:][:gc_runhi2]
+					gc_at4 := iptr[gc_off2:][:gc_runhi2]
+					gc_vstep := gc_runlo2
+					if compiled.SIMD {
 //line cbe_heat.go:69
-					gc_vb := archsimd.BroadcastFloat32x8(0)
-					for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
 //line cbe_heat.go:64
-						var x int = gc_tx2 + gc_bx2*gc_bdx2
+							var x int = gc_tx2 + gc_bx2*gc_bdx2
 //line cbe_heat.go:64
-						_ = x
+							_ = x
 //line cbe_heat.go:65
-						var y int = gc_ty2 + gc_by2*gc_bdy2
+							var y int = gc_ty2 + gc_by2*gc_bdy2
 //line cbe_heat.go:65
-						_ = y
+							_ = y
 //line cbe_heat.go:66
-						var offset int = x + y*gc_bdx2*gc_gdx2
+							var offset int = x + y*gc_bdx2*gc_gdx2
 //line cbe_heat.go:66
-						_ = offset
+							_ = offset
 //line cbe_heat.go:68
-						if offset < 0 || offset+8 > len(texConstSrc) || offset+8 > len(iptr) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
 //line cbe_heat.go:68
-							break
+								break
 //line cbe_heat.go:68
+							}
+//line cbe_heat.go:68
+							c := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line cbe_heat.go:68
+							_ = c
+//line cbe_heat.go:68
+							gc_if2 := c.NotEqual(gc_vb2)
+//line cbe_heat.go:68
+							_ = gc_if2
+//line cbe_heat.go:68
+							if gc_if2.ToBits() != 0 {
+//line cbe_heat.go:68
+								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if2)
+//line cbe_heat.go:68
+							}
 						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_runhi2; gc_tx2++ {
+
+//line cbe_heat.go:64
+						x := gc_tx2 + gc_bx2*gc_bdx2
+						_ = x
+
+//line cbe_heat.go:65
+						y := gc_ty2 + gc_by2*gc_bdy2
+						_ = y
+
+//line cbe_heat.go:66
+						offset := x + y*gc_bdx2*gc_gdx2
+						_ = offset
+
 //line cbe_heat.go:68
-						c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
-//line cbe_heat.go:68
+						c := gc_at3[gc_tx2]
+
+//line cbe_heat.go:69
+						if c != 0 {
+//line cbe_heat.go:69
+							gc_at4[gc_tx2] = c
+//line cbe_heat.go:71
+						}
 						_ = c
+					}
+				} else {
+					gc_vstep2 := gc_runlo2
+					if compiled.SIMD {
+//line cbe_heat.go:69
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line cbe_heat.go:64
+							var x int = gc_tx2 + gc_bx2*gc_bdx2
+//line cbe_heat.go:64
+							_ = x
+//line cbe_heat.go:65
+							var y int = gc_ty2 + gc_by2*gc_bdy2
+//line cbe_heat.go:65
+							_ = y
+//line cbe_heat.go:66
+							var offset int = x + y*gc_bdx2*gc_gdx2
+//line cbe_heat.go:66
+							_ = offset
 //line cbe_heat.go:68
-						gc_if := c.NotEqual(gc_vb)
+							if offset < 0 || offset+8 > len(texConstSrc) || offset+8 > len(iptr) {
 //line cbe_heat.go:68
-						_ = gc_if
+								break
+//line cbe_heat.go:68
+							}
+//line cbe_heat.go:68
+							c := archsimd.LoadFloat32x8Slice(texConstSrc[offset:])
+//line cbe_heat.go:68
+							_ = c
+//line cbe_heat.go:68
+							gc_if := c.NotEqual(gc_vb)
+//line cbe_heat.go:68
+							_ = gc_if
 //line cbe_heat.go:70
-						if gc_if.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line cbe_heat.go:70
-							c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
+								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 //line cbe_heat.go:70
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:64
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:64
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:64
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:64
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:65
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:66
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:68
+							c := texConstSrc[offset]
+
+//line cbe_heat.go:69
+							if c != 0 {
+								iptr[offset] = c
+							}
+							_ = c
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -243,113 +422,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 						}
 						_ = c
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-						gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-						x := gc_tx2 + gc_bx2*gc_bdx2
-						_ = x
-
-//line cbe_heat.go:65
-						y := gc_ty2 + gc_by2*gc_bdy2
-						_ = y
-
-//line cbe_heat.go:66
-						offset := x + y*gc_bdx2*gc_gdx2
-						_ = offset
-
-//line cbe_heat.go:68
-						c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-						if c != 0 {
-							iptr[offset] = c
-						}
-						_ = c
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
-					gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_heat.go:64
-					x := gc_tx2 + gc_bx2*gc_bdx2
-					_ = x
-
-//line cbe_heat.go:65
-					y := gc_ty2 + gc_by2*gc_bdy2
-					_ = y
-
-//line cbe_heat.go:66
-					offset := x + y*gc_bdx2*gc_gdx2
-					_ = offset
-
-//line cbe_heat.go:68
-					c := texConstSrc[offset]
-
-//line cbe_heat.go:69
-					if c != 0 {
-						iptr[offset] = c
-					}
-					_ = c
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

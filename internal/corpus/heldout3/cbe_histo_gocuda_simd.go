@@ -93,66 +93,95 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	temp := gocuda.Shared[uint32](t, 256)[:256]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			if gc_bdx2 <= len(temp) {
+				gc_at4 := temp[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line cbe_histo.go:30
-				gc_vb := archsimd.BroadcastUint32x8(0)
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line cbe_histo.go:30
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line cbe_histo.go:30
+							break
+//line cbe_histo.go:30
+						}
+//line cbe_histo.go:30
+						gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
+					gc_at4[gc_tx2] = 0
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
 //line cbe_histo.go:30
-					if gc_tx2 < 0 || gc_tx2+8 > len(temp) {
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line cbe_histo.go:30
-						break
+						if gc_tx2 < 0 || gc_tx2+8 > len(temp) {
 //line cbe_histo.go:30
+							break
+//line cbe_histo.go:30
+						}
+//line cbe_histo.go:30
+						gc_vb.StoreSlice(temp[gc_tx2:])
 					}
-//line cbe_histo.go:30
-					gc_vb.StoreSlice(temp[gc_tx2:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:30
+						temp[gc_tx2] = 0
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:30
+						temp[gc_tx2] = 0
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:30
+						temp[gc_tx2] = 0
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line cbe_histo.go:30
+						temp[gc_tx2] = 0
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line cbe_histo.go:30
 					temp[gc_tx2] = 0
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-					temp[gc_tx2] = 0
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-					temp[gc_tx2] = 0
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-					temp[gc_tx2] = 0
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line cbe_histo.go:30
-				temp[gc_tx2] = 0
 			}
 		}
 	}
@@ -186,14 +215,14 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(histo) && gc_bdx2 <= len(temp) {
-				gc_at4 := histo[:gc_bdx2]
-				gc_at5 := temp[:gc_bdx2]
+				gc_at5 := histo[:gc_bdx2]
+				gc_at6 := temp[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line cbe_histo.go:40
-					atomic.Add(&gc_at4[gc_tx2], gc_at5[gc_tx2])
+					atomic.Add(&gc_at5[gc_tx2], gc_at6[gc_tx2])
 				}
 			} else {
 				gc_step4 := 0

@@ -1181,48 +1181,197 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
+					gc_at14 := dst[gc_off9:][:gc_to2]
+					gc_at15 := tmp[gc_off9:][:gc_to2]
+					gc_at16 := labels[gc_off9:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line ggml_more.go:128
-					gc_vb2 := archsimd.BroadcastFloat32x8(dByNrows)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						gc_vb3 := archsimd.BroadcastFloat32x8(dByNrows)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:128
+							smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+//line ggml_more.go:128
+							_ = smScale
+//line ggml_more.go:123
+							var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:123
+							_ = i_2
+//line ggml_more.go:124
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) {
+//line ggml_more.go:124
+								break
+//line ggml_more.go:124
+							}
+//line ggml_more.go:124
+							val_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+//line ggml_more.go:124
+							_ = val_2
+//line ggml_more.go:125
+							if useShared {
+//line ggml_more.go:125
+								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
+//line ggml_more.go:125
+							}
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb3).StoreSlice(gc_at14[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line ggml_more.go:128
-						smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
-//line ggml_more.go:128
-						_ = smScale
+						smScale := gc_s_smScale[gc_rank2]
+
 //line ggml_more.go:123
-						var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:123
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
 						_ = i_2
+
 //line ggml_more.go:124
-						if i_2 < 0 || i_2+8 > len(dst) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
-//line ggml_more.go:124
-							break
-//line ggml_more.go:124
-						}
-//line ggml_more.go:124
-						val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
-//line ggml_more.go:124
-						_ = val_2
+						val_2 := gc_at14[gc_tx2]
+
 //line ggml_more.go:125
 						if useShared {
-//line ggml_more.go:125
-							val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							val_2 = gc_at15[gc_tx2]
 						}
-						val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb2).StoreSlice(dst[i_2:])
+
+						gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+//line ggml_more.go:128
+						gc_vb2 := archsimd.BroadcastFloat32x8(dByNrows)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:128
+							smScale := archsimd.LoadFloat32x8Slice(gc_s_smScale[gc_rank2:])
+//line ggml_more.go:128
+							_ = smScale
+//line ggml_more.go:123
+							var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:123
+							_ = i_2
+//line ggml_more.go:124
+							if i_2 < 0 || i_2+8 > len(dst) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+//line ggml_more.go:124
+								break
+//line ggml_more.go:124
+							}
+//line ggml_more.go:124
+							val_2 := archsimd.LoadFloat32x8Slice(dst[i_2:])
+//line ggml_more.go:124
+							_ = val_2
+//line ggml_more.go:125
+							if useShared {
+//line ggml_more.go:125
+								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							}
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb2).StoreSlice(dst[i_2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							smScale := gc_s_smScale[gc_rank2]
+
+//line ggml_more.go:123
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							smScale := gc_s_smScale[gc_rank2]
+
+//line ggml_more.go:123
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							smScale := gc_s_smScale[gc_rank2]
+
+//line ggml_more.go:123
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							smScale := gc_s_smScale[gc_rank2]
+
+//line ggml_more.go:123
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:124
+							val_2 := dst[i_2]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = tmp[i_2]
+							}
+
+//line ggml_more.go:128
+							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						smScale := gc_s_smScale[gc_rank2]
@@ -1242,89 +1391,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:128
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:124
-						val_2 := dst[i_2]
-
-//line ggml_more.go:125
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-
-//line ggml_more.go:128
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					smScale := gc_s_smScale[gc_rank2]
-
-//line ggml_more.go:123
-					i_2 := gc_tx2 + gc_off3
-					gc_more3 = true
-
-//line ggml_more.go:124
-					val_2 := dst[i_2]
-
-//line ggml_more.go:125
-					if useShared {
-						val_2 = tmp[i_2]
-					}
-
-//line ggml_more.go:128
-					dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 				}
 			}
 		}
@@ -1375,59 +1441,183 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := (gc_bx2 * gc_bdx2) + (row * ncols)
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(indices) && gc_to2 <= len(indices)-gc_off2 {
+					gc_at2 := indices[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line ggml_more.go:137
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_more.go:137
-					_ = gc_iota
+						_ = gc_iota2
 //line ggml_more.go:137
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-					_ = gc_none
+						_ = gc_none2
 //line ggml_more.go:137
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						_ = gc_all2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:137
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:137
+							_ = col
+//line ggml_more.go:140
+							if col < -2147483648 || col > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+//line ggml_more.go:140
+								break
+//line ggml_more.go:140
+							}
+//line ggml_more.go:140
+							gc_b4 := gc_none2
+//line ggml_more.go:140
+							if row < nrows {
+//line ggml_more.go:140
+								gc_b4 = gc_all2
+//line ggml_more.go:140
+							}
+//line ggml_more.go:140
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b4)
+//line ggml_more.go:140
+							_ = gc_if2
+//line ggml_more.go:140
+							if gc_if2.ToBits() != 0 {
+//line ggml_more.go:140
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if2)
+//line ggml_more.go:140
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_more.go:137
-						var col int = gc_bx2*gc_bdx2 + gc_tx2
-//line ggml_more.go:137
+						col := gc_bx2*gc_bdx2 + gc_tx2
 						_ = col
+
 //line ggml_more.go:140
-						if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col)+8 > len(indices) {
+						if col < ncols && row < nrows {
 //line ggml_more.go:140
-							break
-//line ggml_more.go:140
+							gc_at2[gc_tx2] = int32(col)
+//line ggml_more.go:142
 						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line ggml_more.go:137
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_more.go:137
+						_ = gc_iota
+//line ggml_more.go:137
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line ggml_more.go:137
+						_ = gc_none
+//line ggml_more.go:137
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line ggml_more.go:137
+						_ = gc_all
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:137
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line ggml_more.go:137
+							_ = col
 //line ggml_more.go:140
-						gc_b3 := gc_none
+							if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col)+8 > len(indices) {
 //line ggml_more.go:140
-						if row < nrows {
+								break
 //line ggml_more.go:140
-							gc_b3 = gc_all
+							}
 //line ggml_more.go:140
-						}
+							gc_b3 := gc_none
 //line ggml_more.go:140
-						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+							if row < nrows {
 //line ggml_more.go:140
-						_ = gc_if
+								gc_b3 = gc_all
+//line ggml_more.go:140
+							}
+//line ggml_more.go:140
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b3)
+//line ggml_more.go:140
+							_ = gc_if
 //line ggml_more.go:141
-						if gc_if.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line ggml_more.go:141
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if)
 //line ggml_more.go:141
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:137
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:137
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:137
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:137
+							col := gc_bx2*gc_bdx2 + gc_tx2
+							_ = col
+
+//line ggml_more.go:140
+							if col < ncols && row < nrows {
+								indices[row*ncols+col] = int32(col)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1439,61 +1629,6 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 						if col < ncols && row < nrows {
 							indices[row*ncols+col] = int32(col)
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-						col := gc_bx2*gc_bdx2 + gc_tx2
-						_ = col
-
-//line ggml_more.go:140
-						if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:137
-					col := gc_bx2*gc_bdx2 + gc_tx2
-					_ = col
-
-//line ggml_more.go:140
-					if col < ncols && row < nrows {
-						indices[row*ncols+col] = int32(col)
 					}
 				}
 			}
@@ -1681,37 +1816,127 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
+					gc_at4 := dstRow[gc_off7:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line ggml_more.go:206
-					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line ggml_more.go:206
-					_ = gc_iota
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+						_ = gc_iota2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:206
+							var col int = gc_tx2 + gc_off
+//line ggml_more.go:206
+							_ = col
+//line ggml_more.go:207
+							if col < -2147483648 || col > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line ggml_more.go:207
+								break
+//line ggml_more.go:207
+							}
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_more.go:206
-						var col int = gc_tx2 + gc_off
-//line ggml_more.go:206
+						col := gc_tx2 + gc_off
+						gc_more = true
 						_ = col
+
+						gc_at4[gc_tx2] = int32(col)
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line ggml_more.go:206
+						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line ggml_more.go:206
+						_ = gc_iota
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:206
+							var col int = gc_tx2 + gc_off
+//line ggml_more.go:206
+							_ = col
 //line ggml_more.go:207
-						if col < -2147483648 || col > 2147483640 || col < 0 || col+8 > len(dstRow) {
+							if col < -2147483648 || col > 2147483640 || col < 0 || col+8 > len(dstRow) {
 //line ggml_more.go:207
-							break
+								break
 //line ggml_more.go:207
+							}
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 						}
-						archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:206
+							col := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:206
+							col := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:206
+							col := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:206
+							col := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:207
+							dstRow[col] = int32(col)
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1722,53 +1947,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:207
 						dstRow[col] = int32(col)
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-						col := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-						col := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-						col := gc_tx2 + gc_off
-						gc_more = true
-
-//line ggml_more.go:207
-						dstRow[col] = int32(col)
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:206
-					col := gc_tx2 + gc_off
-					gc_more = true
-
-//line ggml_more.go:207
-					dstRow[col] = int32(col)
 				}
 			}
 		}
@@ -1872,33 +2050,121 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off8 := gc_off3 + (row * ncols)
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
+					gc_at5 := dst[gc_off8:][:gc_to2]
+					gc_at6 := dstRow[gc_off9:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:221
+							var col_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:221
+							_ = col_2
+//line ggml_more.go:222
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line ggml_more.go:222
+								break
+//line ggml_more.go:222
+							}
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_more.go:221
-						var col_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:221
+						col_2 := gc_tx2 + gc_off3
+						gc_more3 = true
 						_ = col_2
+
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:221
+							var col_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:221
+							_ = col_2
 //line ggml_more.go:222
-						if col_2 < 0 || col_2+8 > len(dstRow) || (row*ncols+col_2) < 0 || (row*ncols+col_2)+8 > len(dst) {
+							if col_2 < 0 || col_2+8 > len(dstRow) || (row*ncols+col_2) < 0 || (row*ncols+col_2)+8 > len(dst) {
 //line ggml_more.go:222
-							break
+								break
 //line ggml_more.go:222
+							}
+							archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
 						}
-						archsimd.LoadInt32x8Slice(dstRow[col_2:]).StoreSlice(dst[row*ncols+col_2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					if gc_vstep4 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:221
+							col_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:221
+							col_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:221
+							col_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:221
+							col_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:222
+							dst[row*ncols+col_2] = dstRow[col_2]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1909,53 +2175,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:222
 						dst[row*ncols+col_2] = dstRow[col_2]
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-						col_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line ggml_more.go:222
-						dst[row*ncols+col_2] = dstRow[col_2]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:221
-					col_2 := gc_tx2 + gc_off3
-					gc_more3 = true
-
-//line ggml_more.go:222
-					dst[row*ncols+col_2] = dstRow[col_2]
 				}
 			}
 		}

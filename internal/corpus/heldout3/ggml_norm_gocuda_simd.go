@@ -607,45 +607,174 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off6 := gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at5 := dst[gc_off6:][:gc_to2]
+					gc_at6 := x[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:51
+							var tid int = gc_tx2
+//line ggml_norm.go:51
+							_ = tid
+//line ggml_norm.go:51
+							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:51
+							_ = mean
+//line ggml_norm.go:51
+							invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
+//line ggml_norm.go:51
+							_ = invStd
+//line ggml_norm.go:81
+							var col_ int = tid + gc_off2
+//line ggml_norm.go:81
+							_ = col_
+//line ggml_norm.go:82
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line ggml_norm.go:82
+								break
+//line ggml_norm.go:82
+							}
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean).Mul(invStd).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:51
-						var tid int = gc_tx2
-//line ggml_norm.go:51
+						tid := gc_tx2
 						_ = tid
-//line ggml_norm.go:51
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:51
-						_ = mean
-//line ggml_norm.go:51
-						invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
-//line ggml_norm.go:51
-						_ = invStd
+						mean := gc_s_mean[gc_rank2]
+						invStd := gc_s_invStd[gc_rank2]
+
 //line ggml_norm.go:81
-						var col_ int = tid + gc_off2
-//line ggml_norm.go:81
+						col_ := tid + gc_off2
+						gc_more2 = true
 						_ = col_
+
+						gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:51
+							var tid int = gc_tx2
+//line ggml_norm.go:51
+							_ = tid
+//line ggml_norm.go:51
+							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:51
+							_ = mean
+//line ggml_norm.go:51
+							invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank2:])
+//line ggml_norm.go:51
+							_ = invStd
+//line ggml_norm.go:81
+							var col_ int = tid + gc_off2
+//line ggml_norm.go:81
+							_ = col_
 //line ggml_norm.go:82
-						if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+							if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
 //line ggml_norm.go:82
-							break
+								break
 //line ggml_norm.go:82
+							}
+							archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
 						}
-						archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step8 := gc_vstep
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
-					{
-						gc_tx2 := gc_step8 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step8 := gc_vstep2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							mean := gc_s_mean[gc_rank2]
+							invStd := gc_s_invStd[gc_rank2]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							mean := gc_s_mean[gc_rank2]
+							invStd := gc_s_invStd[gc_rank2]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							mean := gc_s_mean[gc_rank2]
+							invStd := gc_s_invStd[gc_rank2]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							mean := gc_s_mean[gc_rank2]
+							invStd := gc_s_invStd[gc_rank2]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:82
+							dst[col_] = (x[col_] - mean) * invStd
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -662,77 +791,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:82
 						dst[col_] = (x[col_] - mean) * invStd
 					}
-					{
-						gc_tx2 := gc_step8 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx2 := gc_step8 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx2 := gc_step8 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-						tid := gc_tx2
-						_ = tid
-						mean := gc_s_mean[gc_rank2]
-						invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:82
-						dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:51
-					tid := gc_tx2
-					_ = tid
-					mean := gc_s_mean[gc_rank2]
-					invStd := gc_s_invStd[gc_rank2]
-
-//line ggml_norm.go:81
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:82
-					dst[col_] = (x[col_] - mean) * invStd
 				}
 			}
 		}
@@ -841,44 +899,172 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off7 := (gc_bx2 * groupSize) + gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to2 <= len(x)-gc_off7 {
+					gc_at5 := x[gc_off7:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+							_ = tmp
+//line ggml_norm.go:97
+							var j int = start + gc_off
+//line ggml_norm.go:97
+							_ = j
+//line ggml_norm.go:98
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+//line ggml_norm.go:98
+								break
+//line ggml_norm.go:98
+							}
+//line ggml_norm.go:98
+							tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
+//line ggml_norm.go:98
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
 						_ = start
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-						_ = tmp
+						tmp := gc_s_tmp[gc_rank2]
+
 //line ggml_norm.go:97
-						var j int = start + gc_off
-//line ggml_norm.go:97
+						j := start + gc_off
+						gc_more = true
 						_ = j
+
 //line ggml_norm.go:98
-						if j < 0 || j+8 > len(x) {
+						tmp += gc_at5[gc_tx2]
+						gc_s_tmp[gc_rank2] = tmp
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+							_ = tmp
+//line ggml_norm.go:97
+							var j int = start + gc_off
+//line ggml_norm.go:97
+							_ = j
 //line ggml_norm.go:98
-							break
+							if j < 0 || j+8 > len(x) {
 //line ggml_norm.go:98
+								break
+//line ggml_norm.go:98
+							}
+//line ggml_norm.go:98
+							tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+//line ggml_norm.go:98
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
-//line ggml_norm.go:98
-						tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
-//line ggml_norm.go:98
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step10 := gc_vstep2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step10 := gc_vstep3
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:97
+							j := start + gc_off
+							gc_more = true
+
+//line ggml_norm.go:98
+							tmp += x[j]
+							gc_s_tmp[gc_rank2] = tmp
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -895,77 +1081,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						tmp += x[j]
 						gc_s_tmp[gc_rank2] = tmp
 					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-						j := start + gc_off
-						gc_more = true
-
-//line ggml_norm.go:98
-						tmp += x[j]
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					_ = start
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:97
-					j := start + gc_off
-					gc_more = true
-
-//line ggml_norm.go:98
-					tmp += x[j]
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -1352,14 +1467,14 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 	}
 	{
-		gc_vstep3 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
 			gc_vb := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:115
 			gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line ggml_norm.go:115
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
@@ -1378,7 +1493,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep3
+		gc_step12 := gc_vstep4
 		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
 				gc_rank2 := gc_step12 + 0
@@ -1464,54 +1579,227 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+				gc_off8 := (gc_bx2 * groupSize) + gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to2 <= len(x)-gc_off8 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 {
+					gc_at6 := x[gc_off8:][:gc_to2]
+					gc_at7 := dst[gc_off8:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+							_ = tmp
+//line ggml_norm.go:92
+							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:92
+							_ = mean
+//line ggml_norm.go:117
+							var j_ int = start + gc_off2
+//line ggml_norm.go:117
+							_ = j_
+//line ggml_norm.go:118
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) {
+//line ggml_norm.go:118
+								break
+//line ggml_norm.go:118
+							}
+//line ggml_norm.go:118
+							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean)
+//line ggml_norm.go:118
+							_ = xi
+//line ggml_norm.go:118
+							xi.StoreSlice(gc_at7[gc_tx2:])
+//line ggml_norm.go:118
+							tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:118
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
 						_ = start
-//line ggml_norm.go:92
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:92
-						_ = tmp
-//line ggml_norm.go:92
-						mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
-//line ggml_norm.go:92
-						_ = mean
+						tmp := gc_s_tmp[gc_rank2]
+						mean := gc_s_mean[gc_rank2]
+
 //line ggml_norm.go:117
-						var j_ int = start + gc_off2
-//line ggml_norm.go:117
+						j_ := start + gc_off2
+						gc_more2 = true
 						_ = j_
+
 //line ggml_norm.go:118
-						if j_ < 0 || j_+8 > len(x) || j_+8 > len(dst) {
+						xi := gc_at6[gc_tx2] - mean
+
+						gc_at7[gc_tx2] = xi
+
+//line ggml_norm.go:120
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:92
+							_ = tmp
+//line ggml_norm.go:92
+							mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank2:])
+//line ggml_norm.go:92
+							_ = mean
+//line ggml_norm.go:117
+							var j_ int = start + gc_off2
+//line ggml_norm.go:117
+							_ = j_
 //line ggml_norm.go:118
-							break
+							if j_ < 0 || j_+8 > len(x) || j_+8 > len(dst) {
 //line ggml_norm.go:118
+								break
+//line ggml_norm.go:118
+							}
+//line ggml_norm.go:118
+							xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+//line ggml_norm.go:118
+							_ = xi
+//line ggml_norm.go:119
+							xi.StoreSlice(dst[j_:])
+//line ggml_norm.go:119
+							tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:119
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
-//line ggml_norm.go:118
-						xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-//line ggml_norm.go:118
-						_ = xi
-//line ggml_norm.go:119
-						xi.StoreSlice(dst[j_:])
-//line ggml_norm.go:119
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:119
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step13 := gc_vstep4
-				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
-					{
-						gc_tx2 := gc_step13 + 0
+					if gc_vstep6 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step13 := gc_vstep6
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+							mean := gc_s_mean[gc_rank2]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+							mean := gc_s_mean[gc_rank2]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+							mean := gc_s_mean[gc_rank2]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							tmp := gc_s_tmp[gc_rank2]
+							mean := gc_s_mean[gc_rank2]
+
+//line ggml_norm.go:117
+							j_ := start + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:118
+							xi := x[j_] - mean
+
+//line ggml_norm.go:119
+							dst[j_] = xi
+
+//line ggml_norm.go:120
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1535,105 +1823,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
-					{
-						gc_tx2 := gc_step13 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step13 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step13 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						tmp := gc_s_tmp[gc_rank2]
-						mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-						j_ := start + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:118
-						xi := x[j_] - mean
-
-//line ggml_norm.go:119
-						dst[j_] = xi
-
-//line ggml_norm.go:120
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					_ = start
-					tmp := gc_s_tmp[gc_rank2]
-					mean := gc_s_mean[gc_rank2]
-
-//line ggml_norm.go:117
-					j_ := start + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:118
-					xi := x[j_] - mean
-
-//line ggml_norm.go:119
-					dst[j_] = xi
-
-//line ggml_norm.go:120
-					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -2106,41 +2295,160 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep5 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+				gc_off9 := (gc_bx2 * groupSize) + gc_off3
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(dst) && gc_to2 <= len(dst)-gc_off9 {
+					gc_at8 := dst[gc_off9:][:gc_to2]
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:92
+							_ = scale
+//line ggml_norm.go:138
+							var j_2 int = start + gc_off3
+//line ggml_norm.go:138
+							_ = j_2
+//line ggml_norm.go:139
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
+//line ggml_norm.go:139
+								break
+//line ggml_norm.go:139
+							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(scale).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:92
-						var start int = gc_bx2*groupSize + gc_tx2
-//line ggml_norm.go:92
+						start := gc_bx2*groupSize + gc_tx2
 						_ = start
-//line ggml_norm.go:92
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:92
-						_ = scale
+						scale := gc_s_scale[gc_rank2]
+
 //line ggml_norm.go:138
-						var j_2 int = start + gc_off3
-//line ggml_norm.go:138
+						j_2 := start + gc_off3
+						gc_more3 = true
 						_ = j_2
+
+						gc_at8[gc_tx2] *= scale
+					}
+				} else {
+					gc_vstep8 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:92
+							var start int = gc_bx2*groupSize + gc_tx2
+//line ggml_norm.go:92
+							_ = start
+//line ggml_norm.go:92
+							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:92
+							_ = scale
+//line ggml_norm.go:138
+							var j_2 int = start + gc_off3
+//line ggml_norm.go:138
+							_ = j_2
 //line ggml_norm.go:139
-						if j_2 < 0 || j_2+8 > len(dst) {
+							if j_2 < 0 || j_2+8 > len(dst) {
 //line ggml_norm.go:139
-							break
+								break
 //line ggml_norm.go:139
+							}
+							archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
 						}
-						archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step16 := gc_vstep5
-				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
-					{
-						gc_tx2 := gc_step16 + 0
+					if gc_vstep8 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step16 := gc_vstep8
+					for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+						{
+							gc_tx2 := gc_step16 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx2 := gc_step16 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx2 := gc_step16 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+						{
+							gc_tx2 := gc_step16 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:92
+							start := gc_bx2*groupSize + gc_tx2
+							_ = start
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+
+//line ggml_norm.go:139
+							dst[j_2] *= scale
+						}
+					}
+					for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2156,73 +2464,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:139
 						dst[j_2] *= scale
 					}
-					{
-						gc_tx2 := gc_step16 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx2 := gc_step16 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-					{
-						gc_tx2 := gc_step16 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-						start := gc_bx2*groupSize + gc_tx2
-						_ = start
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-						j_2 := start + gc_off3
-						gc_more3 = true
-
-//line ggml_norm.go:139
-						dst[j_2] *= scale
-					}
-				}
-				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:92
-					start := gc_bx2*groupSize + gc_tx2
-					_ = start
-					scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:138
-					j_2 := start + gc_off3
-					gc_more3 = true
-
-//line ggml_norm.go:139
-					dst[j_2] *= scale
 				}
 			}
 		}
@@ -3337,48 +3578,195 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off5 := gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at4 := x[gc_off5:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:206
+							var tid int = gc_tx2
+//line ggml_norm.go:206
+							_ = tid
+//line ggml_norm.go:206
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:206
+							_ = tmp
+//line ggml_norm.go:213
+							var col int = tid + gc_off
+//line ggml_norm.go:213
+							_ = col
+//line ggml_norm.go:214
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+//line ggml_norm.go:214
+								break
+//line ggml_norm.go:214
+							}
+//line ggml_norm.go:214
+							xi := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+//line ggml_norm.go:214
+							_ = xi
+//line ggml_norm.go:214
+							tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:206
-						var tid int = gc_tx2
-//line ggml_norm.go:206
+						tid := gc_tx2
 						_ = tid
-//line ggml_norm.go:206
-						tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
-//line ggml_norm.go:206
-						_ = tmp
+						tmp := gc_s_tmp[gc_rank2]
+
 //line ggml_norm.go:213
-						var col int = tid + gc_off
-//line ggml_norm.go:213
+						col := tid + gc_off
+						gc_more = true
 						_ = col
+
 //line ggml_norm.go:214
-						if col < 0 || col+8 > len(x) {
+						xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:215
+						tmp += xi * xi
+						gc_s_tmp[gc_rank2] = tmp
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:206
+							var tid int = gc_tx2
+//line ggml_norm.go:206
+							_ = tid
+//line ggml_norm.go:206
+							tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
+//line ggml_norm.go:206
+							_ = tmp
+//line ggml_norm.go:213
+							var col int = tid + gc_off
+//line ggml_norm.go:213
+							_ = col
 //line ggml_norm.go:214
-							break
+							if col < 0 || col+8 > len(x) {
 //line ggml_norm.go:214
+								break
+//line ggml_norm.go:214
+							}
+//line ggml_norm.go:214
+							xi := archsimd.LoadFloat32x8Slice(x[col:])
+//line ggml_norm.go:214
+							_ = xi
+//line ggml_norm.go:214
+							tmp = tmp.Add(xi.Mul(xi))
+//line ggml_norm.go:214
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 						}
-//line ggml_norm.go:214
-						xi := archsimd.LoadFloat32x8Slice(x[col:])
-//line ggml_norm.go:214
-						_ = xi
-//line ggml_norm.go:214
-						tmp = tmp.Add(xi.Mul(xi))
-//line ggml_norm.go:214
-						tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_norm.go:213
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_norm.go:214
+							xi := x[col]
+
+//line ggml_norm.go:215
+							tmp += xi * xi
+							gc_s_tmp[gc_rank2] = tmp
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3398,89 +3786,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						tmp += xi * xi
 						gc_s_tmp[gc_rank2] = tmp
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:214
-						xi := x[col]
-
-//line ggml_norm.go:215
-						tmp += xi * xi
-						gc_s_tmp[gc_rank2] = tmp
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-					tid := gc_tx2
-					_ = tid
-					tmp := gc_s_tmp[gc_rank2]
-
-//line ggml_norm.go:213
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_norm.go:214
-					xi := x[col]
-
-//line ggml_norm.go:215
-					tmp += xi * xi
-					gc_s_tmp[gc_rank2] = tmp
 				}
 			}
 		}
@@ -3933,41 +4238,161 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off6 := gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at5 := dst[gc_off6:][:gc_to2]
+					gc_at6 := x[gc_off6:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:206
+							var tid int = gc_tx2
+//line ggml_norm.go:206
+							_ = tid
+//line ggml_norm.go:206
+							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:206
+							_ = scale
+//line ggml_norm.go:233
+							var col_ int = tid + gc_off2
+//line ggml_norm.go:233
+							_ = col_
+//line ggml_norm.go:234
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line ggml_norm.go:234
+								break
+//line ggml_norm.go:234
+							}
+							scale.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_norm.go:206
-						var tid int = gc_tx2
-//line ggml_norm.go:206
+						tid := gc_tx2
 						_ = tid
-//line ggml_norm.go:206
-						scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
-//line ggml_norm.go:206
-						_ = scale
+						scale := gc_s_scale[gc_rank2]
+
 //line ggml_norm.go:233
-						var col_ int = tid + gc_off2
-//line ggml_norm.go:233
+						col_ := tid + gc_off2
+						gc_more2 = true
 						_ = col_
+
+						gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_norm.go:206
+							var tid int = gc_tx2
+//line ggml_norm.go:206
+							_ = tid
+//line ggml_norm.go:206
+							scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank2:])
+//line ggml_norm.go:206
+							_ = scale
+//line ggml_norm.go:233
+							var col_ int = tid + gc_off2
+//line ggml_norm.go:233
+							_ = col_
 //line ggml_norm.go:234
-						if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+							if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
 //line ggml_norm.go:234
-							break
+								break
 //line ggml_norm.go:234
+							}
+							scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
 						}
-						scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step10 := gc_vstep3
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
-					{
-						gc_tx2 := gc_step10 + 0
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step10 := gc_vstep5
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:206
+							tid := gc_tx2
+							_ = tid
+							scale := gc_s_scale[gc_rank2]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_norm.go:234
+							dst[col_] = scale * x[col_]
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3983,73 +4408,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:234
 						dst[col_] = scale * x[col_]
 					}
-					{
-						gc_tx2 := gc_step10 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx2 := gc_step10 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx2 := gc_step10 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-						tid := gc_tx2
-						_ = tid
-						scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:234
-						dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:206
-					tid := gc_tx2
-					_ = tid
-					scale := gc_s_scale[gc_rank2]
-
-//line ggml_norm.go:233
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_norm.go:234
-					dst[col_] = scale * x[col_]
 				}
 			}
 		}

@@ -3514,44 +3514,173 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off5 := gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dstf) && gc_to2 <= len(dstf)-gc_off5 && gc_off5 <= len(grad) && gc_to2 <= len(grad)-gc_off5 {
+					gc_at6 := dstf[gc_off5:][:gc_to2]
+					gc_at7 := grad[gc_off5:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_softmax.go:369
+							var tid int = gc_tx2
+//line ggml_softmax.go:369
+							_ = tid
+//line ggml_softmax.go:369
+							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+							_ = dgfDot
+//line ggml_softmax.go:378
+							var col int = tid + gc_off
+//line ggml_softmax.go:378
+							_ = col
+//line ggml_softmax.go:379
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) {
+//line ggml_softmax.go:379
+								break
+//line ggml_softmax.go:379
+							}
+//line ggml_softmax.go:379
+							dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])))
+//line ggml_softmax.go:379
+							dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
-//line ggml_softmax.go:369
+						tid := gc_tx2
 						_ = tid
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-						_ = dgfDot
+						dgfDot := gc_s_dgfDot[gc_rank2]
+
 //line ggml_softmax.go:378
-						var col int = tid + gc_off
-//line ggml_softmax.go:378
+						col := tid + gc_off
+						gc_more = true
 						_ = col
+
 //line ggml_softmax.go:379
-						if col < 0 || col+8 > len(dstf) || col+8 > len(grad) {
+						dgfDot += gc_at6[gc_tx2] * gc_at7[gc_tx2]
+						gc_s_dgfDot[gc_rank2] = dgfDot
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_softmax.go:369
+							var tid int = gc_tx2
+//line ggml_softmax.go:369
+							_ = tid
+//line ggml_softmax.go:369
+							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+							_ = dgfDot
+//line ggml_softmax.go:378
+							var col int = tid + gc_off
+//line ggml_softmax.go:378
+							_ = col
 //line ggml_softmax.go:379
-							break
+							if col < 0 || col+8 > len(dstf) || col+8 > len(grad) {
 //line ggml_softmax.go:379
+								break
+//line ggml_softmax.go:379
+							}
+//line ggml_softmax.go:379
+							dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
+//line ggml_softmax.go:379
+							dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 						}
-//line ggml_softmax.go:379
-						dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(dstf[col:]).Mul(archsimd.LoadFloat32x8Slice(grad[col:])))
-//line ggml_softmax.go:379
-						dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank2] = dgfDot
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank2] = dgfDot
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank2] = dgfDot
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:378
+							col := tid + gc_off
+							gc_more = true
+
+//line ggml_softmax.go:379
+							dgfDot += dstf[col] * grad[col]
+							gc_s_dgfDot[gc_rank2] = dgfDot
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3568,77 +3697,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						dgfDot += dstf[col] * grad[col]
 						gc_s_dgfDot[gc_rank2] = dgfDot
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_softmax.go:379
-						dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank2] = dgfDot
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-					tid := gc_tx2
-					_ = tid
-					dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:378
-					col := tid + gc_off
-					gc_more = true
-
-//line ggml_softmax.go:379
-					dgfDot += dstf[col] * grad[col]
-					gc_s_dgfDot[gc_rank2] = dgfDot
 				}
 			}
 		}
@@ -3797,43 +3855,166 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
+				gc_off6 := gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to2 <= len(dst)-gc_off6 && gc_off6 <= len(grad) && gc_to2 <= len(grad)-gc_off6 && gc_off6 <= len(dstf) && gc_to2 <= len(dstf)-gc_off6 {
+					gc_at8 := dst[gc_off6:][:gc_to2]
+					gc_at9 := grad[gc_off6:][:gc_to2]
+					gc_at10 := dstf[gc_off6:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
 //line ggml_softmax.go:385
-					gc_vb := archsimd.BroadcastFloat32x8(scale)
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_softmax.go:369
+							var tid int = gc_tx2
+//line ggml_softmax.go:369
+							_ = tid
+//line ggml_softmax.go:369
+							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+							_ = dgfDot
+//line ggml_softmax.go:384
+							var col_ int = tid + gc_off2
+//line ggml_softmax.go:384
+							_ = col_
+//line ggml_softmax.go:385
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at8) {
+//line ggml_softmax.go:385
+								break
+//line ggml_softmax.go:385
+							}
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line ggml_softmax.go:369
-						var tid int = gc_tx2
-//line ggml_softmax.go:369
+						tid := gc_tx2
 						_ = tid
-//line ggml_softmax.go:369
-						dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
-//line ggml_softmax.go:369
-						_ = dgfDot
+						dgfDot := gc_s_dgfDot[gc_rank2]
+
 //line ggml_softmax.go:384
-						var col_ int = tid + gc_off2
-//line ggml_softmax.go:384
+						col_ := tid + gc_off2
+						gc_more2 = true
 						_ = col_
+
+						gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
 //line ggml_softmax.go:385
-						if col_ < 0 || col_+8 > len(grad) || col_+8 > len(dstf) || col_+8 > len(dst) {
+						gc_vb := archsimd.BroadcastFloat32x8(scale)
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_softmax.go:369
+							var tid int = gc_tx2
+//line ggml_softmax.go:369
+							_ = tid
+//line ggml_softmax.go:369
+							dgfDot := archsimd.LoadFloat32x8Slice(gc_s_dgfDot[gc_rank2:])
+//line ggml_softmax.go:369
+							_ = dgfDot
+//line ggml_softmax.go:384
+							var col_ int = tid + gc_off2
+//line ggml_softmax.go:384
+							_ = col_
 //line ggml_softmax.go:385
-							break
+							if col_ < 0 || col_+8 > len(grad) || col_+8 > len(dstf) || col_+8 > len(dst) {
 //line ggml_softmax.go:385
+								break
+//line ggml_softmax.go:385
+							}
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 						}
-						gc_vb.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step6 := gc_vstep5
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:369
+							tid := gc_tx2
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank2]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+
+//line ggml_softmax.go:385
+							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3849,73 +4030,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:385
 						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-						tid := gc_tx2
-						_ = tid
-						dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_softmax.go:385
-						dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line ggml_softmax.go:369
-					tid := gc_tx2
-					_ = tid
-					dgfDot := gc_s_dgfDot[gc_rank2]
-
-//line ggml_softmax.go:384
-					col_ := tid + gc_off2
-					gc_more2 = true
-
-//line ggml_softmax.go:385
-					dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 				}
 			}
 		}

@@ -4063,10 +4063,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := 0
-			if gc_bdx3 <= len(smem) && gc_off6 >= 0 && gc_off6 < len(smem) {
-				gc_at9 := smem[:gc_bdx3]
-				gc_at10 := smem[gc_off6:][:1]
+			gc_off7 := 0
+			if gc_bdx3 <= len(smem) && gc_off7 >= 0 && gc_off7 < len(smem) {
+				gc_at11 := smem[:gc_bdx3]
+				gc_at12 := smem[gc_off7:][:1]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -4078,18 +4078,18 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 //line olcf.go:299
 					if idx < length {
 //line olcf.go:299
-						gc_at9[gc_tx3] = T(ahs(idx))
+						gc_at11[gc_tx3] = T(ahs(idx))
 //line olcf.go:301
 					} else {
 //line olcf.go:301
-						gc_at9[gc_tx3] = 0
+						gc_at11[gc_tx3] = 0
 //line olcf.go:303
 					}
 
 //line olcf.go:304
 					if idx == 0 {
 //line olcf.go:304
-						gc_at10[0] = 0
+						gc_at12[0] = 0
 //line olcf.go:306
 					}
 				}
@@ -4126,10 +4126,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := i
-				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off7 >= 0 && gc_off7 <= len(smem) && gc_to3 <= len(smem)-gc_off7 {
-					gc_at11 := smem[:gc_to3]
-					gc_at12 := smem[gc_off7:][:gc_to3]
+				gc_off8 := i
+				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off8 >= 0 && gc_off8 <= len(smem) && gc_to3 <= len(smem)-gc_off8 {
+					gc_at13 := smem[:gc_to3]
+					gc_at14 := smem[gc_off8:][:gc_to3]
 					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
@@ -4137,7 +4137,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 //line olcf.go:310
 						{
 //line olcf.go:310
-							gc_at11[gc_tx3] += gc_at12[gc_tx3]
+							gc_at13[gc_tx3] += gc_at14[gc_tx3]
 //line olcf.go:312
 						}
 					}
@@ -4204,16 +4204,16 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(smem) {
-				gc_at13 := smem[gc_off8:][:1]
+			gc_off9 := 0
+			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(smem) {
+				gc_at15 := smem[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
 //line olcf.go:315
 					{
-						atomic.Add(sum, gc_at13[0])
+						atomic.Add(sum, gc_at15[0])
 					}
 				}
 			} else {
@@ -4350,31 +4350,108 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off5 := i
+				if gc_from2 >= 0 && gc_to2 <= len(smem) && gc_off5 >= 0 && gc_off5 <= len(smem) && gc_to2 <= len(smem)-gc_off5 {
+					gc_at8 := smem[:gc_to2]
+					gc_at9 := smem[gc_off5:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line olcf.go:311
-						{
+							{
 //line olcf.go:311
-							if (gc_tx2+i) < 0 || (gc_tx2+i)+8 > len(smem) || gc_tx2 < 0 || gc_tx2+8 > len(smem) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
 //line olcf.go:311
-								break
+									break
+//line olcf.go:311
+								}
+//line olcf.go:311
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 //line olcf.go:311
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:310
+						{
+//line olcf.go:310
+							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+//line olcf.go:312
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line olcf.go:311
-							archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
+							{
 //line olcf.go:311
+								if (gc_tx2+i) < 0 || (gc_tx2+i)+8 > len(smem) || gc_tx2 < 0 || gc_tx2+8 > len(smem) {
+//line olcf.go:311
+									break
+//line olcf.go:311
+								}
+//line olcf.go:311
+								archsimd.LoadFloat32x8Slice(smem[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(smem[gc_tx2+i:])).StoreSlice(smem[gc_tx2:])
+//line olcf.go:311
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+							{
+								smem[gc_tx2] += smem[gc_tx2+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+							{
+								smem[gc_tx2] += smem[gc_tx2+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+							{
+								smem[gc_tx2] += smem[gc_tx2+i]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:310
+							{
+								smem[gc_tx2] += smem[gc_tx2+i]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4382,45 +4459,6 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						{
 							smem[gc_tx2] += smem[gc_tx2+i]
 						}
-					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-						{
-							smem[gc_tx2] += smem[gc_tx2+i]
-						}
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line olcf.go:310
-					{
-						smem[gc_tx2] += smem[gc_tx2+i]
 					}
 				}
 			}
@@ -4432,16 +4470,16 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(smem) {
-				gc_at8 := smem[gc_off5:][:1]
+			gc_off6 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(smem) {
+				gc_at10 := smem[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line olcf.go:315
 					{
-						atomic.Add(sum, gc_at8[0])
+						atomic.Add(sum, gc_at10[0])
 					}
 				}
 			} else {

@@ -47,69 +47,205 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off3 := gc_bx2 * gc_bdx2
+				gc_off4 := gc_bx2 - 1
+				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) {
+					gc_at3 := output[gc_off3:][:gc_to2]
+					gc_at4 := base[gc_off4:][:1]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line pmpp_sparse.go:23
-					gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+						gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line pmpp_sparse.go:23
-					_ = gc_iota2
+						_ = gc_iota4
 //line pmpp_sparse.go:23
-					gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:23
-					_ = gc_none2
+						_ = gc_none4
 //line pmpp_sparse.go:23
-					gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:23
-					_ = gc_all2
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+						_ = gc_all4
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:23
+							_ = tid
+//line pmpp_sparse.go:25
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) {
+//line pmpp_sparse.go:25
+								break
+//line pmpp_sparse.go:25
+							}
+//line pmpp_sparse.go:25
+							gc_b6 := gc_none4
+//line pmpp_sparse.go:25
+							if gc_bx2 > 0 {
+//line pmpp_sparse.go:25
+								gc_b6 = gc_all4
+//line pmpp_sparse.go:25
+							}
+//line pmpp_sparse.go:25
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b6)
+//line pmpp_sparse.go:25
+							_ = gc_if4
+//line pmpp_sparse.go:25
+							if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:25
+								var gc_u4 float64
+//line pmpp_sparse.go:25
+								if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:25
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:25
+									gc_u4 = gc_at4[0]
+//line pmpp_sparse.go:25
+								}
+//line pmpp_sparse.go:25
+								archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+//line pmpp_sparse.go:25
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_rank2
+
 //line pmpp_sparse.go:23
-						var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:23
+						tid := gc_bx2*gc_bdx2 + gc_tx2
 						_ = tid
+
 //line pmpp_sparse.go:25
-						if tid < 0 || tid+4 > len(output) {
+						if tid < length && gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-							break
-//line pmpp_sparse.go:25
+							gc_at3[gc_tx2] += gc_at4[0]
+//line pmpp_sparse.go:27
 						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line pmpp_sparse.go:23
+						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line pmpp_sparse.go:23
+						_ = gc_iota2
+//line pmpp_sparse.go:23
+						gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:23
+						_ = gc_none2
+//line pmpp_sparse.go:23
+						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:23
+						_ = gc_all2
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:23
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:23
+							_ = tid
 //line pmpp_sparse.go:25
-						gc_b4 := gc_none2
+							if tid < 0 || tid+4 > len(output) {
 //line pmpp_sparse.go:25
-						if gc_bx2 > 0 {
+								break
 //line pmpp_sparse.go:25
-							gc_b4 = gc_all2
+							}
 //line pmpp_sparse.go:25
-						}
+							gc_b4 := gc_none2
 //line pmpp_sparse.go:25
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
+							if gc_bx2 > 0 {
 //line pmpp_sparse.go:25
-						_ = gc_if2
+								gc_b4 = gc_all2
+//line pmpp_sparse.go:25
+							}
+//line pmpp_sparse.go:25
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, tid, 4)))).And(gc_b4)
+//line pmpp_sparse.go:25
+							_ = gc_if2
 //line pmpp_sparse.go:26
-						if gc_if2.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:26
-							var gc_u2 float64
+								var gc_u2 float64
 //line pmpp_sparse.go:26
-							if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:26
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:26
-								gc_u2 = base[gc_bx2-1]
+									gc_u2 = base[gc_bx2-1]
+//line pmpp_sparse.go:26
+								}
+//line pmpp_sparse.go:26
+								archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[tid:]), gc_if2)
 //line pmpp_sparse.go:26
 							}
-//line pmpp_sparse.go:26
-							archsimd.LoadFloat64x4Slice(output[tid:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[tid:]), gc_if2)
-//line pmpp_sparse.go:26
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx2 > 0 {
+								output[tid] += base[gc_bx2-1]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx2 > 0 {
+								output[tid] += base[gc_bx2-1]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx2 > 0 {
+								output[tid] += base[gc_bx2-1]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:23
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+
+//line pmpp_sparse.go:25
+							if tid < length && gc_bx2 > 0 {
+								output[tid] += base[gc_bx2-1]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -121,61 +257,6 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 						if tid < length && gc_bx2 > 0 {
 							output[tid] += base[gc_bx2-1]
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line pmpp_sparse.go:25
-						if tid < length && gc_bx2 > 0 {
-							output[tid] += base[gc_bx2-1]
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line pmpp_sparse.go:23
-					tid := gc_bx2*gc_bdx2 + gc_tx2
-					_ = tid
-
-//line pmpp_sparse.go:25
-					if tid < length && gc_bx2 > 0 {
-						output[tid] += base[gc_bx2-1]
 					}
 				}
 			}
@@ -220,77 +301,158 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 		for i := 0; i < phasesCount; i++ {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := 0
-					if compiled.SIMD {
+					gc_off3 := gc_bx2*sectionLength + i*gc_bdx2
+					gc_off4 := gc_bx2 - 1
+					if gc_off3 >= 0 && gc_off3 <= len(output) && gc_bdx2 <= len(output)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(base) {
+						gc_at3 := output[gc_off3:][:gc_bdx2]
+						gc_at4 := base[gc_off4:][:1]
+						gc_vstep := 0
+						if compiled.SIMD {
 //line pmpp_sparse.go:38
-						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+							gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line pmpp_sparse.go:38
-						_ = gc_iota2
+							_ = gc_iota4
 //line pmpp_sparse.go:38
-						gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt64x4(0).ToMask()
 //line pmpp_sparse.go:38
-						_ = gc_none2
+							_ = gc_none4
 //line pmpp_sparse.go:38
-						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line pmpp_sparse.go:38
-						_ = gc_all2
-						for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+							_ = gc_all4
+							for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:38
+								var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:38
+								_ = inputIndex
+//line pmpp_sparse.go:39
+								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) {
+//line pmpp_sparse.go:39
+									break
+//line pmpp_sparse.go:39
+								}
+//line pmpp_sparse.go:39
+								gc_b6 := gc_none4
+//line pmpp_sparse.go:39
+								if gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+									gc_b6 = gc_all4
+//line pmpp_sparse.go:39
+								}
+//line pmpp_sparse.go:39
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b6)
+//line pmpp_sparse.go:39
+								_ = gc_if4
+//line pmpp_sparse.go:39
+								if gc_if4.ToBits() != 0 {
+//line pmpp_sparse.go:39
+									var gc_u4 float64
+//line pmpp_sparse.go:39
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line pmpp_sparse.go:39
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line pmpp_sparse.go:39
+										gc_u4 = gc_at4[0]
+//line pmpp_sparse.go:39
+									}
+//line pmpp_sparse.go:39
+									archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Add(archsimd.BroadcastFloat64x4(gc_u4)).StoreMasked((*[4]float64)(gc_at3[gc_tx2:]), gc_if4)
+//line pmpp_sparse.go:39
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+
 //line pmpp_sparse.go:38
-							var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
-//line pmpp_sparse.go:38
+							inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+
+//line pmpp_sparse.go:39
+							if inputIndex < length && gc_bx2 > 0 {
+//line pmpp_sparse.go:39
+								gc_at3[gc_tx2] += gc_at4[0]
+//line pmpp_sparse.go:41
+							}
 							_ = inputIndex
+						}
+					} else {
+						gc_vstep2 := 0
+						if compiled.SIMD {
+//line pmpp_sparse.go:38
+							gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
+//line pmpp_sparse.go:38
+							_ = gc_iota2
+//line pmpp_sparse.go:38
+							gc_none2 := archsimd.BroadcastInt64x4(0).ToMask()
+//line pmpp_sparse.go:38
+							_ = gc_none2
+//line pmpp_sparse.go:38
+							gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+//line pmpp_sparse.go:38
+							_ = gc_all2
+							for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line pmpp_sparse.go:38
+								var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+//line pmpp_sparse.go:38
+								_ = inputIndex
 //line pmpp_sparse.go:39
-							if inputIndex < 0 || inputIndex+4 > len(output) {
+								if inputIndex < 0 || inputIndex+4 > len(output) {
 //line pmpp_sparse.go:39
-								break
+									break
 //line pmpp_sparse.go:39
-							}
+								}
 //line pmpp_sparse.go:39
-							gc_b4 := gc_none2
+								gc_b4 := gc_none2
 //line pmpp_sparse.go:39
-							if gc_bx2 > 0 {
+								if gc_bx2 > 0 {
 //line pmpp_sparse.go:39
-								gc_b4 = gc_all2
+									gc_b4 = gc_all2
 //line pmpp_sparse.go:39
-							}
+								}
 //line pmpp_sparse.go:39
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(length, inputIndex, 4)))).And(gc_b4)
 //line pmpp_sparse.go:39
-							_ = gc_if2
+								_ = gc_if2
 //line pmpp_sparse.go:40
-							if gc_if2.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line pmpp_sparse.go:40
-								var gc_u2 float64
+									var gc_u2 float64
 //line pmpp_sparse.go:40
-								if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line pmpp_sparse.go:40
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line pmpp_sparse.go:40
-									gc_u2 = base[gc_bx2-1]
+										gc_u2 = base[gc_bx2-1]
+//line pmpp_sparse.go:40
+									}
+//line pmpp_sparse.go:40
+									archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if2)
 //line pmpp_sparse.go:40
 								}
-//line pmpp_sparse.go:40
-								archsimd.LoadFloat64x4Slice(output[inputIndex:]).Add(archsimd.BroadcastFloat64x4(gc_u2)).StoreMasked((*[4]float64)(output[inputIndex:]), gc_if2)
-//line pmpp_sparse.go:40
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:38
-						inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
+							inputIndex := gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
 
 //line pmpp_sparse.go:39
-						if inputIndex < length && gc_bx2 > 0 {
-							output[inputIndex] += base[gc_bx2-1]
+							if inputIndex < length && gc_bx2 > 0 {
+								output[inputIndex] += base[gc_bx2-1]
+							}
+							_ = inputIndex
 						}
-						_ = inputIndex
 					}
 				}
 			}

@@ -190,10 +190,200 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at7 := x[gc_off6:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:56
+							var tid int = gc_tx2
+//line llmc_layernorm.go:56
+							_ = tid
+//line llmc_layernorm.go:56
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:56
+							_ = sum
+//line llmc_layernorm.go:59
+							var i int = tid + gc_off
+//line llmc_layernorm.go:59
+							_ = i
+//line llmc_layernorm.go:60
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
+//line llmc_layernorm.go:60
+								break
+//line llmc_layernorm.go:60
+							}
+//line llmc_layernorm.go:60
+							sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
+//line llmc_layernorm.go:60
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_layernorm.go:60
+						sum += gc_at7[gc_tx2]
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:56
+							var tid int = gc_tx2
+//line llmc_layernorm.go:56
+							_ = tid
+//line llmc_layernorm.go:56
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:56
+							_ = sum
+//line llmc_layernorm.go:59
+							var i int = tid + gc_off
+//line llmc_layernorm.go:59
+							_ = i
+//line llmc_layernorm.go:60
+							if i < 0 || i+8 > len(x) {
+//line llmc_layernorm.go:60
+								break
+//line llmc_layernorm.go:60
+							}
+//line llmc_layernorm.go:60
+							sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
+//line llmc_layernorm.go:60
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:60
+							sum += x[i]
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:59
+						i := tid + gc_off
+						gc_more = true
+
+//line llmc_layernorm.go:60
+						sum += x[i]
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(shared) {
+				gc_at8 := shared[:gc_bdx2]
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_layernorm.go:56
@@ -204,152 +394,110 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:56
 						_ = sum
-//line llmc_layernorm.go:59
-						var i int = tid + gc_off
-//line llmc_layernorm.go:59
-						_ = i
-//line llmc_layernorm.go:60
-						if i < 0 || i+8 > len(x) {
-//line llmc_layernorm.go:60
+//line llmc_layernorm.go:62
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
+//line llmc_layernorm.go:62
 							break
-//line llmc_layernorm.go:60
+//line llmc_layernorm.go:62
 						}
-//line llmc_layernorm.go:60
-						sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
-//line llmc_layernorm.go:60
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:62
+						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:60
-						sum += x[i]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:59
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:60
-					sum += x[i]
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line llmc_layernorm.go:56
-					var tid int = gc_tx2
-//line llmc_layernorm.go:56
+					tid := gc_tx2
 					_ = tid
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at8[gc_tx2] = sum
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line llmc_layernorm.go:56
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						var tid int = gc_tx2
 //line llmc_layernorm.go:56
-					_ = sum
+						_ = tid
+//line llmc_layernorm.go:56
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:56
+						_ = sum
 //line llmc_layernorm.go:62
-					if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid+8 > len(shared) {
 //line llmc_layernorm.go:62
-						break
+							break
 //line llmc_layernorm.go:62
+						}
+//line llmc_layernorm.go:62
+						sum.StoreSlice(shared[tid:])
 					}
-//line llmc_layernorm.go:62
-					sum.StoreSlice(shared[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:62
+						shared[tid] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -361,57 +509,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:62
 					shared[tid] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-					shared[tid] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-				tid := gc_tx2
-				_ = tid
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:62
-				shared[tid] = sum
 			}
 		}
 	}
@@ -424,35 +521,136 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off7 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
+					gc_at9 := shared[:gc_to2]
+					gc_at10 := shared[gc_off7:][:gc_to2]
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line llmc_layernorm.go:56
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line llmc_layernorm.go:56
-						_ = tid
+							_ = tid
 //line llmc_layernorm.go:67
-						{
+							{
 //line llmc_layernorm.go:67
-							if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line llmc_layernorm.go:67
-								break
+									break
+//line llmc_layernorm.go:67
+								}
+//line llmc_layernorm.go:67
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line llmc_layernorm.go:67
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:66
+						{
+//line llmc_layernorm.go:66
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line llmc_layernorm.go:68
+						}
+					}
+				} else {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:56
+							var tid int = gc_tx2
+//line llmc_layernorm.go:56
+							_ = tid
 //line llmc_layernorm.go:67
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							{
 //line llmc_layernorm.go:67
+								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+//line llmc_layernorm.go:67
+									break
+//line llmc_layernorm.go:67
+								}
+//line llmc_layernorm.go:67
+								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+//line llmc_layernorm.go:67
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep7
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:56
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								shared[tid] += shared[tid+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -464,61 +662,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:66
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:56
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:66
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
@@ -530,11 +673,11 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := idx
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(mean) && gc_off7 >= 0 && gc_off7 < len(shared) {
-				gc_at7 := mean[gc_off6:][:1]
-				gc_at8 := shared[gc_off7:][:1]
+			gc_off8 := idx
+			gc_off9 := 0
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(mean) && gc_off9 >= 0 && gc_off9 < len(shared) {
+				gc_at11 := mean[gc_off8:][:1]
+				gc_at12 := shared[gc_off9:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -546,7 +689,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:70
 					{
 //line llmc_layernorm.go:70
-						gc_at7[0] = gc_at8[0] / float32(C)
+						gc_at11[0] = gc_at12[0] / float32(C)
 //line llmc_layernorm.go:72
 					}
 				}
@@ -734,12 +877,230 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 {
+					gc_at7 := x[gc_off6:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
 //line llmc_layernorm.go:87
-					gc_vb := archsimd.BroadcastFloat32x8(m)
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+						gc_vb2 := archsimd.BroadcastFloat32x8(m)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:82
+							var tid int = gc_tx2
+//line llmc_layernorm.go:82
+							_ = tid
+//line llmc_layernorm.go:82
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:82
+							_ = sum
+//line llmc_layernorm.go:86
+							var i int = tid + gc_off
+//line llmc_layernorm.go:86
+							_ = i
+//line llmc_layernorm.go:87
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
+//line llmc_layernorm.go:87
+								break
+//line llmc_layernorm.go:87
+							}
+//line llmc_layernorm.go:87
+							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb2)
+//line llmc_layernorm.go:87
+							_ = diff
+//line llmc_layernorm.go:87
+							sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+						_ = i
+
+//line llmc_layernorm.go:87
+						diff := gc_at7[gc_tx2] - m
+
+//line llmc_layernorm.go:88
+						sum += diff * diff
+						gc_s_sum[gc_rank2] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+//line llmc_layernorm.go:87
+						gc_vb := archsimd.BroadcastFloat32x8(m)
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:82
+							var tid int = gc_tx2
+//line llmc_layernorm.go:82
+							_ = tid
+//line llmc_layernorm.go:82
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:82
+							_ = sum
+//line llmc_layernorm.go:86
+							var i int = tid + gc_off
+//line llmc_layernorm.go:86
+							_ = i
+//line llmc_layernorm.go:87
+							if i < 0 || i+8 > len(x) {
+//line llmc_layernorm.go:87
+								break
+//line llmc_layernorm.go:87
+							}
+//line llmc_layernorm.go:87
+							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
+//line llmc_layernorm.go:87
+							_ = diff
+//line llmc_layernorm.go:87
+							sum = sum.Add(diff.Mul(diff))
+//line llmc_layernorm.go:87
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+							i := tid + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:87
+							diff := x[i] - m
+
+//line llmc_layernorm.go:88
+							sum += diff * diff
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:86
+						i := tid + gc_off
+						gc_more = true
+
+//line llmc_layernorm.go:87
+						diff := x[i] - m
+
+//line llmc_layernorm.go:88
+						sum += diff * diff
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(shared) {
+				gc_at8 := shared[:gc_bdx2]
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_layernorm.go:82
@@ -750,171 +1111,110 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line llmc_layernorm.go:82
 						_ = sum
-//line llmc_layernorm.go:86
-						var i int = tid + gc_off
-//line llmc_layernorm.go:86
-						_ = i
-//line llmc_layernorm.go:87
-						if i < 0 || i+8 > len(x) {
-//line llmc_layernorm.go:87
+//line llmc_layernorm.go:90
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
+//line llmc_layernorm.go:90
 							break
-//line llmc_layernorm.go:87
+//line llmc_layernorm.go:90
 						}
-//line llmc_layernorm.go:87
-						diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb)
-//line llmc_layernorm.go:87
-						_ = diff
-//line llmc_layernorm.go:87
-						sum = sum.Add(diff.Mul(diff))
-//line llmc_layernorm.go:87
-						sum.StoreSlice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:90
+						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:87
-						diff := x[i] - m
-
-//line llmc_layernorm.go:88
-						sum += diff * diff
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:86
-					i := tid + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:87
-					diff := x[i] - m
-
-//line llmc_layernorm.go:88
-					sum += diff * diff
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line llmc_layernorm.go:82
-					var tid int = gc_tx2
-//line llmc_layernorm.go:82
+					tid := gc_tx2
 					_ = tid
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at8[gc_tx2] = sum
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line llmc_layernorm.go:82
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						var tid int = gc_tx2
 //line llmc_layernorm.go:82
-					_ = sum
+						_ = tid
+//line llmc_layernorm.go:82
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_layernorm.go:82
+						_ = sum
 //line llmc_layernorm.go:90
-					if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid+8 > len(shared) {
 //line llmc_layernorm.go:90
-						break
+							break
 //line llmc_layernorm.go:90
+						}
+//line llmc_layernorm.go:90
+						sum.StoreSlice(shared[tid:])
 					}
-//line llmc_layernorm.go:90
-					sum.StoreSlice(shared[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep3
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_layernorm.go:90
+						shared[tid] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -926,57 +1226,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:90
 					shared[tid] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-					shared[tid] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-				tid := gc_tx2
-				_ = tid
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_layernorm.go:90
-				shared[tid] = sum
 			}
 		}
 	}
@@ -989,35 +1238,136 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off7 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off7 >= 0 && gc_off7 <= len(shared) && gc_to2 <= len(shared)-gc_off7 {
+					gc_at9 := shared[:gc_to2]
+					gc_at10 := shared[gc_off7:][:gc_to2]
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line llmc_layernorm.go:82
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line llmc_layernorm.go:82
-						_ = tid
+							_ = tid
 //line llmc_layernorm.go:95
-						{
+							{
 //line llmc_layernorm.go:95
-							if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line llmc_layernorm.go:95
-								break
+									break
+//line llmc_layernorm.go:95
+								}
+//line llmc_layernorm.go:95
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line llmc_layernorm.go:95
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:94
+						{
+//line llmc_layernorm.go:94
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line llmc_layernorm.go:96
+						}
+					}
+				} else {
+					gc_vstep7 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:82
+							var tid int = gc_tx2
+//line llmc_layernorm.go:82
+							_ = tid
 //line llmc_layernorm.go:95
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							{
 //line llmc_layernorm.go:95
+								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+//line llmc_layernorm.go:95
+									break
+//line llmc_layernorm.go:95
+								}
+//line llmc_layernorm.go:95
+								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+//line llmc_layernorm.go:95
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep7
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:82
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								shared[tid] += shared[tid+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1029,61 +1379,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_layernorm.go:94
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_layernorm.go:82
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_layernorm.go:94
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
@@ -1095,11 +1390,11 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := idx
-			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(rstd) && gc_off7 >= 0 && gc_off7 < len(shared) {
-				gc_at7 := rstd[gc_off6:][:1]
-				gc_at8 := shared[gc_off7:][:1]
+			gc_off8 := idx
+			gc_off9 := 0
+			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(rstd) && gc_off9 >= 0 && gc_off9 < len(shared) {
+				gc_at11 := rstd[gc_off8:][:1]
+				gc_at12 := shared[gc_off9:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -1111,7 +1406,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:98
 					{
 //line llmc_layernorm.go:98
-						gc_at7[0] = 1.0 / sqrtf(gc_at8[0]/float32(C)+1e-5)
+						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
 //line llmc_layernorm.go:100
 					}
 				}
@@ -1668,52 +1963,208 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off5 := gc_off
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+					gc_at6 := x[gc_off5:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:183
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:183
+							_ = threadSum
+//line llmc_layernorm.go:183
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line llmc_layernorm.go:183
+							_ = threadSum2
+//line llmc_layernorm.go:183
+							var i int = gc_tx2 + gc_off
+//line llmc_layernorm.go:183
+							_ = i
+//line llmc_layernorm.go:184
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line llmc_layernorm.go:184
+								break
+//line llmc_layernorm.go:184
+							}
+//line llmc_layernorm.go:184
+							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
+//line llmc_layernorm.go:184
+							_ = xi
+//line llmc_layernorm.go:184
+							threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+							threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:184
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						threadSum := gc_s_threadSum[gc_rank2]
+						threadSum2 := gc_s_threadSum2[gc_rank2]
+
 //line llmc_layernorm.go:183
-						threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:183
-						_ = threadSum
-//line llmc_layernorm.go:183
-						threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
-//line llmc_layernorm.go:183
-						_ = threadSum2
-//line llmc_layernorm.go:183
-						var i int = gc_tx2 + gc_off
-//line llmc_layernorm.go:183
+						i := gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
 //line llmc_layernorm.go:184
-						if i < 0 || i+8 > len(x) {
+						xi := gc_at6[gc_tx2]
+
+//line llmc_layernorm.go:185
+						threadSum += xi
+
+//line llmc_layernorm.go:186
+						threadSum2 += xi * xi
+						gc_s_threadSum[gc_rank2] = threadSum
+						gc_s_threadSum2[gc_rank2] = threadSum2
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:183
+							threadSum := archsimd.LoadFloat32x8Slice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:183
+							_ = threadSum
+//line llmc_layernorm.go:183
+							threadSum2 := archsimd.LoadFloat32x8Slice(gc_s_threadSum2[gc_rank2:])
+//line llmc_layernorm.go:183
+							_ = threadSum2
+//line llmc_layernorm.go:183
+							var i int = gc_tx2 + gc_off
+//line llmc_layernorm.go:183
+							_ = i
 //line llmc_layernorm.go:184
-							break
+							if i < 0 || i+8 > len(x) {
 //line llmc_layernorm.go:184
+								break
+//line llmc_layernorm.go:184
+							}
+//line llmc_layernorm.go:184
+							xi := archsimd.LoadFloat32x8Slice(x[i:])
+//line llmc_layernorm.go:184
+							_ = xi
+//line llmc_layernorm.go:184
+							threadSum = threadSum.Add(xi)
+//line llmc_layernorm.go:184
+							threadSum2 = threadSum2.Add(xi.Mul(xi))
+//line llmc_layernorm.go:184
+							threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
+//line llmc_layernorm.go:184
+							threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
 						}
-//line llmc_layernorm.go:184
-						xi := archsimd.LoadFloat32x8Slice(x[i:])
-//line llmc_layernorm.go:184
-						_ = xi
-//line llmc_layernorm.go:184
-						threadSum = threadSum.Add(xi)
-//line llmc_layernorm.go:184
-						threadSum2 = threadSum2.Add(xi.Mul(xi))
-//line llmc_layernorm.go:184
-						threadSum.StoreSlice(gc_s_threadSum[gc_rank2:])
-//line llmc_layernorm.go:184
-						threadSum2.StoreSlice(gc_s_threadSum2[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more = true
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more = true
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line llmc_layernorm.go:183
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line llmc_layernorm.go:183
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line llmc_layernorm.go:183
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							threadSum := gc_s_threadSum[gc_rank2]
+							threadSum2 := gc_s_threadSum2[gc_rank2]
+
+//line llmc_layernorm.go:183
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line llmc_layernorm.go:184
+							xi := x[i]
+
+//line llmc_layernorm.go:185
+							threadSum += xi
+
+//line llmc_layernorm.go:186
+							threadSum2 += xi * xi
+							gc_s_threadSum[gc_rank2] = threadSum
+							gc_s_threadSum2[gc_rank2] = threadSum2
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -1734,93 +2185,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 						gc_s_threadSum[gc_rank2] = threadSum
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-						threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_layernorm.go:184
-						xi := x[i]
-
-//line llmc_layernorm.go:185
-						threadSum += xi
-
-//line llmc_layernorm.go:186
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank2] = threadSum
-						gc_s_threadSum2[gc_rank2] = threadSum2
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					threadSum := gc_s_threadSum[gc_rank2]
-					threadSum2 := gc_s_threadSum2[gc_rank2]
-
-//line llmc_layernorm.go:183
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line llmc_layernorm.go:184
-					xi := x[i]
-
-//line llmc_layernorm.go:185
-					threadSum += xi
-
-//line llmc_layernorm.go:186
-					threadSum2 += xi * xi
-					gc_s_threadSum[gc_rank2] = threadSum
-					gc_s_threadSum2[gc_rank2] = threadSum2
 				}
 			}
 		}
@@ -2024,45 +2388,171 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off6 := gc_off2
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_to2 <= len(x)-gc_off6 && gc_off6 <= len(o) && gc_to2 <= len(o)-gc_off6 && gc_off6 <= len(weight) && gc_to2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_to2 <= len(bias)-gc_off6 {
+					gc_at7 := x[gc_off6:][:gc_to2]
+					gc_at8 := o[gc_off6:][:gc_to2]
+					gc_at9 := weight[gc_off6:][:gc_to2]
+					gc_at10 := bias[gc_off6:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:217
+							m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+//line llmc_layernorm.go:217
+							_ = m
+//line llmc_layernorm.go:217
+							s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line llmc_layernorm.go:217
+							_ = s
+//line llmc_layernorm.go:217
+							var i_ int = gc_tx2 + gc_off2
+//line llmc_layernorm.go:217
+							_ = i_
+//line llmc_layernorm.go:218
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at8) {
+//line llmc_layernorm.go:218
+								break
+//line llmc_layernorm.go:218
+							}
+//line llmc_layernorm.go:218
+							n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(m))
+//line llmc_layernorm.go:218
+							_ = n
+							n.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more2 = true
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						m := gc_s_m[gc_rank2]
+						s := gc_s_s[gc_rank2]
+
 //line llmc_layernorm.go:217
-						m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
-//line llmc_layernorm.go:217
-						_ = m
-//line llmc_layernorm.go:217
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
-//line llmc_layernorm.go:217
-						_ = s
-//line llmc_layernorm.go:217
-						var i_ int = gc_tx2 + gc_off2
-//line llmc_layernorm.go:217
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
 						_ = i_
+
 //line llmc_layernorm.go:218
-						if i_ < 0 || i_+8 > len(x) || i_+8 > len(weight) || i_+8 > len(bias) || i_+8 > len(o) {
+						n := s * (gc_at7[gc_tx2] - m)
+
+						gc_at8[gc_tx2] = n*gc_at9[gc_tx2] + gc_at10[gc_tx2]
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_layernorm.go:217
+							m := archsimd.LoadFloat32x8Slice(gc_s_m[gc_rank2:])
+//line llmc_layernorm.go:217
+							_ = m
+//line llmc_layernorm.go:217
+							s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
+//line llmc_layernorm.go:217
+							_ = s
+//line llmc_layernorm.go:217
+							var i_ int = gc_tx2 + gc_off2
+//line llmc_layernorm.go:217
+							_ = i_
 //line llmc_layernorm.go:218
-							break
+							if i_ < 0 || i_+8 > len(x) || i_+8 > len(weight) || i_+8 > len(bias) || i_+8 > len(o) {
 //line llmc_layernorm.go:218
+								break
+//line llmc_layernorm.go:218
+							}
+//line llmc_layernorm.go:218
+							n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
+//line llmc_layernorm.go:218
+							_ = n
+							n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
 						}
-//line llmc_layernorm.go:218
-						n := s.Mul(archsimd.LoadFloat32x8Slice(x[i_:]).Sub(m))
-//line llmc_layernorm.go:218
-						_ = n
-						n.Mul(archsimd.LoadFloat32x8Slice(weight[i_:])).Add(archsimd.LoadFloat32x8Slice(bias[i_:])).StoreSlice(o[i_:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from2 {
-					gc_more2 = true
-				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+					if gc_vstep5 > gc_from2 {
+						gc_more2 = true
+					}
+					gc_step6 := gc_vstep5
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							m := gc_s_m[gc_rank2]
+							s := gc_s_s[gc_rank2]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							m := gc_s_m[gc_rank2]
+							s := gc_s_s[gc_rank2]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							m := gc_s_m[gc_rank2]
+							s := gc_s_s[gc_rank2]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							m := gc_s_m[gc_rank2]
+							s := gc_s_s[gc_rank2]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line llmc_layernorm.go:218
+							n := s * (x[i_] - m)
+
+//line llmc_layernorm.go:219
+							o[i_] = n*weight[i_] + bias[i_]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						m := gc_s_m[gc_rank2]
@@ -2078,73 +2568,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:219
 						o[i_] = n*weight[i_] + bias[i_]
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line llmc_layernorm.go:218
-						n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					m := gc_s_m[gc_rank2]
-					s := gc_s_s[gc_rank2]
-
-//line llmc_layernorm.go:217
-					i_ := gc_tx2 + gc_off2
-					gc_more2 = true
-
-//line llmc_layernorm.go:218
-					n := s * (x[i_] - m)
-
-//line llmc_layernorm.go:219
-					o[i_] = n*weight[i_] + bias[i_]
 				}
 			}
 		}

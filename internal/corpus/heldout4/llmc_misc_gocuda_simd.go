@@ -344,35 +344,126 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(shared) {
+				gc_at6 := shared[:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_misc.go:69
+						var tid int = gc_tx2
+//line llmc_misc.go:69
+						_ = tid
+//line llmc_misc.go:69
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_misc.go:69
+						_ = sum
+//line llmc_misc.go:76
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
+//line llmc_misc.go:76
+							break
+//line llmc_misc.go:76
+						}
+//line llmc_misc.go:76
+						sum.StoreSlice(gc_at6[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line llmc_misc.go:69
-					var tid int = gc_tx2
-//line llmc_misc.go:69
+					tid := gc_tx2
 					_ = tid
+					sum := gc_s_sum[gc_rank2]
+
+					gc_at6[gc_tx2] = sum
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line llmc_misc.go:69
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						var tid int = gc_tx2
 //line llmc_misc.go:69
-					_ = sum
+						_ = tid
+//line llmc_misc.go:69
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_misc.go:69
+						_ = sum
 //line llmc_misc.go:76
-					if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid+8 > len(shared) {
 //line llmc_misc.go:76
-						break
+							break
 //line llmc_misc.go:76
+						}
+//line llmc_misc.go:76
+						sum.StoreSlice(shared[tid:])
 					}
-//line llmc_misc.go:76
-					sum.StoreSlice(shared[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+						sum := gc_s_sum[gc_rank2]
+
+//line llmc_misc.go:76
+						shared[tid] = sum
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -384,57 +475,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:76
 					shared[tid] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-					shared[tid] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-				tid := gc_tx2
-				_ = tid
-				sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:76
-				shared[tid] = sum
 			}
 		}
 	}
@@ -447,35 +487,136 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off5 := stride
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
+					gc_at7 := shared[:gc_to2]
+					gc_at8 := shared[gc_off5:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line llmc_misc.go:69
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line llmc_misc.go:69
-						_ = tid
+							_ = tid
 //line llmc_misc.go:81
-						{
+							{
 //line llmc_misc.go:81
-							if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
 //line llmc_misc.go:81
-								break
+									break
+//line llmc_misc.go:81
+								}
+//line llmc_misc.go:81
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 //line llmc_misc.go:81
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_misc.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_misc.go:80
+						{
+//line llmc_misc.go:80
+							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+//line llmc_misc.go:82
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_misc.go:69
+							var tid int = gc_tx2
+//line llmc_misc.go:69
+							_ = tid
 //line llmc_misc.go:81
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+							{
 //line llmc_misc.go:81
+								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+//line llmc_misc.go:81
+									break
+//line llmc_misc.go:81
+								}
+//line llmc_misc.go:81
+								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride:])).StoreSlice(shared[tid:])
+//line llmc_misc.go:81
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_misc.go:80
+							{
+								shared[tid] += shared[tid+stride]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step9 := gc_vstep3
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
-					{
-						gc_tx2 := gc_step9 + 0
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -487,61 +628,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						{
 							shared[tid] += shared[tid+stride]
 						}
-					}
-					{
-						gc_tx2 := gc_step9 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-					{
-						gc_tx2 := gc_step9 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_misc.go:80
-						{
-							shared[tid] += shared[tid+stride]
-						}
-					}
-				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_misc.go:80
-					{
-						shared[tid] += shared[tid+stride]
 					}
 				}
 			}
@@ -553,11 +639,11 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := o
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(dbias) && gc_off6 >= 0 && gc_off6 < len(shared) {
-				gc_at6 := dbias[gc_off5:][:1]
-				gc_at7 := shared[gc_off6:][:1]
+			gc_off6 := o
+			gc_off7 := 0
+			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dbias) && gc_off7 >= 0 && gc_off7 < len(shared) {
+				gc_at9 := dbias[gc_off6:][:1]
+				gc_at10 := shared[gc_off7:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -569,7 +655,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:84
 					{
 //line llmc_misc.go:84
-						gc_at6[0] = float32(float32(gc_at6[0]) + gc_at7[0])
+						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
 //line llmc_misc.go:86
 					}
 				}

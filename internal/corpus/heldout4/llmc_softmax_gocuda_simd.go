@@ -308,35 +308,126 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+			if gc_bdx2 <= len(shared) {
+				gc_at14 := shared[:gc_bdx2]
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line llmc_softmax.go:69
+						var tid int = gc_tx2
+//line llmc_softmax.go:69
+						_ = tid
+//line llmc_softmax.go:69
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:69
+						_ = maxval
+//line llmc_softmax.go:76
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) {
+//line llmc_softmax.go:76
+							break
+//line llmc_softmax.go:76
+						}
+//line llmc_softmax.go:76
+						maxval.StoreSlice(gc_at14[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
-//line llmc_softmax.go:69
+					tid := gc_tx2
 					_ = tid
+					maxval := gc_s_maxval[gc_rank2]
+
+					gc_at14[gc_tx2] = maxval
+				}
+			} else {
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line llmc_softmax.go:69
-					maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+						var tid int = gc_tx2
 //line llmc_softmax.go:69
-					_ = maxval
+						_ = tid
+//line llmc_softmax.go:69
+						maxval := archsimd.LoadFloat32x8Slice(gc_s_maxval[gc_rank2:])
+//line llmc_softmax.go:69
+						_ = maxval
 //line llmc_softmax.go:76
-					if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid+8 > len(shared) {
 //line llmc_softmax.go:76
-						break
+							break
 //line llmc_softmax.go:76
+						}
+//line llmc_softmax.go:76
+						maxval.StoreSlice(shared[tid:])
 					}
-//line llmc_softmax.go:76
-					maxval.StoreSlice(shared[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step13 := gc_vstep2
-			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
-				{
-					gc_tx2 := gc_step13 + 0
+				gc_step13 := gc_vstep3
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:76
+						shared[tid] = maxval
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -348,57 +439,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:76
 					shared[tid] = maxval
 				}
-				{
-					gc_tx2 := gc_step13 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx2 := gc_step13 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-				{
-					gc_tx2 := gc_step13 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-					shared[tid] = maxval
-				}
-			}
-			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-				tid := gc_tx2
-				_ = tid
-				maxval := gc_s_maxval[gc_rank2]
-
-//line llmc_softmax.go:76
-				shared[tid] = maxval
 			}
 		}
 	}
@@ -413,8 +453,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off14 := stride
 				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
-					gc_at14 := shared[:gc_to2]
-					gc_at15 := shared[gc_off14:][:gc_to2]
+					gc_at15 := shared[:gc_to2]
+					gc_at16 := shared[gc_off14:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -426,7 +466,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:79
 						{
 //line llmc_softmax.go:79
-							gc_at14[gc_tx2] = fmaxf(gc_at14[gc_tx2], gc_at15[gc_tx2])
+							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
 //line llmc_softmax.go:81
 						}
 					}
@@ -526,8 +566,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off15 := gc_off2 + (idx * C)
 				gc_off16 := gc_off2
 				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
-					gc_at16 := out[gc_off15:][:gc_to2]
-					gc_at17 := x[gc_off16:][:gc_to2]
+					gc_at17 := out[gc_off15:][:gc_to2]
+					gc_at18 := x[gc_off16:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -541,7 +581,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more2 = true
 						_ = i_
 
-						gc_at16[gc_tx2] = expf(gc_at17[gc_tx2] - offset)
+						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 				} else {
 					gc_step15 := gc_from2
@@ -634,10 +674,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:89
 	x = out[idx*C:]
 	{
-		gc_vstep3 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_softmax.go:90
 				var sumval float32 = float32(0.0)
@@ -647,7 +687,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep3
+		gc_step16 := gc_vstep4
 		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 			{
 				gc_rank2 := gc_step16 + 0
@@ -708,10 +748,200 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
+				gc_off17 := gc_off3
+				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
+					gc_at19 := x[gc_off17:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:69
+							var tid int = gc_tx2
+//line llmc_softmax.go:69
+							_ = tid
+//line llmc_softmax.go:69
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:69
+							_ = sumval
+//line llmc_softmax.go:91
+							var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
+							_ = i_2
+//line llmc_softmax.go:92
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) {
+//line llmc_softmax.go:92
+								break
+//line llmc_softmax.go:92
+							}
+//line llmc_softmax.go:92
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))
+//line llmc_softmax.go:92
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+						_ = i_2
+
+//line llmc_softmax.go:92
+						sumval += gc_at19[gc_tx2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:69
+							var tid int = gc_tx2
+//line llmc_softmax.go:69
+							_ = tid
+//line llmc_softmax.go:69
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:69
+							_ = sumval
+//line llmc_softmax.go:91
+							var i_2 int = tid + gc_off3
+//line llmc_softmax.go:91
+							_ = i_2
+//line llmc_softmax.go:92
+							if i_2 < 0 || i_2+8 > len(x) {
+//line llmc_softmax.go:92
+								break
+//line llmc_softmax.go:92
+							}
+//line llmc_softmax.go:92
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:92
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step17 := gc_vstep6
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+						{
+							gc_tx2 := gc_step17 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step17 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step17 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step17 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:92
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+					}
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:91
+						i_2 := tid + gc_off3
+						gc_more3 = true
+
+//line llmc_softmax.go:92
+						sumval += x[i_2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+				}
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(shared) {
+				gc_at20 := shared[:gc_bdx2]
+				gc_vstep7 := 0
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_softmax.go:69
@@ -722,152 +952,110 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
 //line llmc_softmax.go:69
 						_ = sumval
-//line llmc_softmax.go:91
-						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:91
-						_ = i_2
-//line llmc_softmax.go:92
-						if i_2 < 0 || i_2+8 > len(x) {
-//line llmc_softmax.go:92
+//line llmc_softmax.go:94
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at20) {
+//line llmc_softmax.go:94
 							break
-//line llmc_softmax.go:92
+//line llmc_softmax.go:94
 						}
-//line llmc_softmax.go:92
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:92
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:94
+						sumval.StoreSlice(gc_at20[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep4 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step17 := gc_vstep4
-				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
-					{
-						gc_tx2 := gc_step17 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:92
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:91
-					i_2 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:92
-					sumval += x[i_2]
-					gc_s_sumval[gc_rank2] = sumval
-				}
-			}
-		}
-	}
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep5 := 0
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-					gc_tx2 := gc_vstep5
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line llmc_softmax.go:69
-					var tid int = gc_tx2
-//line llmc_softmax.go:69
+					tid := gc_tx2
 					_ = tid
+					sumval := gc_s_sumval[gc_rank2]
+
+					gc_at20[gc_tx2] = sumval
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line llmc_softmax.go:69
-					sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+						var tid int = gc_tx2
 //line llmc_softmax.go:69
-					_ = sumval
+						_ = tid
+//line llmc_softmax.go:69
+						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:69
+						_ = sumval
 //line llmc_softmax.go:94
-					if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid+8 > len(shared) {
 //line llmc_softmax.go:94
-						break
+							break
 //line llmc_softmax.go:94
+						}
+//line llmc_softmax.go:94
+						sumval.StoreSlice(shared[tid:])
 					}
-//line llmc_softmax.go:94
-					sumval.StoreSlice(shared[tid:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step18 := gc_vstep5
-			for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
-				{
-					gc_tx2 := gc_step18 + 0
+				gc_step18 := gc_vstep8
+				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
+					{
+						gc_tx2 := gc_step18 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx2 := gc_step18 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx2 := gc_step18 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+					{
+						gc_tx2 := gc_step18 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+						sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:94
+						shared[tid] = sumval
+					}
+				}
+				for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -879,57 +1067,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:94
 					shared[tid] = sumval
 				}
-				{
-					gc_tx2 := gc_step18 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx2 := gc_step18 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-				{
-					gc_tx2 := gc_step18 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-					shared[tid] = sumval
-				}
-			}
-			for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-				tid := gc_tx2
-				_ = tid
-				sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:94
-				shared[tid] = sumval
 			}
 		}
 	}
@@ -942,35 +1079,136 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off18 := stride_
+				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off18 >= 0 && gc_off18 <= len(shared) && gc_to2 <= len(shared)-gc_off18 {
+					gc_at21 := shared[:gc_to2]
+					gc_at22 := shared[gc_off18:][:gc_to2]
+					gc_vstep9 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
+							var tid int = gc_tx2
 //line llmc_softmax.go:69
-						_ = tid
+							_ = tid
 //line llmc_softmax.go:98
-						{
+							{
 //line llmc_softmax.go:98
-							if (tid+stride_) < 0 || (tid+stride_)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) {
 //line llmc_softmax.go:98
-								break
+									break
+//line llmc_softmax.go:98
+								}
+//line llmc_softmax.go:98
+								archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
 //line llmc_softmax.go:98
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_softmax.go:69
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_softmax.go:97
+						{
+//line llmc_softmax.go:97
+							gc_at21[gc_tx2] += gc_at22[gc_tx2]
+//line llmc_softmax.go:99
+						}
+					}
+				} else {
+					gc_vstep10 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:69
+							var tid int = gc_tx2
+//line llmc_softmax.go:69
+							_ = tid
 //line llmc_softmax.go:98
-							archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
+							{
 //line llmc_softmax.go:98
+								if (tid+stride_) < 0 || (tid+stride_)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+//line llmc_softmax.go:98
+									break
+//line llmc_softmax.go:98
+								}
+//line llmc_softmax.go:98
+								archsimd.LoadFloat32x8Slice(shared[tid:]).Add(archsimd.LoadFloat32x8Slice(shared[tid+stride_:])).StoreSlice(shared[tid:])
+//line llmc_softmax.go:98
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step19 := gc_vstep10
+					for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
+						{
+							gc_tx2 := gc_step19 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx2 := gc_step19 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx2 := gc_step19 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
+						}
+						{
+							gc_tx2 := gc_step19 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								shared[tid] += shared[tid+stride_]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step19 := gc_vstep6
-				for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
-					{
-						gc_tx2 := gc_step19 + 0
+					for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -982,61 +1220,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						{
 							shared[tid] += shared[tid+stride_]
 						}
-					}
-					{
-						gc_tx2 := gc_step19 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-					{
-						gc_tx2 := gc_step19 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-					{
-						gc_tx2 := gc_step19 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:97
-						{
-							shared[tid] += shared[tid+stride_]
-						}
-					}
-				}
-				for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:97
-					{
-						shared[tid] += shared[tid+stride_]
 					}
 				}
 			}
@@ -1058,39 +1241,153 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep7 := gc_from2
-				if compiled.SIMD {
+				gc_off19 := gc_off4 + (idx * C)
+				gc_off20 := gc_off4
+				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
+					gc_at23 := out[gc_off19:][:gc_to2]
+					gc_at24 := x[gc_off20:][:gc_to2]
+					gc_vstep11 := gc_from2
+					if compiled.SIMD {
 //line llmc_softmax.go:104
-					gc_vb := archsimd.BroadcastFloat32x8(sum)
-					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
+						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
+						for ; gc_vstep11+7 < gc_to2; gc_vstep11 += 8 {
+							gc_tx2 := gc_vstep11
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:69
+							var tid int = gc_tx2
+//line llmc_softmax.go:69
+							_ = tid
+//line llmc_softmax.go:103
+							var i_3 int = tid + gc_off4
+//line llmc_softmax.go:103
+							_ = i_3
+//line llmc_softmax.go:104
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
+//line llmc_softmax.go:104
+								break
+//line llmc_softmax.go:104
+							}
+							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb2).StoreSlice(gc_at23[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep11 > gc_from2 {
+						gc_more4 = true
+					}
+					for gc_tx2 := gc_vstep11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line llmc_softmax.go:69
-						var tid int = gc_tx2
-//line llmc_softmax.go:69
+						tid := gc_tx2
 						_ = tid
+
 //line llmc_softmax.go:103
-						var i_3 int = tid + gc_off4
-//line llmc_softmax.go:103
+						i_3 := tid + gc_off4
+						gc_more4 = true
 						_ = i_3
+
+						gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
+					}
+				} else {
+					gc_vstep12 := gc_from2
+					if compiled.SIMD {
 //line llmc_softmax.go:104
-						if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+						gc_vb := archsimd.BroadcastFloat32x8(sum)
+						for ; gc_vstep12+7 < gc_to2; gc_vstep12 += 8 {
+							gc_tx2 := gc_vstep12
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:69
+							var tid int = gc_tx2
+//line llmc_softmax.go:69
+							_ = tid
+//line llmc_softmax.go:103
+							var i_3 int = tid + gc_off4
+//line llmc_softmax.go:103
+							_ = i_3
 //line llmc_softmax.go:104
-							break
+							if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
 //line llmc_softmax.go:104
+								break
+//line llmc_softmax.go:104
+							}
+							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb).StoreSlice(out[idx*C+i_3:])
 						}
-						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb).StoreSlice(out[idx*C+i_3:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep7 > gc_from2 {
-					gc_more4 = true
-				}
-				gc_step20 := gc_vstep7
-				for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
-					{
-						gc_tx2 := gc_step20 + 0
+					if gc_vstep12 > gc_from2 {
+						gc_more4 = true
+					}
+					gc_step20 := gc_vstep12
+					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+						{
+							gc_tx2 := gc_step20 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx2 := gc_step20 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx2 := gc_step20 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+						{
+							gc_tx2 := gc_step20 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:104
+							out[idx*C+i_3] = x[i_3] / sum
+						}
+					}
+					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1105,69 +1402,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:104
 						out[idx*C+i_3] = x[i_3] / sum
 					}
-					{
-						gc_tx2 := gc_step20 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx2 := gc_step20 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx2 := gc_step20 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-						tid := gc_tx2
-						_ = tid
-
-//line llmc_softmax.go:103
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:104
-						out[idx*C+i_3] = x[i_3] / sum
-					}
-				}
-				for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:69
-					tid := gc_tx2
-					_ = tid
-
-//line llmc_softmax.go:103
-					i_3 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:104
-					out[idx*C+i_3] = x[i_3] / sum
 				}
 			}
 		}
@@ -1768,44 +2002,172 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off14 := gc_off3
+				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_to2 <= len(x)-gc_off14 {
+					gc_at10 := x[gc_off14:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:115
+							var tid int = gc_tx2
+//line llmc_softmax.go:115
+							_ = tid
+//line llmc_softmax.go:115
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+							_ = sumval
+//line llmc_softmax.go:132
+							var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
+							_ = i_2
+//line llmc_softmax.go:133
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
+//line llmc_softmax.go:133
+								break
+//line llmc_softmax.go:133
+							}
+//line llmc_softmax.go:133
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
+//line llmc_softmax.go:133
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
-//line llmc_softmax.go:115
+						tid := gc_tx2
 						_ = tid
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-						_ = sumval
+						sumval := gc_s_sumval[gc_rank2]
+
 //line llmc_softmax.go:132
-						var i_2 int = tid + gc_off3
-//line llmc_softmax.go:132
+						i_2 := tid + gc_off3
+						gc_more3 = true
 						_ = i_2
+
 //line llmc_softmax.go:133
-						if i_2 < 0 || i_2+8 > len(x) {
+						sumval += gc_at10[gc_tx2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:115
+							var tid int = gc_tx2
+//line llmc_softmax.go:115
+							_ = tid
+//line llmc_softmax.go:115
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+							_ = sumval
+//line llmc_softmax.go:132
+							var i_2 int = tid + gc_off3
+//line llmc_softmax.go:132
+							_ = i_2
 //line llmc_softmax.go:133
-							break
+							if i_2 < 0 || i_2+8 > len(x) {
 //line llmc_softmax.go:133
+								break
+//line llmc_softmax.go:133
+							}
+//line llmc_softmax.go:133
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
+//line llmc_softmax.go:133
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 						}
-//line llmc_softmax.go:133
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_2:]))
-//line llmc_softmax.go:133
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step11 := gc_vstep2
-				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
-					{
-						gc_tx2 := gc_step11 + 0
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step11 := gc_vstep3
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:132
+							i_2 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:133
+							sumval += x[i_2]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1822,77 +2184,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						sumval += x[i_2]
 						gc_s_sumval[gc_rank2] = sumval
 					}
-					{
-						gc_tx2 := gc_step11 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step11 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step11 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-						i_2 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:133
-						sumval += x[i_2]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:132
-					i_2 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:133
-					sumval += x[i_2]
-					gc_s_sumval[gc_rank2] = sumval
 				}
 			}
 		}
@@ -2051,41 +2342,162 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+				gc_off15 := gc_off4 + (idx * C)
+				gc_off16 := gc_off4
+				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+					gc_at11 := out[gc_off15:][:gc_to2]
+					gc_at12 := x[gc_off16:][:gc_to2]
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:115
+							var tid int = gc_tx2
+//line llmc_softmax.go:115
+							_ = tid
+//line llmc_softmax.go:115
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+							_ = sumval
+//line llmc_softmax.go:137
+							var i_3 int = tid + gc_off4
+//line llmc_softmax.go:137
+							_ = i_3
+//line llmc_softmax.go:138
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
+//line llmc_softmax.go:138
+								break
+//line llmc_softmax.go:138
+							}
+							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Div(sumval).StoreSlice(gc_at11[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from2 {
+						gc_more4 = true
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line llmc_softmax.go:115
-						var tid int = gc_tx2
-//line llmc_softmax.go:115
+						tid := gc_tx2
 						_ = tid
-//line llmc_softmax.go:115
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:115
-						_ = sumval
+						sumval := gc_s_sumval[gc_rank2]
+
 //line llmc_softmax.go:137
-						var i_3 int = tid + gc_off4
-//line llmc_softmax.go:137
+						i_3 := tid + gc_off4
+						gc_more4 = true
 						_ = i_3
+
+						gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:115
+							var tid int = gc_tx2
+//line llmc_softmax.go:115
+							_ = tid
+//line llmc_softmax.go:115
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:115
+							_ = sumval
+//line llmc_softmax.go:137
+							var i_3 int = tid + gc_off4
+//line llmc_softmax.go:137
+							_ = i_3
 //line llmc_softmax.go:138
-						if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+							if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
 //line llmc_softmax.go:138
-							break
+								break
 //line llmc_softmax.go:138
+							}
+							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
 						}
-						archsimd.LoadFloat32x8Slice(x[i_3:]).Div(sumval).StoreSlice(out[idx*C+i_3:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from2 {
-					gc_more4 = true
-				}
-				gc_step12 := gc_vstep3
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
+					if gc_vstep5 > gc_from2 {
+						gc_more4 = true
+					}
+					gc_step12 := gc_vstep5
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:138
+							out[idx*C+i_3] = x[i_3] / sumval
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2101,73 +2513,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:138
 						out[idx*C+i_3] = x[i_3] / sumval
 					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-						i_3 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:138
-						out[idx*C+i_3] = x[i_3] / sumval
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:115
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:137
-					i_3 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:138
-					out[idx*C+i_3] = x[i_3] / sumval
 				}
 			}
 		}
@@ -2540,23 +2885,83 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_vstep2 := 0
-		if compiled.SIMD {
-			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-				gc_rank2 := gc_vstep2
-				gc_pos2.Thread = gc_rank2
+		gc_off14 := 0
+		if gc_off14 >= 0 && gc_off14 < len(maxOrSumStorage) {
+			gc_at10 := maxOrSumStorage[gc_off14:][:1]
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
+					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:179
-				var offset float32 = maxOrSumStorage[0]
+					var offset float32 = gc_at10[0]
 //line llmc_softmax.go:179
-				_ = offset
-				archsimd.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank2:])
+					_ = offset
+					archsimd.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step12 := gc_vstep2
-		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
-			{
-				gc_rank2 := gc_step12 + 0
+			for gc_rank2 := gc_vstep2; gc_rank2 < gc_n2; gc_rank2++ {
+
+//line llmc_softmax.go:179
+				offset := gc_at10[0]
+				_ = offset
+				gc_s_offset[gc_rank2] = offset
+			}
+		} else {
+			gc_vstep3 := 0
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+					gc_rank2 := gc_vstep3
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:179
+					var offset float32 = maxOrSumStorage[0]
+//line llmc_softmax.go:179
+					_ = offset
+					archsimd.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step12 := gc_vstep3
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+				{
+					gc_rank2 := gc_step12 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_rank2 := gc_step12 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_rank2 := gc_step12 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
+				{
+					gc_rank2 := gc_step12 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:179
+					offset := maxOrSumStorage[0]
+					_ = offset
+					gc_s_offset[gc_rank2] = offset
+				}
+			}
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -2564,41 +2969,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				_ = offset
 				gc_s_offset[gc_rank2] = offset
 			}
-			{
-				gc_rank2 := gc_step12 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
-			}
-			{
-				gc_rank2 := gc_step12 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
-			}
-			{
-				gc_rank2 := gc_step12 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-				offset := maxOrSumStorage[0]
-				_ = offset
-				gc_s_offset[gc_rank2] = offset
-			}
-		}
-		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:179
-			offset := maxOrSumStorage[0]
-			_ = offset
-			gc_s_offset[gc_rank2] = offset
 		}
 	}
 
@@ -2614,11 +2984,11 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off14 := gc_off2 + (idx * C)
-				gc_off15 := gc_off2
-				if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 <= len(out) && gc_to2 <= len(out)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(x) && gc_to2 <= len(x)-gc_off15 {
-					gc_at10 := out[gc_off14:][:gc_to2]
-					gc_at11 := x[gc_off15:][:gc_to2]
+				gc_off15 := gc_off2 + (idx * C)
+				gc_off16 := gc_off2
+				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
+					gc_at11 := out[gc_off15:][:gc_to2]
+					gc_at12 := x[gc_off16:][:gc_to2]
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -2633,7 +3003,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more2 = true
 						_ = i_2
 
-						gc_at10[gc_tx2] = expf(gc_at11[gc_tx2] - offset)
+						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 				} else {
 					gc_step13 := gc_from2
@@ -2731,10 +3101,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:185
 	x = out[idx*C:]
 	{
-		gc_vstep3 := 0
+		gc_vstep4 := 0
 		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
-				gc_rank2 := gc_vstep3
+			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
+				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_softmax.go:186
 				var sumval float32 = float32(0.0)
@@ -2744,7 +3114,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step14 := gc_vstep3
+		gc_step14 := gc_vstep4
 		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 			{
 				gc_rank2 := gc_step14 + 0
@@ -2805,44 +3175,172 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+				gc_off17 := gc_off3
+				if gc_from2 >= 0 && gc_off17 >= 0 && gc_off17 <= len(x) && gc_to2 <= len(x)-gc_off17 {
+					gc_at13 := x[gc_off17:][:gc_to2]
+					gc_vstep5 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:150
+							var tid int = gc_tx2
+//line llmc_softmax.go:150
+							_ = tid
+//line llmc_softmax.go:150
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:150
+							_ = sumval
+//line llmc_softmax.go:187
+							var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
+							_ = i_3
+//line llmc_softmax.go:188
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) {
+//line llmc_softmax.go:188
+								break
+//line llmc_softmax.go:188
+							}
+//line llmc_softmax.go:188
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
+//line llmc_softmax.go:188
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
-//line llmc_softmax.go:150
+						tid := gc_tx2
 						_ = tid
-//line llmc_softmax.go:150
-						sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
-//line llmc_softmax.go:150
-						_ = sumval
+						sumval := gc_s_sumval[gc_rank2]
+
 //line llmc_softmax.go:187
-						var i_3 int = tid + gc_off3
-//line llmc_softmax.go:187
+						i_3 := tid + gc_off3
+						gc_more3 = true
 						_ = i_3
+
 //line llmc_softmax.go:188
-						if i_3 < 0 || i_3+8 > len(x) {
+						sumval += gc_at13[gc_tx2]
+						gc_s_sumval[gc_rank2] = sumval
+					}
+				} else {
+					gc_vstep6 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:150
+							var tid int = gc_tx2
+//line llmc_softmax.go:150
+							_ = tid
+//line llmc_softmax.go:150
+							sumval := archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:])
+//line llmc_softmax.go:150
+							_ = sumval
+//line llmc_softmax.go:187
+							var i_3 int = tid + gc_off3
+//line llmc_softmax.go:187
+							_ = i_3
 //line llmc_softmax.go:188
-							break
+							if i_3 < 0 || i_3+8 > len(x) {
 //line llmc_softmax.go:188
+								break
+//line llmc_softmax.go:188
+							}
+//line llmc_softmax.go:188
+							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
+//line llmc_softmax.go:188
+							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 						}
-//line llmc_softmax.go:188
-						sumval = sumval.Add(archsimd.LoadFloat32x8Slice(x[i_3:]))
-//line llmc_softmax.go:188
-						sumval.StoreSlice(gc_s_sumval[gc_rank2:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step15 := gc_vstep4
-				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
-					{
-						gc_tx2 := gc_step15 + 0
+					if gc_vstep6 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step15 := gc_vstep6
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+						{
+							gc_tx2 := gc_step15 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step15 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step15 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+						{
+							gc_tx2 := gc_step15 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sumval := gc_s_sumval[gc_rank2]
+
+//line llmc_softmax.go:187
+							i_3 := tid + gc_off3
+							gc_more3 = true
+
+//line llmc_softmax.go:188
+							sumval += x[i_3]
+							gc_s_sumval[gc_rank2] = sumval
+						}
+					}
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2859,77 +3357,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						sumval += x[i_3]
 						gc_s_sumval[gc_rank2] = sumval
 					}
-					{
-						gc_tx2 := gc_step15 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step15 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-					{
-						gc_tx2 := gc_step15 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-						i_3 := tid + gc_off3
-						gc_more3 = true
-
-//line llmc_softmax.go:188
-						sumval += x[i_3]
-						gc_s_sumval[gc_rank2] = sumval
-					}
-				}
-				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
-					sumval := gc_s_sumval[gc_rank2]
-
-//line llmc_softmax.go:187
-					i_3 := tid + gc_off3
-					gc_more3 = true
-
-//line llmc_softmax.go:188
-					sumval += x[i_3]
-					gc_s_sumval[gc_rank2] = sumval
 				}
 			}
 		}
@@ -3165,23 +3592,83 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_vstep5 := 0
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-				gc_rank2 := gc_vstep5
-				gc_pos2.Thread = gc_rank2
+		gc_off18 := 0
+		if gc_off18 >= 0 && gc_off18 < len(maxOrSumStorage) {
+			gc_at14 := maxOrSumStorage[gc_off18:][:1]
+			gc_vstep7 := 0
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
+					gc_rank2 := gc_vstep7
+					gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:205
-				var sum float32 = maxOrSumStorage[0]
+					var sum float32 = gc_at14[0]
 //line llmc_softmax.go:205
-				_ = sum
-				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					_ = sum
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step17 := gc_vstep5
-		for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
-			{
-				gc_rank2 := gc_step17 + 0
+			for gc_rank2 := gc_vstep7; gc_rank2 < gc_n2; gc_rank2++ {
+
+//line llmc_softmax.go:205
+				sum := gc_at14[0]
+				_ = sum
+				gc_s_sum[gc_rank2] = sum
+			}
+		} else {
+			gc_vstep8 := 0
+			if compiled.SIMD {
+				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
+					gc_rank2 := gc_vstep8
+					gc_pos2.Thread = gc_rank2
+//line llmc_softmax.go:205
+					var sum float32 = maxOrSumStorage[0]
+//line llmc_softmax.go:205
+					_ = sum
+					archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			gc_step17 := gc_vstep8
+			for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
+				{
+					gc_rank2 := gc_step17 + 0
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_rank2 := gc_step17 + 1
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_rank2 := gc_step17 + 2
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_rank2 := gc_step17 + 3
+					gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:205
+					sum := maxOrSumStorage[0]
+					_ = sum
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -3189,41 +3676,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				_ = sum
 				gc_s_sum[gc_rank2] = sum
 			}
-			{
-				gc_rank2 := gc_step17 + 1
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step17 + 2
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-			{
-				gc_rank2 := gc_step17 + 3
-				gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-				sum := maxOrSumStorage[0]
-				_ = sum
-				gc_s_sum[gc_rank2] = sum
-			}
-		}
-		for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:205
-			sum := maxOrSumStorage[0]
-			_ = sum
-			gc_s_sum[gc_rank2] = sum
 		}
 	}
 
@@ -3239,41 +3691,162 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep6 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+				gc_off19 := gc_off4 + (idx * C)
+				gc_off20 := gc_off4
+				if gc_from2 >= 0 && gc_off19 >= 0 && gc_off19 <= len(out) && gc_to2 <= len(out)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(x) && gc_to2 <= len(x)-gc_off20 {
+					gc_at15 := out[gc_off19:][:gc_to2]
+					gc_at16 := x[gc_off20:][:gc_to2]
+					gc_vstep9 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:150
+							var tid int = gc_tx2
+//line llmc_softmax.go:150
+							_ = tid
+//line llmc_softmax.go:150
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_softmax.go:150
+							_ = sum
+//line llmc_softmax.go:207
+							var i_5 int = tid + gc_off4
+//line llmc_softmax.go:207
+							_ = i_5
+//line llmc_softmax.go:208
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) {
+//line llmc_softmax.go:208
+								break
+//line llmc_softmax.go:208
+							}
+							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Div(sum).StoreSlice(gc_at15[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep9 > gc_from2 {
+						gc_more4 = true
+					}
+					for gc_tx2 := gc_vstep9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line llmc_softmax.go:150
-						var tid int = gc_tx2
-//line llmc_softmax.go:150
+						tid := gc_tx2
 						_ = tid
-//line llmc_softmax.go:150
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line llmc_softmax.go:150
-						_ = sum
+						sum := gc_s_sum[gc_rank2]
+
 //line llmc_softmax.go:207
-						var i_5 int = tid + gc_off4
-//line llmc_softmax.go:207
+						i_5 := tid + gc_off4
+						gc_more4 = true
 						_ = i_5
+
+						gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
+					}
+				} else {
+					gc_vstep10 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
+							gc_tx2 := gc_vstep10
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line llmc_softmax.go:150
+							var tid int = gc_tx2
+//line llmc_softmax.go:150
+							_ = tid
+//line llmc_softmax.go:150
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line llmc_softmax.go:150
+							_ = sum
+//line llmc_softmax.go:207
+							var i_5 int = tid + gc_off4
+//line llmc_softmax.go:207
+							_ = i_5
 //line llmc_softmax.go:208
-						if i_5 < 0 || i_5+8 > len(x) || (idx*C+i_5) < 0 || (idx*C+i_5)+8 > len(out) {
+							if i_5 < 0 || i_5+8 > len(x) || (idx*C+i_5) < 0 || (idx*C+i_5)+8 > len(out) {
 //line llmc_softmax.go:208
-							break
+								break
 //line llmc_softmax.go:208
+							}
+							archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
 						}
-						archsimd.LoadFloat32x8Slice(x[i_5:]).Div(sum).StoreSlice(out[idx*C+i_5:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from2 {
-					gc_more4 = true
-				}
-				gc_step18 := gc_vstep6
-				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
-					{
-						gc_tx2 := gc_step18 + 0
+					if gc_vstep10 > gc_from2 {
+						gc_more4 = true
+					}
+					gc_step18 := gc_vstep10
+					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+						{
+							gc_tx2 := gc_step18 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx2 := gc_step18 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx2 := gc_step18 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+						{
+							gc_tx2 := gc_step18 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+
+//line llmc_softmax.go:208
+							out[idx*C+i_5] = x[i_5] / sum
+						}
+					}
+					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3289,73 +3862,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:208
 						out[idx*C+i_5] = x[i_5] / sum
 					}
-					{
-						gc_tx2 := gc_step18 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx2 := gc_step18 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx2 := gc_step18 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-						i_5 := tid + gc_off4
-						gc_more4 = true
-
-//line llmc_softmax.go:208
-						out[idx*C+i_5] = x[i_5] / sum
-					}
-				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line llmc_softmax.go:150
-					tid := gc_tx2
-					_ = tid
-					sum := gc_s_sum[gc_rank2]
-
-//line llmc_softmax.go:207
-					i_5 := tid + gc_off4
-					gc_more4 = true
-
-//line llmc_softmax.go:208
-					out[idx*C+i_5] = x[i_5] / sum
 				}
 			}
 		}

@@ -1416,33 +1416,120 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+				gc_off4 := gc_off
+				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(xShared) && gc_to2 <= len(xShared)-gc_off4 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+					gc_at3 := xShared[gc_off4:][:gc_to2]
+					gc_at4 := x[gc_off4:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:191
+							var i int = gc_tx2 + gc_off
+//line samples.go:191
+							_ = i
+//line samples.go:192
+							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
+//line samples.go:192
+								break
+//line samples.go:192
+							}
+							archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples.go:191
-						var i int = gc_tx2 + gc_off
-//line samples.go:191
+						i := gc_tx2 + gc_off
+						gc_more = true
 						_ = i
+
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:191
+							var i int = gc_tx2 + gc_off
+//line samples.go:191
+							_ = i
 //line samples.go:192
-						if i < 0 || i+4 > len(x) || i+4 > len(xShared) {
+							if i < 0 || i+4 > len(x) || i+4 > len(xShared) {
 //line samples.go:192
-							break
+								break
 //line samples.go:192
+							}
+							archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
 						}
-						archsimd.LoadFloat64x4Slice(x[i:]).StoreSlice(xShared[i:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:191
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:192
+							xShared[i] = x[i]
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1453,53 +1540,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:192
 						xShared[i] = x[i]
 					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:192
-						xShared[i] = x[i]
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:191
-					i := gc_tx2 + gc_off
-					gc_more = true
-
-//line samples.go:192
-					xShared[i] = x[i]
 				}
 			}
 		}
@@ -2148,33 +2188,120 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+				gc_off6 := gc_off
+				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
+					gc_at5 := sData[gc_off6:][:gc_to2]
+					gc_at6 := dSrc[gc_off6:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:306
+							var pos int = gc_tx2 + gc_off
+//line samples.go:306
+							_ = pos
+//line samples.go:307
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line samples.go:307
+								break
+//line samples.go:307
+							}
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from2 {
+						gc_more = true
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples.go:306
-						var pos int = gc_tx2 + gc_off
-//line samples.go:306
+						pos := gc_tx2 + gc_off
+						gc_more = true
 						_ = pos
+
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:306
+							var pos int = gc_tx2 + gc_off
+//line samples.go:306
+							_ = pos
 //line samples.go:307
-						if pos < 0 || pos+8 > len(dSrc) || pos+8 > len(sData) {
+							if pos < 0 || pos+8 > len(dSrc) || pos+8 > len(sData) {
 //line samples.go:307
-							break
+								break
 //line samples.go:307
+							}
+							archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
 						}
-						archsimd.LoadFloat32x8Slice(dSrc[pos:]).StoreSlice(sData[pos:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from2 {
-					gc_more = true
-				}
-				gc_step3 := gc_vstep
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-					{
-						gc_tx2 := gc_step3 + 0
+					if gc_vstep2 > gc_from2 {
+						gc_more = true
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:306
+							pos := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:306
+							pos := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:306
+							pos := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:306
+							pos := gc_tx2 + gc_off
+							gc_more = true
+
+//line samples.go:307
+							sData[pos] = dSrc[pos]
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2185,53 +2312,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:307
 						sData[pos] = dSrc[pos]
 					}
-					{
-						gc_tx2 := gc_step3 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-						pos := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx2 := gc_step3 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-						pos := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx2 := gc_step3 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-						pos := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples.go:307
-						sData[pos] = dSrc[pos]
-					}
-				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:306
-					pos := gc_tx2 + gc_off
-					gc_more = true
-
-//line samples.go:307
-					sData[pos] = dSrc[pos]
 				}
 			}
 		}
@@ -2387,33 +2467,120 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+				gc_off7 := gc_off3
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
+					gc_at7 := dDst[gc_off7:][:gc_to2]
+					gc_at8 := sData[gc_off7:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:356
+							var pos_3 int = gc_tx2 + gc_off3
+//line samples.go:356
+							_ = pos_3
+//line samples.go:357
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
+//line samples.go:357
+								break
+//line samples.go:357
+							}
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples.go:356
-						var pos_3 int = gc_tx2 + gc_off3
-//line samples.go:356
+						pos_3 := gc_tx2 + gc_off3
+						gc_more3 = true
 						_ = pos_3
+
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples.go:356
+							var pos_3 int = gc_tx2 + gc_off3
+//line samples.go:356
+							_ = pos_3
 //line samples.go:357
-						if pos_3 < 0 || pos_3+8 > len(sData) || pos_3+8 > len(dDst) {
+							if pos_3 < 0 || pos_3+8 > len(sData) || pos_3+8 > len(dDst) {
 //line samples.go:357
-							break
+								break
 //line samples.go:357
+							}
+							archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
 						}
-						archsimd.LoadFloat32x8Slice(sData[pos_3:]).StoreSlice(dDst[pos_3:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from2 {
-					gc_more3 = true
-				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+					if gc_vstep4 > gc_from2 {
+						gc_more3 = true
+					}
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:356
+							pos_3 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:356
+							pos_3 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:356
+							pos_3 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples.go:356
+							pos_3 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line samples.go:357
+							dDst[pos_3] = sData[pos_3]
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2424,53 +2591,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:357
 						dDst[pos_3] = sData[pos_3]
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-						pos_3 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line samples.go:357
-						dDst[pos_3] = sData[pos_3]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line samples.go:356
-					pos_3 := gc_tx2 + gc_off3
-					gc_more3 = true
-
-//line samples.go:357
-					dDst[pos_3] = sData[pos_3]
 				}
 			}
 		}
@@ -2654,39 +2774,152 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 					gc_to2 = gc_bound2
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
-					if compiled.SIMD {
+					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
+					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
+						gc_at5 := dA[gc_off4:][:gc_to2]
+						gc_at6 := dB[gc_off4:][:gc_to2]
+						gc_vstep := gc_from2
+						if compiled.SIMD {
 //line samples.go:407
-						gc_vb := archsimd.BroadcastFloat32x8(rcpN)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples.go:402
+								var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:402
+								_ = tid
+//line samples.go:406
+								var pos int = tid + gc_off
+//line samples.go:406
+								_ = pos
+//line samples.go:407
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
+//line samples.go:407
+									break
+//line samples.go:407
+								}
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples.go:402
-							var tid int = gc_bx2*gc_bdx2 + gc_tx2
-//line samples.go:402
+							tid := gc_bx2*gc_bdx2 + gc_tx2
 							_ = tid
+
 //line samples.go:406
-							var pos int = tid + gc_off
-//line samples.go:406
+							pos := tid + gc_off
+							gc_more = true
 							_ = pos
+
+							gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD {
 //line samples.go:407
-							if pos < 0 || pos+8 > len(dB) || pos+8 > len(dA) {
+							gc_vb := archsimd.BroadcastFloat32x8(rcpN)
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples.go:402
+								var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples.go:402
+								_ = tid
+//line samples.go:406
+								var pos int = tid + gc_off
+//line samples.go:406
+								_ = pos
 //line samples.go:407
-								break
+								if pos < 0 || pos+8 > len(dB) || pos+8 > len(dA) {
 //line samples.go:407
+									break
+//line samples.go:407
+								}
+								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 							}
-							archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from2 {
-						gc_more = true
-					}
-					gc_step3 := gc_vstep
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
-						{
-							gc_tx2 := gc_step3 + 0
+						if gc_vstep2 > gc_from2 {
+							gc_more = true
+						}
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							{
+								gc_tx2 := gc_step3 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx2 := gc_step3 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx2 := gc_step3 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx2 := gc_step3 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples.go:402
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+
+//line samples.go:407
+								dA[pos] *= dB[pos] * rcpN
+							}
+						}
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2701,69 +2934,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 //line samples.go:407
 							dA[pos] *= dB[pos] * rcpN
 						}
-						{
-							gc_tx2 := gc_step3 + 1
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx2 := gc_step3 + 2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx2 := gc_step3 + 3
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-							tid := gc_bx2*gc_bdx2 + gc_tx2
-							_ = tid
-
-//line samples.go:406
-							pos := tid + gc_off
-							gc_more = true
-
-//line samples.go:407
-							dA[pos] *= dB[pos] * rcpN
-						}
-					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line samples.go:402
-						tid := gc_bx2*gc_bdx2 + gc_tx2
-						_ = tid
-
-//line samples.go:406
-						pos := tid + gc_off
-						gc_more = true
-
-//line samples.go:407
-						dA[pos] *= dB[pos] * rcpN
 					}
 				}
 			}
@@ -2790,10 +2960,10 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							gc_to2 = gc_bound2
 						}
 						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
-							if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dA) && gc_to2 <= len(dA)-gc_off4 && gc_off4 <= len(dB) && gc_to2 <= len(dB)-gc_off4 {
-								gc_at5 := dA[gc_off4:][:gc_to2]
-								gc_at6 := dB[gc_off4:][:gc_to2]
+							gc_off5 := (gc_bx2 * gc_bdx2) + gc_off
+							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dA) && gc_to2 <= len(dA)-gc_off5 && gc_off5 <= len(dB) && gc_to2 <= len(dB)-gc_off5 {
+								gc_at7 := dA[gc_off5:][:gc_to2]
+								gc_at8 := dB[gc_off5:][:gc_to2]
 								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
@@ -2807,7 +2977,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									gc_more = true
 									_ = pos
 
-									gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
+									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 							} else {
 								gc_step4 := gc_from2

@@ -104,181 +104,475 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := 0
-				if compiled.SIMD {
+				gc_row6 := gc_ty2
+				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
+					gc_at4 := as[gc_row6][:gc_bdx2]
+					gc_at5 := bs[gc_row6][:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD {
 //line basic.go:13
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line basic.go:13
-					_ = gc_iota2
+						_ = gc_iota4
 //line basic.go:13
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-					_ = gc_none2
+						_ = gc_none4
 //line basic.go:13
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+						_ = gc_all4
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line basic.go:13
-						var tx int = gc_tx2
+							var tx int = gc_tx2
 //line basic.go:13
-						_ = tx
+							_ = tx
 //line basic.go:13
-						var ty int = gc_ty2
+							var ty int = gc_ty2
 //line basic.go:13
-						_ = ty
+							_ = ty
 //line basic.go:14
-						var row int = gc_by2*tile + ty
+							var row int = gc_by2*tile + ty
 //line basic.go:14
-						_ = row
+							_ = row
 //line basic.go:15
-						var col int = gc_bx2*tile + tx
+							var col int = gc_bx2*tile + tx
 //line basic.go:15
-						_ = col
+							_ = col
 //line basic.go:18
-						if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
 //line basic.go:18
-							break
-//line basic.go:18
-						}
-//line basic.go:18
-						var gc_t3 int = p + tx
-//line basic.go:18
-						_ = gc_t3
-//line basic.go:18
-						var gc_t4 int = p + ty
-//line basic.go:18
-						_ = gc_t4
-//line basic.go:18
-						var gc_row3 int = row
-//line basic.go:18
-						_ = gc_row3
-//line basic.go:18
-						var gc_col2 int = col
-//line basic.go:18
-						_ = gc_col2
-//line basic.go:18
-						var gc_ac2 int = gc_t3
-//line basic.go:18
-						_ = gc_ac2
-//line basic.go:18
-						var gc_br2 int = gc_t4
-//line basic.go:18
-						_ = gc_br2
-//line basic.go:18
-						var gc_av2 archsimd.Float32x8
-//line basic.go:18
-						_ = gc_av2
-//line basic.go:18
-						var gc_bv2 archsimd.Float32x8
-//line basic.go:18
-						_ = gc_bv2
-//line basic.go:18
-						gc_b5 := gc_none2
-//line basic.go:18
-						if gc_row3 < m {
-//line basic.go:18
-							gc_b5 = gc_all2
-//line basic.go:18
-						}
-//line basic.go:18
-						gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
-//line basic.go:18
-						_ = gc_if3
-//line basic.go:18
-						if gc_if3.ToBits() != 0 {
-//line basic.go:18
-							var gc_ld3 archsimd.Float32x8
-//line basic.go:18
-							if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
-//line basic.go:18
-								gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
-//line basic.go:18
-							} else {
-//line basic.go:18
-								var gc_lanes3 [8]float32
-//line basic.go:18
-								for gc_k3 := range 8 {
-//line basic.go:18
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line basic.go:18
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line basic.go:18
-										gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line basic.go:18
-									}
-//line basic.go:18
-								}
-//line basic.go:18
-								gc_pos2.Thread = gc_rank2
-//line basic.go:18
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+							var gc_t7 int = p + tx
 //line basic.go:18
-						}
+							_ = gc_t7
 //line basic.go:18
-						gc_b6 := gc_none2
+							var gc_t8 int = p + ty
 //line basic.go:18
-						if gc_br2 < k {
+							_ = gc_t8
 //line basic.go:18
-							gc_b6 = gc_all2
+							var gc_row5 int = row
 //line basic.go:18
-						}
+							_ = gc_row5
 //line basic.go:18
-						gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+							var gc_col4 int = col
 //line basic.go:18
-						_ = gc_if4
+							_ = gc_col4
 //line basic.go:18
-						if gc_if4.ToBits() != 0 {
+							var gc_ac4 int = gc_t7
 //line basic.go:18
-							var gc_ld4 archsimd.Float32x8
+							_ = gc_ac4
 //line basic.go:18
-							if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+							var gc_br4 int = gc_t8
 //line basic.go:18
-								gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+							_ = gc_br4
 //line basic.go:18
-							} else {
+							var gc_av4 archsimd.Float32x8
 //line basic.go:18
-								var gc_lanes4 [8]float32
+							_ = gc_av4
 //line basic.go:18
-								for gc_k4 := range 8 {
+							var gc_bv4 archsimd.Float32x8
 //line basic.go:18
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+							_ = gc_bv4
 //line basic.go:18
-										gc_pos2.Thread = gc_rank2 + gc_k4
+							gc_b9 := gc_none4
 //line basic.go:18
-										gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+							if gc_row5 < m {
 //line basic.go:18
-									}
-//line basic.go:18
-								}
-//line basic.go:18
-								gc_pos2.Thread = gc_rank2
-//line basic.go:18
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_b9 = gc_all4
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
 //line basic.go:18
+							_ = gc_if7
+//line basic.go:18
+							if gc_if7.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld7 archsimd.Float32x8
+//line basic.go:18
+								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+//line basic.go:18
+									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									var gc_lanes7 [8]float32
+//line basic.go:18
+									for gc_k7 := range 8 {
+//line basic.go:18
+										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line basic.go:18
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line basic.go:18
+											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line basic.go:18
+										}
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_pos2.Thread = gc_rank2
+//line basic.go:18
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_b10 := gc_none4
+//line basic.go:18
+							if gc_br4 < k {
+//line basic.go:18
+								gc_b10 = gc_all4
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+//line basic.go:18
+							_ = gc_if8
+//line basic.go:18
+							if gc_if8.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld8 archsimd.Float32x8
+//line basic.go:18
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+//line basic.go:18
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									var gc_lanes8 [8]float32
+//line basic.go:18
+									for gc_k8 := range 8 {
+//line basic.go:18
+										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line basic.go:18
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line basic.go:18
+											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line basic.go:18
+										}
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_pos2.Thread = gc_rank2
+//line basic.go:18
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+//line basic.go:18
+							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
 						}
-//line basic.go:18
-						gc_av2.StoreSlice(as[ty][tx:])
-//line basic.go:18
-						gc_bv2.StoreSlice(bs[ty][tx:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+						tx := gc_tx2
+						_ = tx
+
+//line basic.go:13
+						ty := gc_ty2
+						_ = ty
+
+//line basic.go:14
+						row := gc_by2*tile + ty
+						_ = row
+
+//line basic.go:15
+						col := gc_bx2*tile + tx
+						_ = col
+
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD {
+//line basic.go:13
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line basic.go:13
+						_ = gc_iota2
+//line basic.go:13
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+//line basic.go:13
+						_ = gc_none2
+//line basic.go:13
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line basic.go:13
+						_ = gc_all2
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line basic.go:13
+							var tx int = gc_tx2
+//line basic.go:13
+							_ = tx
+//line basic.go:13
+							var ty int = gc_ty2
+//line basic.go:13
+							_ = ty
+//line basic.go:14
+							var row int = gc_by2*tile + ty
+//line basic.go:14
+							_ = row
+//line basic.go:15
+							var col int = gc_bx2*tile + tx
+//line basic.go:15
+							_ = col
+//line basic.go:18
+							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+//line basic.go:18
+								break
+//line basic.go:18
+							}
+//line basic.go:18
+							var gc_t3 int = p + tx
+//line basic.go:18
+							_ = gc_t3
+//line basic.go:18
+							var gc_t4 int = p + ty
+//line basic.go:18
+							_ = gc_t4
+//line basic.go:18
+							var gc_row3 int = row
+//line basic.go:18
+							_ = gc_row3
+//line basic.go:18
+							var gc_col2 int = col
+//line basic.go:18
+							_ = gc_col2
+//line basic.go:18
+							var gc_ac2 int = gc_t3
+//line basic.go:18
+							_ = gc_ac2
+//line basic.go:18
+							var gc_br2 int = gc_t4
+//line basic.go:18
+							_ = gc_br2
+//line basic.go:18
+							var gc_av2 archsimd.Float32x8
+//line basic.go:18
+							_ = gc_av2
+//line basic.go:18
+							var gc_bv2 archsimd.Float32x8
+//line basic.go:18
+							_ = gc_bv2
+//line basic.go:18
+							gc_b5 := gc_none2
+//line basic.go:18
+							if gc_row3 < m {
+//line basic.go:18
+								gc_b5 = gc_all2
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac2, 8)))))
+//line basic.go:18
+							_ = gc_if3
+//line basic.go:18
+							if gc_if3.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld3 archsimd.Float32x8
+//line basic.go:18
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+//line basic.go:18
+									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									var gc_lanes3 [8]float32
+//line basic.go:18
+									for gc_k3 := range 8 {
+//line basic.go:18
+										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+//line basic.go:18
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line basic.go:18
+											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
+//line basic.go:18
+										}
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_pos2.Thread = gc_rank2
+//line basic.go:18
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_av2 = gc_ld3.Merge(gc_av2, gc_if3)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_b6 := gc_none2
+//line basic.go:18
+							if gc_br2 < k {
+//line basic.go:18
+								gc_b6 = gc_all2
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col2, 8)))))
+//line basic.go:18
+							_ = gc_if4
+//line basic.go:18
+							if gc_if4.ToBits() != 0 {
+//line basic.go:18
+								var gc_ld4 archsimd.Float32x8
+//line basic.go:18
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+//line basic.go:18
+									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
+//line basic.go:18
+								} else {
+//line basic.go:18
+									var gc_lanes4 [8]float32
+//line basic.go:18
+									for gc_k4 := range 8 {
+//line basic.go:18
+										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line basic.go:18
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line basic.go:18
+											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
+//line basic.go:18
+										}
+//line basic.go:18
+									}
+//line basic.go:18
+									gc_pos2.Thread = gc_rank2
+//line basic.go:18
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line basic.go:18
+								}
+//line basic.go:18
+								gc_bv2 = gc_ld4.Merge(gc_bv2, gc_if4)
+//line basic.go:18
+							}
+//line basic.go:18
+							gc_av2.StoreSlice(as[ty][tx:])
+//line basic.go:18
+							gc_bv2.StoreSlice(bs[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+							tx := gc_tx2
+							_ = tx
+
+//line basic.go:13
+							ty := gc_ty2
+							_ = ty
+
+//line basic.go:14
+							row := gc_by2*tile + ty
+							_ = row
+
+//line basic.go:15
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line basic.go:18
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+							tx := gc_tx2
+							_ = tx
+
+//line basic.go:13
+							ty := gc_ty2
+							_ = ty
+
+//line basic.go:14
+							row := gc_by2*tile + ty
+							_ = row
+
+//line basic.go:15
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line basic.go:18
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+							tx := gc_tx2
+							_ = tx
+
+//line basic.go:13
+							ty := gc_ty2
+							_ = ty
+
+//line basic.go:14
+							row := gc_by2*tile + ty
+							_ = row
+
+//line basic.go:15
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line basic.go:18
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+							tx := gc_tx2
+							_ = tx
+
+//line basic.go:13
+							ty := gc_ty2
+							_ = ty
+
+//line basic.go:14
+							row := gc_by2*tile + ty
+							_ = row
+
+//line basic.go:15
+							col := gc_bx2*tile + tx
+							_ = col
+
+//line basic.go:18
+							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -301,101 +595,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-						tx := gc_tx2
-						_ = tx
-
-//line basic.go:13
-						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
-						row := gc_by2*tile + ty
-						_ = row
-
-//line basic.go:15
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-						tx := gc_tx2
-						_ = tx
-
-//line basic.go:13
-						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
-						row := gc_by2*tile + ty
-						_ = row
-
-//line basic.go:15
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-						tx := gc_tx2
-						_ = tx
-
-//line basic.go:13
-						ty := gc_ty2
-						_ = ty
-
-//line basic.go:14
-						row := gc_by2*tile + ty
-						_ = row
-
-//line basic.go:15
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line basic.go:18
-						as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
-
-//line basic.go:18
-					as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -406,10 +605,10 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line basic.go:13
@@ -531,7 +730,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -699,51 +898,232 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 				continue
 			}
-			gc_vstep4 := gc_from2
-			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-					gc_tx2 := gc_vstep4
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+			gc_off2 := (gc_bx2 * tile) + ((gc_by2*tile + gc_ty2) * n)
+			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
+				gc_at6 := c[gc_off2:][:gc_to2]
+				gc_vstep5 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
 //line basic.go:13
-					var ty int = gc_ty2
+						var ty int = gc_ty2
 //line basic.go:13
-					_ = ty
+						_ = ty
 //line basic.go:14
-					var row int = gc_by2*tile + ty
+						var row int = gc_by2*tile + ty
 //line basic.go:14
-					_ = row
+						_ = row
 //line basic.go:13
-					var tx int = gc_tx2
+						var tx int = gc_tx2
 //line basic.go:13
-					_ = tx
+						_ = tx
 //line basic.go:15
-					var col int = gc_bx2*tile + tx
+						var col int = gc_bx2*tile + tx
 //line basic.go:15
-					_ = col
+						_ = col
 //line basic.go:15
-					sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line basic.go:15
-					_ = sum
+						_ = sum
 //line basic.go:26
-					{
+						{
 //line basic.go:26
-						if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
 //line basic.go:26
-							break
+								break
+//line basic.go:26
+							}
+//line basic.go:26
+							sum.StoreSlice(gc_at6[gc_tx2:])
 //line basic.go:26
 						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line basic.go:13
+					ty := gc_ty2
+					_ = ty
+
+//line basic.go:14
+					row := gc_by2*tile + ty
+					_ = row
+
+//line basic.go:13
+					tx := gc_tx2
+					_ = tx
+
+//line basic.go:15
+					col := gc_bx2*tile + tx
+					_ = col
+					sum := gc_s_sum[gc_rank2]
+
+//line basic.go:25
+					{
+//line basic.go:25
+						gc_at6[gc_tx2] = sum
+//line basic.go:27
+					}
+				}
+			} else {
+				gc_vstep6 := gc_from2
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line basic.go:13
+						var ty int = gc_ty2
+//line basic.go:13
+						_ = ty
+//line basic.go:14
+						var row int = gc_by2*tile + ty
+//line basic.go:14
+						_ = row
+//line basic.go:13
+						var tx int = gc_tx2
+//line basic.go:13
+						_ = tx
+//line basic.go:15
+						var col int = gc_bx2*tile + tx
+//line basic.go:15
+						_ = col
+//line basic.go:15
+						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line basic.go:15
+						_ = sum
 //line basic.go:26
-						sum.StoreSlice(c[row*n+col:])
+						{
 //line basic.go:26
+							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+//line basic.go:26
+								break
+//line basic.go:26
+							}
+//line basic.go:26
+							sum.StoreSlice(c[row*n+col:])
+//line basic.go:26
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+						ty := gc_ty2
+						_ = ty
+
+//line basic.go:14
+						row := gc_by2*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx2
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line basic.go:25
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+						ty := gc_ty2
+						_ = ty
+
+//line basic.go:14
+						row := gc_by2*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx2
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line basic.go:25
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+						ty := gc_ty2
+						_ = ty
+
+//line basic.go:14
+						row := gc_by2*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx2
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line basic.go:25
+						{
+							c[row*n+col] = sum
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:13
+						ty := gc_ty2
+						_ = ty
+
+//line basic.go:14
+						row := gc_by2*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx2
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx2*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank2]
+
+//line basic.go:25
+						{
+							c[row*n+col] = sum
+						}
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep4
-			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -768,113 +1148,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					{
 						c[row*n+col] = sum
 					}
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-					{
-						c[row*n+col] = sum
-					}
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-					ty := gc_ty2
-					_ = ty
-
-//line basic.go:14
-					row := gc_by2*tile + ty
-					_ = row
-
-//line basic.go:13
-					tx := gc_tx2
-					_ = tx
-
-//line basic.go:15
-					col := gc_bx2*tile + tx
-					_ = col
-					sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-					{
-						c[row*n+col] = sum
-					}
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line basic.go:13
-				ty := gc_ty2
-				_ = ty
-
-//line basic.go:14
-				row := gc_by2*tile + ty
-				_ = row
-
-//line basic.go:13
-				tx := gc_tx2
-				_ = tx
-
-//line basic.go:15
-				col := gc_bx2*tile + tx
-				_ = col
-				sum := gc_s_sum[gc_rank2]
-
-//line basic.go:25
-				{
-					c[row*n+col] = sum
 				}
 			}
 			gc_ty2++

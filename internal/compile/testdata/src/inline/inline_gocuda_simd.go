@@ -44,10 +44,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	sdata := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off5 := gc_bx4 * gc_bdx4
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx4 <= len(in)-gc_off5 && gc_bdx4 <= len(sdata) {
-				gc_at7 := in[gc_off5:][:gc_bdx4]
-				gc_at8 := sdata[:gc_bdx4]
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
+				gc_at19 := in[gc_off13:][:gc_bdx4]
+				gc_at20 := sdata[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -65,10 +65,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 
 //line inline.go:17
 					if i < len(in) {
-						v = gc_at7[gc_tx4]
+						v = gc_at19[gc_tx4]
 					}
 
-					gc_at8[gc_tx4] = v
+					gc_at20[gc_tx4] = v
 					_ = v
 				}
 			} else {
@@ -229,10 +229,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off6 := s
-				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to4 <= len(x_)-gc_off6 {
-					gc_at9 := x_[:gc_to4]
-					gc_at10 := x_[gc_off6:][:gc_to4]
+				gc_off14 := s
+				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
+					gc_at21 := x_[:gc_to4]
+					gc_at22 := x_[gc_off14:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
@@ -244,7 +244,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:38
 						{
 //line inline.go:38
-							gc_at9[gc_tx4] += gc_at10[gc_tx4]
+							gc_at21[gc_tx4] += gc_at22[gc_tx4]
 //line inline.go:40
 						}
 					}
@@ -327,53 +327,228 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_vstep7 := 0
-			if compiled.SIMD {
+			gc_off15 := 0
+			gc_off16 := gc_bx4
+			if gc_off15 >= 0 && gc_off15 < len(x) && gc_off16 >= 0 && gc_off16 < len(partial) {
+				gc_at23 := x[gc_off15:][:1]
+				gc_at24 := partial[gc_off16:][:1]
+				gc_vstep13 := 0
+				if compiled.SIMD {
 //line inline.go:14
-				gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line inline.go:14
-				_ = gc_iota7
-				for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
-					gc_tx4 := gc_vstep7
+					_ = gc_iota14
+					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+						gc_tx4 := gc_vstep13
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line inline.go:14
+						var tid int = gc_tx4
+//line inline.go:14
+						_ = tid
+//line inline.go:14
+						var gc_t6 T = gc_at23[0]
+//line inline.go:14
+						_ = gc_t6
+//line inline.go:14
+						var r T = gc_t6
+//line inline.go:14
+						_ = r
+//line inline.go:14
+						var sum T = r
+//line inline.go:14
+						_ = sum
+//line inline.go:23
+						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line inline.go:23
+						_ = gc_if14
+//line inline.go:23
+						if gc_if14.ToBits() != 0 {
+//line inline.go:23
+							if gc_if14.ToBits() != 0 {
+//line inline.go:23
+								gc_at24[0] = sum
+//line inline.go:23
+							}
+//line inline.go:23
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+					_ = gc_rank4
+
 //line inline.go:14
-					var tid int = gc_tx4
-//line inline.go:14
+					tid := gc_tx4
 					_ = tid
+
 //line inline.go:31
-					var gc_t3 T = x[0]
-//line inline.go:31
-					_ = gc_t3
-//line inline.go:31
-					var r T = gc_t3
+					var r T = gc_at23[0]
+
 //line inline.go:31
 					_ = r
-//line inline.go:31
-					var sum T = r
-//line inline.go:31
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+//line inline.go:23
+						gc_at24[0] = sum
+//line inline.go:25
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep14 := 0
+				if compiled.SIMD {
+//line inline.go:14
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+					_ = gc_iota13
+					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+						gc_tx4 := gc_vstep14
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+//line inline.go:14
+						var tid int = gc_tx4
+//line inline.go:14
+						_ = tid
+//line inline.go:31
+						var gc_t5 T = x[0]
+//line inline.go:31
+						_ = gc_t5
+//line inline.go:31
+						var r T = gc_t5
+//line inline.go:31
+						_ = r
+//line inline.go:31
+						var sum T = r
+//line inline.go:31
+						_ = sum
 //line inline.go:23
-					gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-					_ = gc_if7
+						_ = gc_if13
 //line inline.go:24
-					if gc_if7.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line inline.go:24
-						if gc_if7.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line inline.go:24
-							partial[gc_bx4] = sum
+								partial[gc_bx4] = sum
+//line inline.go:24
+							}
 //line inline.go:24
 						}
-//line inline.go:24
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step12 := gc_vstep14
+				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:31
+						var r T = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx4] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step12 := gc_vstep7
-			for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
-				{
-					gc_tx4 := gc_step12 + 0
+				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -397,105 +572,6 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx4 := gc_step12 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx4 := gc_step12 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx4 := gc_step12 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-					tid := gc_tx4
-					_ = tid
-
-//line inline.go:31
-					var r T = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx4] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line inline.go:14
-				tid := gc_tx4
-				_ = tid
-
-//line inline.go:31
-				var r T = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx4] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -514,53 +590,224 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
-			if compiled.SIMD {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(sdata) {
+				gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_at8 := sdata[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD {
 //line inline.go:14
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line inline.go:14
-				_ = gc_iota2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+					_ = gc_iota4
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line inline.go:14
+						var tid int = gc_tx2
+//line inline.go:14
+						_ = tid
+//line inline.go:15
+						var i int = gc_bx2*gc_bdx2 + tid
+//line inline.go:15
+						_ = i
+//line inline.go:15
+						var v archsimd.Float32x8
+//line inline.go:15
+						_ = v
+//line inline.go:17
+						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
+//line inline.go:17
+							break
+//line inline.go:17
+						}
+//line inline.go:17
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
+						_ = gc_if4
+//line inline.go:17
+						if gc_if4.ToBits() != 0 {
+//line inline.go:17
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if4)
+//line inline.go:17
+						}
+//line inline.go:17
+						v.StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
+
 //line inline.go:14
-					var tid int = gc_tx2
-//line inline.go:14
+					tid := gc_tx2
 					_ = tid
+
 //line inline.go:15
-					var i int = gc_bx2*gc_bdx2 + tid
-//line inline.go:15
+					i := gc_bx2*gc_bdx2 + tid
 					_ = i
-//line inline.go:15
-					var v archsimd.Float32x8
-//line inline.go:15
-					_ = v
+
+//line inline.go:16
+					var v float32
+
 //line inline.go:17
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line inline.go:17
-						break
-//line inline.go:17
+					if i < len(in) {
+						v = gc_at7[gc_tx2]
 					}
+
+					gc_at8[gc_tx2] = v
+					_ = v
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+//line inline.go:14
+					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+					_ = gc_iota2
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line inline.go:14
+						var tid int = gc_tx2
+//line inline.go:14
+						_ = tid
+//line inline.go:15
+						var i int = gc_bx2*gc_bdx2 + tid
+//line inline.go:15
+						_ = i
+//line inline.go:15
+						var v archsimd.Float32x8
+//line inline.go:15
+						_ = v
 //line inline.go:17
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
 //line inline.go:17
-					_ = gc_if2
+							break
+//line inline.go:17
+						}
+//line inline.go:17
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
+						_ = gc_if2
 //line inline.go:18
-					if gc_if2.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line inline.go:18
-						v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 //line inline.go:18
-					}
+						}
 //line inline.go:20
-					v.StoreSlice(sdata[tid:])
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line inline.go:16
+						var v float32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line inline.go:16
+						var v float32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line inline.go:16
+						var v float32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line inline.go:16
+						var v float32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -584,105 +831,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx2*gc_bdx2 + tid
-					_ = i
-
-//line inline.go:16
-					var v float32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-				tid := gc_tx2
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx2*gc_bdx2 + tid
-				_ = i
-
-//line inline.go:16
-				var v float32
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -713,35 +861,136 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+				gc_off6 := s
+				if gc_from2 >= 0 && gc_to2 <= len(x_) && gc_off6 >= 0 && gc_off6 <= len(x_) && gc_to2 <= len(x_)-gc_off6 {
+					gc_at9 := x_[:gc_to2]
+					gc_at10 := x_[gc_off6:][:gc_to2]
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line inline.go:36
-						var tid_ int = gc_tx2
+							var tid_ int = gc_tx2
 //line inline.go:36
-						_ = tid_
+							_ = tid_
 //line inline.go:39
-						{
+							{
 //line inline.go:39
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
 //line inline.go:39
-								break
+									break
+//line inline.go:39
+								}
+//line inline.go:39
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
 //line inline.go:39
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line inline.go:36
+						tid_ := gc_tx2
+						_ = tid_
+
+//line inline.go:38
+						{
+//line inline.go:38
+							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+//line inline.go:40
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line inline.go:36
+							var tid_ int = gc_tx2
+//line inline.go:36
+							_ = tid_
 //line inline.go:39
-							archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							{
 //line inline.go:39
+								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line inline.go:39
+									break
+//line inline.go:39
+								}
+//line inline.go:39
+								archsimd.LoadFloat32x8Slice(x_[tid_:]).Add(archsimd.LoadFloat32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line inline.go:39
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+							tid_ := gc_tx2
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+							tid_ := gc_tx2
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+							tid_ := gc_tx2
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line inline.go:36
+							tid_ := gc_tx2
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -753,61 +1002,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-						tid_ := gc_tx2
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:36
-					tid_ := gc_tx2
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
@@ -815,53 +1009,228 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
-			if compiled.SIMD {
+			gc_off7 := 0
+			gc_off8 := gc_bx2
+			if gc_off7 >= 0 && gc_off7 < len(x) && gc_off8 >= 0 && gc_off8 < len(partial) {
+				gc_at11 := x[gc_off7:][:1]
+				gc_at12 := partial[gc_off8:][:1]
+				gc_vstep5 := 0
+				if compiled.SIMD {
 //line inline.go:14
-				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line inline.go:14
-				_ = gc_iota3
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+					_ = gc_iota6
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line inline.go:14
+						var tid int = gc_tx2
+//line inline.go:14
+						_ = tid
+//line inline.go:14
+						var gc_t2 float32 = gc_at11[0]
+//line inline.go:14
+						_ = gc_t2
+//line inline.go:14
+						var r float32 = gc_t2
+//line inline.go:14
+						_ = r
+//line inline.go:14
+						var sum float32 = r
+//line inline.go:14
+						_ = sum
+//line inline.go:23
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line inline.go:23
+						_ = gc_if6
+//line inline.go:23
+						if gc_if6.ToBits() != 0 {
+//line inline.go:23
+							if gc_if6.ToBits() != 0 {
+//line inline.go:23
+								gc_at12[0] = sum
+//line inline.go:23
+							}
+//line inline.go:23
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+					_ = gc_rank2
+
 //line inline.go:14
-					var tid int = gc_tx2
-//line inline.go:14
+					tid := gc_tx2
 					_ = tid
+
 //line inline.go:31
-					var gc_t float32 = x[0]
-//line inline.go:31
-					_ = gc_t
-//line inline.go:31
-					var r float32 = gc_t
+					var r float32 = gc_at11[0]
+
 //line inline.go:31
 					_ = r
-//line inline.go:31
-					var sum float32 = r
-//line inline.go:31
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+//line inline.go:23
+						gc_at12[0] = sum
+//line inline.go:25
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD {
+//line inline.go:14
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+					_ = gc_iota5
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line inline.go:14
+						var tid int = gc_tx2
+//line inline.go:14
+						_ = tid
+//line inline.go:31
+						var gc_t float32 = x[0]
+//line inline.go:31
+						_ = gc_t
+//line inline.go:31
+						var r float32 = gc_t
+//line inline.go:31
+						_ = r
+//line inline.go:31
+						var sum float32 = r
+//line inline.go:31
+						_ = sum
 //line inline.go:23
-					gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-					_ = gc_if3
+						_ = gc_if5
 //line inline.go:24
-					if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line inline.go:24
-						if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line inline.go:24
-							partial[gc_bx2] = sum
+								partial[gc_bx2] = sum
+//line inline.go:24
+							}
 //line inline.go:24
 						}
-//line inline.go:24
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:31
+						var r float32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:31
+						var r float32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:31
+						var r float32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line inline.go:14
+						tid := gc_tx2
+						_ = tid
+
+//line inline.go:31
+						var r float32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx2] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -885,105 +1254,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-					tid := gc_tx2
-					_ = tid
-
-//line inline.go:31
-					var r float32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx2] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line inline.go:14
-				tid := gc_tx2
-				_ = tid
-
-//line inline.go:31
-				var r float32 = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx2] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}
@@ -1002,53 +1272,224 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep4 := 0
-			if compiled.SIMD {
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(sdata) {
+				gc_at13 := in[gc_off9:][:gc_bdx3]
+				gc_at14 := sdata[:gc_bdx3]
+				gc_vstep7 := 0
+				if compiled.SIMD {
 //line inline.go:14
-				gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line inline.go:14
-				_ = gc_iota5
-				for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-					gc_tx3 := gc_vstep4
+					_ = gc_iota10
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line inline.go:14
+						var tid int = gc_tx3
+//line inline.go:14
+						_ = tid
+//line inline.go:15
+						var i int = gc_bx3*gc_bdx3 + tid
+//line inline.go:15
+						_ = i
+//line inline.go:15
+						var v archsimd.Int32x8
+//line inline.go:15
+						_ = v
+//line inline.go:17
+						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
+//line inline.go:17
+							break
+//line inline.go:17
+						}
+//line inline.go:17
+						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
+						_ = gc_if10
+//line inline.go:17
+						if gc_if10.ToBits() != 0 {
+//line inline.go:17
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
+//line inline.go:17
+						}
+//line inline.go:17
+						v.StoreSlice(gc_at14[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
+
 //line inline.go:14
-					var tid int = gc_tx3
-//line inline.go:14
+					tid := gc_tx3
 					_ = tid
+
 //line inline.go:15
-					var i int = gc_bx3*gc_bdx3 + tid
-//line inline.go:15
+					i := gc_bx3*gc_bdx3 + tid
 					_ = i
-//line inline.go:15
-					var v archsimd.Int32x8
-//line inline.go:15
-					_ = v
+
+//line inline.go:16
+					var v int32
+
 //line inline.go:17
-					if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
-//line inline.go:17
-						break
-//line inline.go:17
+					if i < len(in) {
+						v = gc_at13[gc_tx3]
 					}
+
+					gc_at14[gc_tx3] = v
+					_ = v
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD {
+//line inline.go:14
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+					_ = gc_iota8
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line inline.go:14
+						var tid int = gc_tx3
+//line inline.go:14
+						_ = tid
+//line inline.go:15
+						var i int = gc_bx3*gc_bdx3 + tid
+//line inline.go:15
+						_ = i
+//line inline.go:15
+						var v archsimd.Int32x8
+//line inline.go:15
+						_ = v
 //line inline.go:17
-					gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
 //line inline.go:17
-					_ = gc_if5
+							break
+//line inline.go:17
+						}
+//line inline.go:17
+						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line inline.go:17
+						_ = gc_if8
 //line inline.go:18
-					if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line inline.go:18
-						v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if5)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 //line inline.go:18
-					}
+						}
 //line inline.go:20
-					v.StoreSlice(sdata[tid:])
+						v.StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					{
+						gc_tx3 := gc_step7 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line inline.go:16
+						var v int32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line inline.go:16
+						var v int32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line inline.go:16
+						var v int32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+					{
+						gc_tx3 := gc_step7 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx3*gc_bdx3 + tid
+						_ = i
+
+//line inline.go:16
+						var v int32
+
+//line inline.go:17
+						if i < len(in) {
+							v = in[i]
+						}
+
+//line inline.go:20
+						sdata[tid] = v
+						_ = v
+					}
+				}
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1072,105 +1513,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					sdata[tid] = v
 					_ = v
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:15
-					i := gc_bx3*gc_bdx3 + tid
-					_ = i
-
-//line inline.go:16
-					var v int32
-
-//line inline.go:17
-					if i < len(in) {
-						v = in[i]
-					}
-
-//line inline.go:20
-					sdata[tid] = v
-					_ = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-				tid := gc_tx3
-				_ = tid
-
-//line inline.go:15
-				i := gc_bx3*gc_bdx3 + tid
-				_ = i
-
-//line inline.go:16
-				var v int32
-
-//line inline.go:17
-				if i < len(in) {
-					v = in[i]
-				}
-
-//line inline.go:20
-				sdata[tid] = v
-				_ = v
 			}
 		}
 	}
@@ -1201,35 +1543,136 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep5 := gc_from3
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+				gc_off10 := s
+				if gc_from3 >= 0 && gc_to3 <= len(x_) && gc_off10 >= 0 && gc_off10 <= len(x_) && gc_to3 <= len(x_)-gc_off10 {
+					gc_at15 := x_[:gc_to3]
+					gc_at16 := x_[gc_off10:][:gc_to3]
+					gc_vstep9 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line inline.go:36
-						var tid_ int = gc_tx3
+							var tid_ int = gc_tx3
 //line inline.go:36
-						_ = tid_
+							_ = tid_
 //line inline.go:39
-						{
+							{
 //line inline.go:39
-							if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
 //line inline.go:39
-								break
+									break
+//line inline.go:39
+								}
+//line inline.go:39
+								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
 //line inline.go:39
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line inline.go:36
+						tid_ := gc_tx3
+						_ = tid_
+
+//line inline.go:38
+						{
+//line inline.go:38
+							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+//line inline.go:40
+						}
+					}
+				} else {
+					gc_vstep10 := gc_from3
+					if compiled.SIMD {
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line inline.go:36
+							var tid_ int = gc_tx3
+//line inline.go:36
+							_ = tid_
 //line inline.go:39
-							archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+							{
 //line inline.go:39
+								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+//line inline.go:39
+									break
+//line inline.go:39
+								}
+//line inline.go:39
+								archsimd.LoadInt32x8Slice(x_[tid_:]).Add(archsimd.LoadInt32x8Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line inline.go:39
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+							tid_ := gc_tx3
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+							tid_ := gc_tx3
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+							tid_ := gc_tx3
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line inline.go:36
+							tid_ := gc_tx3
+							_ = tid_
+
+//line inline.go:38
+							{
+								x_[tid_] += x_[tid_+s]
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
-					{
-						gc_tx3 := gc_step8 + 0
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1241,61 +1684,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						{
 							x_[tid_] += x_[tid_+s]
 						}
-					}
-					{
-						gc_tx3 := gc_step8 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-					{
-						gc_tx3 := gc_step8 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-						tid_ := gc_tx3
-						_ = tid_
-
-//line inline.go:38
-						{
-							x_[tid_] += x_[tid_+s]
-						}
-					}
-				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:36
-					tid_ := gc_tx3
-					_ = tid_
-
-//line inline.go:38
-					{
-						x_[tid_] += x_[tid_+s]
 					}
 				}
 			}
@@ -1303,53 +1691,228 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_vstep6 := 0
-			if compiled.SIMD {
+			gc_off11 := 0
+			gc_off12 := gc_bx3
+			if gc_off11 >= 0 && gc_off11 < len(x) && gc_off12 >= 0 && gc_off12 < len(partial) {
+				gc_at17 := x[gc_off11:][:1]
+				gc_at18 := partial[gc_off12:][:1]
+				gc_vstep11 := 0
+				if compiled.SIMD {
 //line inline.go:14
-				gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line inline.go:14
-				_ = gc_iota6
-				for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-					gc_tx3 := gc_vstep6
+					_ = gc_iota12
+					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+						gc_tx3 := gc_vstep11
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line inline.go:14
+						var tid int = gc_tx3
+//line inline.go:14
+						_ = tid
+//line inline.go:14
+						var gc_t4 int32 = gc_at17[0]
+//line inline.go:14
+						_ = gc_t4
+//line inline.go:14
+						var r int32 = gc_t4
+//line inline.go:14
+						_ = r
+//line inline.go:14
+						var sum int32 = r
+//line inline.go:14
+						_ = sum
+//line inline.go:23
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line inline.go:23
+						_ = gc_if12
+//line inline.go:23
+						if gc_if12.ToBits() != 0 {
+//line inline.go:23
+							if gc_if12.ToBits() != 0 {
+//line inline.go:23
+								gc_at18[0] = sum
+//line inline.go:23
+							}
+//line inline.go:23
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+					_ = gc_rank3
+
 //line inline.go:14
-					var tid int = gc_tx3
-//line inline.go:14
+					tid := gc_tx3
 					_ = tid
+
 //line inline.go:31
-					var gc_t2 int32 = x[0]
-//line inline.go:31
-					_ = gc_t2
-//line inline.go:31
-					var r int32 = gc_t2
+					var r int32 = gc_at17[0]
+
 //line inline.go:31
 					_ = r
-//line inline.go:31
-					var sum int32 = r
-//line inline.go:31
+
+//line inline.go:22
+					sum := r
+
+//line inline.go:23
+					if tid == 0 {
+//line inline.go:23
+						gc_at18[0] = sum
+//line inline.go:25
+					}
+					_ = r
 					_ = sum
+				}
+			} else {
+				gc_vstep12 := 0
+				if compiled.SIMD {
+//line inline.go:14
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line inline.go:14
+					_ = gc_iota11
+					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+						gc_tx3 := gc_vstep12
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+//line inline.go:14
+						var tid int = gc_tx3
+//line inline.go:14
+						_ = tid
+//line inline.go:31
+						var gc_t3 int32 = x[0]
+//line inline.go:31
+						_ = gc_t3
+//line inline.go:31
+						var r int32 = gc_t3
+//line inline.go:31
+						_ = r
+//line inline.go:31
+						var sum int32 = r
+//line inline.go:31
+						_ = sum
 //line inline.go:23
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-					_ = gc_if6
+						_ = gc_if11
 //line inline.go:24
-					if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line inline.go:24
-						if gc_if6.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line inline.go:24
-							partial[gc_bx3] = sum
+								partial[gc_bx3] = sum
+//line inline.go:24
+							}
 //line inline.go:24
 						}
-//line inline.go:24
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step9 := gc_vstep12
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:31
+						var r int32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:31
+						var r int32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:31
+						var r int32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line inline.go:14
+						tid := gc_tx3
+						_ = tid
+
+//line inline.go:31
+						var r int32 = x[0]
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							partial[gc_bx3] = sum
+						}
+						_ = r
+						_ = sum
 					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step9 := gc_vstep6
-			for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
-				{
-					gc_tx3 := gc_step9 + 0
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1373,105 +1936,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					_ = r
 					_ = sum
 				}
-				{
-					gc_tx3 := gc_step9 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r int32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r int32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-				{
-					gc_tx3 := gc_step9 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-					tid := gc_tx3
-					_ = tid
-
-//line inline.go:31
-					var r int32 = x[0]
-
-//line inline.go:31
-					_ = r
-
-//line inline.go:22
-					sum := r
-
-//line inline.go:23
-					if tid == 0 {
-						partial[gc_bx3] = sum
-					}
-					_ = r
-					_ = sum
-				}
-			}
-			for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line inline.go:14
-				tid := gc_tx3
-				_ = tid
-
-//line inline.go:31
-				var r int32 = x[0]
-
-//line inline.go:31
-				_ = r
-
-//line inline.go:22
-				sum := r
-
-//line inline.go:23
-				if tid == 0 {
-					partial[gc_bx3] = sum
-				}
-				_ = r
-				_ = sum
 			}
 		}
 	}

@@ -30,16 +30,16 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
-func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b12.GridDim()
+	gc_gd4 := gc_b20.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b12.Stopped() {
+		if gc_b20.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -53,9 +53,9 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off2 := gc_bx4 * gc_bdx4
-				if gc_from4 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to4 <= len(out)-gc_off2 {
-					gc_at2 := out[gc_off2:][:gc_to4]
+				gc_off4 := gc_bx4 * gc_bdx4
+				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 {
+					gc_at4 := out[gc_off4:][:gc_to4]
 					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
@@ -67,7 +67,7 @@ func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 //line specialize.go:23
 						{
 //line specialize.go:23
-							gc_at2[gc_tx4] = at(in, i) + at(in, i+1)
+							gc_at4[gc_tx4] = at(in, i) + at(in, i+1)
 //line specialize.go:25
 						}
 					}
@@ -173,213 +173,491 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
-				if compiled.SIMD {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
 //line specialize.go:22
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-					_ = gc_none
+						_ = gc_none2
 //line specialize.go:22
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:22
-					_ = gc_iota2
+						_ = gc_iota4
 //line specialize.go:13
-					gc_vb := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:13
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-					_ = gc_all
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						_ = gc_all2
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line specialize.go:22
-						var i int = gc_bx2*gc_bdx2 + gc_tx2
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
-						_ = i
+							_ = i
 //line specialize.go:24
-						{
+							{
 //line specialize.go:24
-							if i < 0 || i+8 > len(out) {
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
 //line specialize.go:24
-								break
-//line specialize.go:24
-							}
-//line specialize.go:24
-							var gc_i3 int = i
-//line specialize.go:24
-							_ = gc_i3
-//line specialize.go:24
-							var gc_result3 archsimd.Float32x8
-//line specialize.go:24
-							_ = gc_result3
-//line specialize.go:24
-							gc_returned3 := gc_none
-//line specialize.go:24
-							_ = gc_returned3
-//line specialize.go:24
-							gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-//line specialize.go:24
-							_ = gc_if3
-//line specialize.go:24
-							if gc_if3.ToBits() != 0 {
-//line specialize.go:24
-								gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-//line specialize.go:24
-								gc_b3 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b3 = gc_all
+									break
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+								var gc_i7 int = i
 //line specialize.go:24
-							}
+								_ = gc_i7
 //line specialize.go:24
-							gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+								var gc_result7 archsimd.Float32x8
 //line specialize.go:24
-							_ = gc_if4
+								_ = gc_result7
 //line specialize.go:24
-							if gc_if4.ToBits() != 0 {
+								gc_returned7 := gc_none2
 //line specialize.go:24
-								var gc_ld3 archsimd.Float32x8
+								_ = gc_returned7
 //line specialize.go:24
-								if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:24
-									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								_ = gc_if9
 //line specialize.go:24
-								} else {
+								if gc_if9.ToBits() != 0 {
 //line specialize.go:24
-									var gc_lanes3 [8]float32
+									gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
 //line specialize.go:24
-									for gc_k3 := range 8 {
+									gc_b7 := gc_none2
 //line specialize.go:24
-										if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+									if true {
 //line specialize.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line specialize.go:24
-											gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line specialize.go:24
-										}
+										gc_b7 = gc_all2
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:24
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line specialize.go:24
-								gc_b4 := gc_none
+								_ = gc_if10
 //line specialize.go:24
-								if true {
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:24
-									gc_b4 = gc_all
+									var gc_ld7 archsimd.Float32x8
 //line specialize.go:24
-								}
+									if gc_i7 >= 0 && gc_i7+8 <= len(in) {
 //line specialize.go:24
-								gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line specialize.go:24
-							}
+									} else {
 //line specialize.go:24
-							var gc_t2 int = i + 1
+										var gc_lanes7 [8]float32
 //line specialize.go:24
-							_ = gc_t2
+										for gc_k7 := range 8 {
 //line specialize.go:24
-							var gc_i4 int = gc_t2
+											if gc_if10.ToBits()&(1<<gc_k7) != 0 {
 //line specialize.go:24
-							_ = gc_i4
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line specialize.go:24
-							var gc_result4 archsimd.Float32x8
+												gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
 //line specialize.go:24
-							_ = gc_result4
-//line specialize.go:24
-							gc_returned4 := gc_none
-//line specialize.go:24
-							_ = gc_returned4
-//line specialize.go:24
-							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:24
-							_ = gc_if5
-//line specialize.go:24
-							if gc_if5.ToBits() != 0 {
-//line specialize.go:24
-								gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:24
-								gc_b5 := gc_none
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b5 = gc_all
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line specialize.go:24
-							}
-//line specialize.go:24
-							gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-							_ = gc_if6
-//line specialize.go:24
-							if gc_if6.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld4 archsimd.Float32x8
-//line specialize.go:24
-								if gc_i4 >= 0 && gc_i4+8 <= len(in) {
-//line specialize.go:24
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									var gc_lanes4 [8]float32
-//line specialize.go:24
-									for gc_k4 := range 8 {
-//line specialize.go:24
-										if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line specialize.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line specialize.go:24
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+											}
 //line specialize.go:24
 										}
 //line specialize.go:24
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:24
+										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+//line specialize.go:24
 									}
 //line specialize.go:24
-									gc_pos2.Thread = gc_rank2
+									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:24
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									gc_b8 := gc_none2
 //line specialize.go:24
-								}
+									if true {
 //line specialize.go:24
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+										gc_b8 = gc_all2
 //line specialize.go:24
-								gc_b6 := gc_none
+									}
 //line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b6 = gc_all
+									gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+								var gc_t4 int = i + 1
+//line specialize.go:24
+								_ = gc_t4
+//line specialize.go:24
+								var gc_i8 int = gc_t4
+//line specialize.go:24
+								_ = gc_i8
+//line specialize.go:24
+								var gc_result8 archsimd.Float32x8
+//line specialize.go:24
+								_ = gc_result8
+//line specialize.go:24
+								gc_returned8 := gc_none2
+//line specialize.go:24
+								_ = gc_returned8
+//line specialize.go:24
+								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line specialize.go:24
+								_ = gc_if11
+//line specialize.go:24
+								if gc_if11.ToBits() != 0 {
+//line specialize.go:24
+									gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+//line specialize.go:24
+									gc_b9 := gc_none2
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b9 = gc_all2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if12
+//line specialize.go:24
+								if gc_if12.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld8 archsimd.Float32x8
+//line specialize.go:24
+									if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+//line specialize.go:24
+										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes8 [8]float32
+//line specialize.go:24
+										for gc_k8 := range 8 {
+//line specialize.go:24
+											if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line specialize.go:24
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line specialize.go:24
+												gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:24
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:24
+									gc_b10 := gc_none2
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b10 = gc_all2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result7.Add(gc_result8).StoreSlice(gc_at2[gc_tx2:])
 //line specialize.go:24
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:22
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line specialize.go:23
+						{
+//line specialize.go:23
+							gc_at2[gc_tx2] = at(in, i) + at(in, i+1)
+//line specialize.go:25
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line specialize.go:22
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:22
+						_ = gc_none
+//line specialize.go:22
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:22
+						_ = gc_iota2
+//line specialize.go:13
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:13
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:22
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:22
+							_ = i
 //line specialize.go:24
-							gc_result3.Add(gc_result4).StoreSlice(out[i:])
+							{
 //line specialize.go:24
+								if i < 0 || i+8 > len(out) {
+//line specialize.go:24
+									break
+//line specialize.go:24
+								}
+//line specialize.go:24
+								var gc_i3 int = i
+//line specialize.go:24
+								_ = gc_i3
+//line specialize.go:24
+								var gc_result3 archsimd.Float32x8
+//line specialize.go:24
+								_ = gc_result3
+//line specialize.go:24
+								gc_returned3 := gc_none
+//line specialize.go:24
+								_ = gc_returned3
+//line specialize.go:24
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+//line specialize.go:24
+								_ = gc_if3
+//line specialize.go:24
+								if gc_if3.ToBits() != 0 {
+//line specialize.go:24
+									gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+//line specialize.go:24
+									gc_b3 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b3 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if4
+//line specialize.go:24
+								if gc_if4.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld3 archsimd.Float32x8
+//line specialize.go:24
+									if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+//line specialize.go:24
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes3 [8]float32
+//line specialize.go:24
+										for gc_k3 := range 8 {
+//line specialize.go:24
+											if gc_if4.ToBits()&(1<<gc_k3) != 0 {
+//line specialize.go:24
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line specialize.go:24
+												gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:24
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+//line specialize.go:24
+									gc_b4 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b4 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								var gc_t2 int = i + 1
+//line specialize.go:24
+								_ = gc_t2
+//line specialize.go:24
+								var gc_i4 int = gc_t2
+//line specialize.go:24
+								_ = gc_i4
+//line specialize.go:24
+								var gc_result4 archsimd.Float32x8
+//line specialize.go:24
+								_ = gc_result4
+//line specialize.go:24
+								gc_returned4 := gc_none
+//line specialize.go:24
+								_ = gc_returned4
+//line specialize.go:24
+								gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:24
+								_ = gc_if5
+//line specialize.go:24
+								if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+									gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+									gc_b5 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b5 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if6
+//line specialize.go:24
+								if gc_if6.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld4 archsimd.Float32x8
+//line specialize.go:24
+									if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+//line specialize.go:24
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes4 [8]float32
+//line specialize.go:24
+										for gc_k4 := range 8 {
+//line specialize.go:24
+											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line specialize.go:24
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line specialize.go:24
+												gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos2.Thread = gc_rank2
+//line specialize.go:24
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:24
+									gc_b6 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b6 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result3.Add(gc_result4).StoreSlice(out[i:])
+//line specialize.go:24
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:22
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:22
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:22
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:22
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step2 := gc_vstep
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
-					{
-						gc_tx2 := gc_step2 + 0
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -391,61 +669,6 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
-					}
-					{
-						gc_tx2 := gc_step2 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx2 := gc_step2 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:22
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line specialize.go:23
-					{
-						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
@@ -453,16 +676,16 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 	}
 }
 
-func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b7.GridDim()
+	gc_gd3 := gc_b11.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b7.Stopped() {
+		if gc_b11.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -476,213 +699,491 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_vstep2 := gc_from3
-				if compiled.SIMD {
+				gc_off3 := gc_bx3 * gc_bdx3
+				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 {
+					gc_at3 := out[gc_off3:][:gc_to3]
+					gc_vstep3 := gc_from3
+					if compiled.SIMD {
 //line specialize.go:22
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-					_ = gc_none2
+						_ = gc_none4
 //line specialize.go:22
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:22
-					_ = gc_iota4
+						_ = gc_iota8
 //line specialize.go:13
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+						gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:13
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_to3; gc_vstep2 += 8 {
-						gc_tx3 := gc_vstep2
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
+						_ = gc_all4
+						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
 //line specialize.go:22
-						var i int = gc_bx3*gc_bdx3 + gc_tx3
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
-						_ = i
+							_ = i
 //line specialize.go:24
-						{
+							{
 //line specialize.go:24
-							if i < 0 || i+8 > len(out) {
+								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
 //line specialize.go:24
-								break
-//line specialize.go:24
-							}
-//line specialize.go:24
-							var gc_i7 int = i
-//line specialize.go:24
-							_ = gc_i7
-//line specialize.go:24
-							var gc_result7 archsimd.Int32x8
-//line specialize.go:24
-							_ = gc_result7
-//line specialize.go:24
-							gc_returned7 := gc_none2
-//line specialize.go:24
-							_ = gc_returned7
-//line specialize.go:24
-							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:24
-							_ = gc_if9
-//line specialize.go:24
-							if gc_if9.ToBits() != 0 {
-//line specialize.go:24
-								gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
-//line specialize.go:24
-								gc_b8 := gc_none2
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b8 = gc_all2
+									break
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+								var gc_i15 int = i
 //line specialize.go:24
-							}
+								_ = gc_i15
 //line specialize.go:24
-							gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+								var gc_result15 archsimd.Int32x8
 //line specialize.go:24
-							_ = gc_if10
+								_ = gc_result15
 //line specialize.go:24
-							if gc_if10.ToBits() != 0 {
+								gc_returned15 := gc_none4
 //line specialize.go:24
-								var gc_ld7 archsimd.Int32x8
+								_ = gc_returned15
 //line specialize.go:24
-								if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+								gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
 //line specialize.go:24
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
+								_ = gc_if21
 //line specialize.go:24
-								} else {
+								if gc_if21.ToBits() != 0 {
 //line specialize.go:24
-									var gc_lanes7 [8]int32
+									gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
 //line specialize.go:24
-									for gc_k7 := range 8 {
+									gc_b16 := gc_none4
 //line specialize.go:24
-										if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									if true {
 //line specialize.go:24
-											gc_pos3.Thread = gc_rank3 + gc_k7
-//line specialize.go:24
-											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line specialize.go:24
-										}
+										gc_b16 = gc_all4
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:24
-									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes7)
+									gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+								gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
 //line specialize.go:24
-								gc_b9 := gc_none2
+								_ = gc_if22
 //line specialize.go:24
-								if true {
+								if gc_if22.ToBits() != 0 {
 //line specialize.go:24
-									gc_b9 = gc_all2
+									var gc_ld15 archsimd.Int32x8
 //line specialize.go:24
-								}
+									if gc_i15 >= 0 && gc_i15+8 <= len(in) {
 //line specialize.go:24
-								gc_returned7 = gc_b9.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line specialize.go:24
-							}
+									} else {
 //line specialize.go:24
-							var gc_t4 int = i + 1
+										var gc_lanes15 [8]int32
 //line specialize.go:24
-							_ = gc_t4
+										for gc_k15 := range 8 {
 //line specialize.go:24
-							var gc_i8 int = gc_t4
+											if gc_if22.ToBits()&(1<<gc_k15) != 0 {
 //line specialize.go:24
-							_ = gc_i8
+												gc_pos3.Thread = gc_rank3 + gc_k15
 //line specialize.go:24
-							var gc_result8 archsimd.Int32x8
+												gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
 //line specialize.go:24
-							_ = gc_result8
-//line specialize.go:24
-							gc_returned8 := gc_none2
-//line specialize.go:24
-							_ = gc_returned8
-//line specialize.go:24
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
-//line specialize.go:24
-							_ = gc_if11
-//line specialize.go:24
-							if gc_if11.ToBits() != 0 {
-//line specialize.go:24
-								gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
-//line specialize.go:24
-								gc_b10 := gc_none2
-//line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b10 = gc_all2
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
-//line specialize.go:24
-							}
-//line specialize.go:24
-							gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-							_ = gc_if12
-//line specialize.go:24
-							if gc_if12.ToBits() != 0 {
-//line specialize.go:24
-								var gc_ld8 archsimd.Int32x8
-//line specialize.go:24
-								if gc_i8 >= 0 && gc_i8+8 <= len(in) {
-//line specialize.go:24
-									gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									var gc_lanes8 [8]int32
-//line specialize.go:24
-									for gc_k8 := range 8 {
-//line specialize.go:24
-										if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line specialize.go:24
-											gc_pos3.Thread = gc_rank3 + gc_k8
-//line specialize.go:24
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+											}
 //line specialize.go:24
 										}
 //line specialize.go:24
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:24
+										gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+//line specialize.go:24
 									}
 //line specialize.go:24
-									gc_pos3.Thread = gc_rank3
+									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
 //line specialize.go:24
-									gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+									gc_b17 := gc_none4
 //line specialize.go:24
-								}
+									if true {
 //line specialize.go:24
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+										gc_b17 = gc_all4
 //line specialize.go:24
-								gc_b11 := gc_none2
+									}
 //line specialize.go:24
-								if true {
-//line specialize.go:24
-									gc_b11 = gc_all2
+									gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+								var gc_t8 int = i + 1
+//line specialize.go:24
+								_ = gc_t8
+//line specialize.go:24
+								var gc_i16 int = gc_t8
+//line specialize.go:24
+								_ = gc_i16
+//line specialize.go:24
+								var gc_result16 archsimd.Int32x8
+//line specialize.go:24
+								_ = gc_result16
+//line specialize.go:24
+								gc_returned16 := gc_none4
+//line specialize.go:24
+								_ = gc_returned16
+//line specialize.go:24
+								gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+//line specialize.go:24
+								_ = gc_if23
+//line specialize.go:24
+								if gc_if23.ToBits() != 0 {
+//line specialize.go:24
+									gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+//line specialize.go:24
+									gc_b18 := gc_none4
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b18 = gc_all4
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if24
+//line specialize.go:24
+								if gc_if24.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld16 archsimd.Int32x8
+//line specialize.go:24
+									if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+//line specialize.go:24
+										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes16 [8]int32
+//line specialize.go:24
+										for gc_k16 := range 8 {
+//line specialize.go:24
+											if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+//line specialize.go:24
+												gc_pos3.Thread = gc_rank3 + gc_k16
+//line specialize.go:24
+												gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:24
+										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+//line specialize.go:24
+									gc_b19 := gc_none4
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b19 = gc_all4
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result15.Add(gc_result16).StoreSlice(gc_at3[gc_tx3:])
 //line specialize.go:24
 							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:22
+						i := gc_bx3*gc_bdx3 + gc_tx3
+						_ = i
+
+//line specialize.go:23
+						{
+//line specialize.go:23
+							gc_at3[gc_tx3] = at(in, i) + at(in, i+1)
+//line specialize.go:25
+						}
+					}
+				} else {
+					gc_vstep4 := gc_from3
+					if compiled.SIMD {
+//line specialize.go:22
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:22
+						_ = gc_none3
+//line specialize.go:22
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:22
+						_ = gc_iota6
+//line specialize.go:13
+						gc_vb3 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:13
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:13
+						_ = gc_all3
+						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:22
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:22
+							_ = i
 //line specialize.go:24
-							gc_result7.Add(gc_result8).StoreSlice(out[i:])
+							{
 //line specialize.go:24
+								if i < 0 || i+8 > len(out) {
+//line specialize.go:24
+									break
+//line specialize.go:24
+								}
+//line specialize.go:24
+								var gc_i11 int = i
+//line specialize.go:24
+								_ = gc_i11
+//line specialize.go:24
+								var gc_result11 archsimd.Int32x8
+//line specialize.go:24
+								_ = gc_result11
+//line specialize.go:24
+								gc_returned11 := gc_none3
+//line specialize.go:24
+								_ = gc_returned11
+//line specialize.go:24
+								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line specialize.go:24
+								_ = gc_if15
+//line specialize.go:24
+								if gc_if15.ToBits() != 0 {
+//line specialize.go:24
+									gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+//line specialize.go:24
+									gc_b12 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b12 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if16
+//line specialize.go:24
+								if gc_if16.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld11 archsimd.Int32x8
+//line specialize.go:24
+									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+//line specialize.go:24
+										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes11 [8]int32
+//line specialize.go:24
+										for gc_k11 := range 8 {
+//line specialize.go:24
+											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+//line specialize.go:24
+												gc_pos3.Thread = gc_rank3 + gc_k11
+//line specialize.go:24
+												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:24
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+//line specialize.go:24
+									gc_b13 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b13 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								var gc_t6 int = i + 1
+//line specialize.go:24
+								_ = gc_t6
+//line specialize.go:24
+								var gc_i12 int = gc_t6
+//line specialize.go:24
+								_ = gc_i12
+//line specialize.go:24
+								var gc_result12 archsimd.Int32x8
+//line specialize.go:24
+								_ = gc_result12
+//line specialize.go:24
+								gc_returned12 := gc_none3
+//line specialize.go:24
+								_ = gc_returned12
+//line specialize.go:24
+								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:24
+								_ = gc_if17
+//line specialize.go:24
+								if gc_if17.ToBits() != 0 {
+//line specialize.go:24
+									gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+//line specialize.go:24
+									gc_b14 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b14 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if18
+//line specialize.go:24
+								if gc_if18.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld12 archsimd.Int32x8
+//line specialize.go:24
+									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+//line specialize.go:24
+										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										var gc_lanes12 [8]int32
+//line specialize.go:24
+										for gc_k12 := range 8 {
+//line specialize.go:24
+											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+//line specialize.go:24
+												gc_pos3.Thread = gc_rank3 + gc_k12
+//line specialize.go:24
+												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line specialize.go:24
+											}
+//line specialize.go:24
+										}
+//line specialize.go:24
+										gc_pos3.Thread = gc_rank3
+//line specialize.go:24
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:24
+									gc_b15 := gc_none3
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b15 = gc_all3
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result11.Add(gc_result12).StoreSlice(out[i:])
+//line specialize.go:24
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+						{
+							gc_tx3 := gc_step3 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:22
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:22
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:22
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
+						}
+						{
+							gc_tx3 := gc_step3 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:22
+							i := gc_bx3*gc_bdx3 + gc_tx3
+							_ = i
+
+//line specialize.go:23
+							{
+								out[i] = at(in, i) + at(in, i+1)
+							}
 						}
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
-					{
-						gc_tx3 := gc_step3 + 0
+					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -694,61 +1195,6 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 						{
 							out[i] = at(in, i) + at(in, i+1)
 						}
-					}
-					{
-						gc_tx3 := gc_step3 + 1
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 2
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-					{
-						gc_tx3 := gc_step3 + 3
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-						i := gc_bx3*gc_bdx3 + gc_tx3
-						_ = i
-
-//line specialize.go:23
-						{
-							out[i] = at(in, i) + at(in, i+1)
-						}
-					}
-				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:22
-					i := gc_bx3*gc_bdx3 + gc_tx3
-					_ = i
-
-//line specialize.go:23
-					{
-						out[i] = at(in, i) + at(in, i+1)
 					}
 				}
 			}
