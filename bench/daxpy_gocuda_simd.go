@@ -13,7 +13,7 @@ import (
 // DAXPYKernel returns the kernel of BenchmarkDAXPY: one thread per
 // element, the threads past the end idle.
 func DAXPYKernel(a float64, x, y []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_daxpy,
+	return compiled.GridStrideKernel(gc_src_daxpy,
 		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }

@@ -68,9 +68,11 @@ func GridKernel(src *Source, perThread func(*gocuda.Thread), body func(b *Block,
 
 // GridStrideKernel is GridKernel for a body that runs a grid-stride loop
 // in lockstep across the blocks of its chunk (each step of the loop for
-// every block, then the next step): the engine gives each worker one
-// contiguous part of the grid rather than small chunks in turn, so that a
-// step of the loop reads neighbouring elements for neighbouring blocks.
+// every block, then the next step), or runs the blocks of its chunk that
+// follow one another along x as one row of threads: the engine gives each
+// worker one contiguous part of the grid rather than small chunks in
+// turn, so that a step of the loop reads neighbouring elements for
+// neighbouring blocks, and a row is as long as the part.
 func GridStrideKernel(src *Source, perThread func(*gocuda.Thread), body func(b *Block, lo, hi int)) func(*gocuda.Thread) {
 	return engine.GridStrideKernel(src.s, perThread, func(b *engineBlock, lo, hi int) {
 		body(blockOf(b), lo, hi)

@@ -112,9 +112,10 @@ var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Po
 
 // chunkSize returns the blocks a worker claims at once for l: for a
 // compiled grid-stride kernel, a quarter of a worker's equal share of the
-// grid, whose blocks its body runs in lockstep (one share per worker left
-// a launch as slow as its slowest worker: about 25% slower on SAXPY);
-// otherwise grid.ChunkSize's small chunks, which balance uneven blocks.
+// grid, whose blocks its body runs in lockstep or in rows (one share per
+// worker left a launch as slow as its slowest worker: about 25% slower on
+// SAXPY); otherwise grid.ChunkSize's small chunks, which balance uneven
+// blocks.
 func (l *launch) chunkSize(workers int) int64 {
 	if reflect.ValueOf(l.kernel).Pointer() == gridStrideCode {
 		parts := 4 * int64(max(1, workers))

@@ -14,7 +14,7 @@ import (
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpy,
+	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
@@ -474,7 +474,7 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vecAdd,
+	return compiled.GridStrideKernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }

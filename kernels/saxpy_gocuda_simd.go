@@ -15,7 +15,7 @@ import (
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_saxpy,
+	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
@@ -593,7 +593,7 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 		c := any(c).([]uint32)
 		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd_uint32(gc_b, gc_lo, gc_hi, a, b, c) }
 	}
-	return compiled.GridKernel(gc_src_vecAdd,
+	return compiled.GridStrideKernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
 		gc_body)
 }

@@ -538,7 +538,7 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 // oldVariables and the fluxes. Launch it with nelr/CFDBlock blocks of
 // CFDBlock threads (CFD does).
 func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cfdTimeStep,
+	return compiled.GridStrideKernel(gc_src_cfdTimeStep,
 		func(gc_t *gocuda.Thread) { cfdTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_cfdTimeStep(gc_b, gc_lo, gc_hi, j, nelr, oldVariables, variables, stepFactors, fluxes)

@@ -66,7 +66,7 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 // once. j1 is unused, as it is in Rodinia. Launch it with 4×4 blocks
 // covering size×size threads (Gaussian does).
 func Fan2Kernel(mCuda, aCuda, bCuda []float32, size, j1, pivot int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fan2,
+	return compiled.GridStrideKernel(gc_src_fan2,
 		func(gc_t *gocuda.Thread) { fan2(gc_t, mCuda, aCuda, bCuda, size, j1, pivot) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_fan2(gc_b, gc_lo, gc_hi, mCuda, aCuda, bCuda, size, j1, pivot)

@@ -67,7 +67,7 @@ func TestGeneratedCompiles(t *testing.T) {
 // constructors are written, and the refused ones are still given one.
 func TestCompiledKernels(t *testing.T) {
 	for dir, want := range map[string][]string{
-		"basic":      {"matMulTiled", "scan", "warp", "nestedHelper"},
+		"basic":      {"matMulTiled", "scan", "warp", "nestedHelper", "saxpy"},
 		"exits":      {"count"},
 		"generic":    {"reduce", "square"},
 		"specialize": {"pair"},

@@ -44,8 +44,10 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	entry, body := "Kernel", w.bodyFunc(f, "gc_body_"+name+targs, args)
 	if f.Grid {
 		entry = "GridKernel"
-		if f.GridStride != nil {
-			entry = "GridStrideKernel" // its body steps through the chunk's blocks in lockstep
+		if f.GridStride != nil || f.Runs {
+			// its body steps through the chunk's blocks in lockstep, or
+			// runs them in rows: long contiguous chunks serve it best
+			entry = "GridStrideKernel"
 		}
 	}
 	var specs []*spec

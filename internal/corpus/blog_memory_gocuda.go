@@ -12,7 +12,7 @@ import (
 // BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
 // y = a·x + y, a thread per element.
 func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_blogSaxpy,
+	return compiled.GridStrideKernel(gc_src_blogSaxpy,
 		func(gc_t *gocuda.Thread) { blogSaxpy(gc_t, n, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_blogSaxpy(gc_b, gc_lo, gc_hi, n, a, x, y) })
 }
@@ -756,7 +756,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 // in CUDA C/C++ Kernels" (coalescing-global/coalescing.cu): a[i+s]++ for
 // each thread, misaligning the accesses by s.
 func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_offsetKernel,
+	return compiled.GridStrideKernel(gc_src_offsetKernel,
 		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) })
 }

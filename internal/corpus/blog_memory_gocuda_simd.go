@@ -13,7 +13,7 @@ import (
 // BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
 // y = a·x + y, a thread per element.
 func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_blogSaxpy,
+	return compiled.GridStrideKernel(gc_src_blogSaxpy,
 		func(gc_t *gocuda.Thread) { blogSaxpy(gc_t, n, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_blogSaxpy(gc_b, gc_lo, gc_hi, n, a, x, y) })
 }
@@ -949,7 +949,7 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 		a := any(a).([]uint32)
 		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_uint32(gc_b, gc_lo, gc_hi, a, s) }
 	}
-	return compiled.GridKernel(gc_src_offsetKernel,
+	return compiled.GridStrideKernel(gc_src_offsetKernel,
 		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
 		gc_body)
 }

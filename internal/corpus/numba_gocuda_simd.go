@@ -14,7 +14,7 @@ import (
 
 // NumbaVecAddKernel is f of test_vecadd.py: c = a + b.
 func NumbaVecAddKernel(a, b, c []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_numbaVecAdd,
+	return compiled.GridStrideKernel(gc_src_numbaVecAdd,
 		func(gc_t *gocuda.Thread) { numbaVecAdd(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_numbaVecAdd(gc_b, gc_lo, gc_hi, a, b, c) })
 }

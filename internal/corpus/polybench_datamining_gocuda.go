@@ -642,7 +642,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 // CorrReduceKernel is reduce_kernel of correlation.cu: each element
 // centred and scaled, a thread per element.
 func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_corrReduceKernel,
+	return compiled.GridStrideKernel(gc_src_corrReduceKernel,
 		func(gc_t *gocuda.Thread) { corrReduceKernel(gc_t, m, n, mean, std, data) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_corrReduceKernel(gc_b, gc_lo, gc_hi, m, n, mean, std, data)
@@ -1182,7 +1182,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 // CovarReduceKernel is reduce_kernel of covariance.cu: each element
 // centred.
 func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_covarReduceKernel,
+	return compiled.GridStrideKernel(gc_src_covarReduceKernel,
 		func(gc_t *gocuda.Thread) { covarReduceKernel(gc_t, m, n, mean, data) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_covarReduceKernel(gc_b, gc_lo, gc_hi, m, n, mean, data)

@@ -607,7 +607,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 // LuKernel1 is lu_kernel1 of lu.cu: row k divided by its pivot.
 func LuKernel1(n int, a []float32, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_luKernel1,
+	return compiled.GridStrideKernel(gc_src_luKernel1,
 		func(gc_t *gocuda.Thread) { luKernel1(gc_t, n, a, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_luKernel1(gc_b, gc_lo, gc_hi, n, a, k) })
 }
@@ -746,7 +746,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 
 // LuKernel2 is lu_kernel2 of lu.cu: the trailing submatrix updated.
 func LuKernel2(n int, a []float32, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_luKernel2,
+	return compiled.GridStrideKernel(gc_src_luKernel2,
 		func(gc_t *gocuda.Thread) { luKernel2(gc_t, n, a, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_luKernel2(gc_b, gc_lo, gc_hi, n, a, k) })
 }

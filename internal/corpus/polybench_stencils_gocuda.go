@@ -12,7 +12,7 @@ import (
 // FdtdStep1Kernel is fdtd_step1_kernel of fdtd2d.cu: ey from hz, its
 // first row from the source fict[t].
 func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fdtdStep1Kernel,
+	return compiled.GridStrideKernel(gc_src_fdtdStep1Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep1Kernel(gc_t, nx, ny, fict, ex, ey, hz, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_fdtdStep1Kernel(gc_b, gc_lo, gc_hi, nx, ny, fict, ex, ey, hz, step)
@@ -122,7 +122,7 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 // FdtdStep2Kernel is fdtd_step2_kernel of fdtd2d.cu: ex from hz.
 func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fdtdStep2Kernel,
+	return compiled.GridStrideKernel(gc_src_fdtdStep2Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep2Kernel(gc_t, nx, ny, ex, ey, hz, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_fdtdStep2Kernel(gc_b, gc_lo, gc_hi, nx, ny, ex, ey, hz, step)
@@ -225,7 +225,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 // FdtdStep3Kernel is fdtd_step3_kernel of fdtd2d.cu: hz from ex and ey.
 func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_fdtdStep3Kernel,
+	return compiled.GridStrideKernel(gc_src_fdtdStep3Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep3Kernel(gc_t, nx, ny, ex, ey, hz, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_fdtdStep3Kernel(gc_b, gc_lo, gc_hi, nx, ny, ex, ey, hz, step)
@@ -328,7 +328,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 // three-point average into B (the double constant makes it a double
 // product, stored as float).
 func Jacobi1DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jacobi1DKernel1,
+	return compiled.GridStrideKernel(gc_src_jacobi1DKernel1,
 		func(gc_t *gocuda.Thread) { jacobi1DKernel1(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
 }
@@ -411,7 +411,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 // Jacobi1DKernel2 is runJacobiCUDA_kernel2 of jacobi1D.cu: B copied back
 // to A.
 func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jacobi1DKernel2,
+	return compiled.GridStrideKernel(gc_src_jacobi1DKernel2,
 		func(gc_t *gocuda.Thread) { jacobi1DKernel2(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
 }
@@ -553,7 +553,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 // Jacobi2DKernel1 is runJacobiCUDA_kernel1 of jacobi2D.cu: the five-point
 // average into B.
 func Jacobi2DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jacobi2DKernel1,
+	return compiled.GridStrideKernel(gc_src_jacobi2DKernel1,
 		func(gc_t *gocuda.Thread) { jacobi2DKernel1(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
 }
@@ -659,7 +659,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 // Jacobi2DKernel2 is runJacobiCUDA_kernel2 of jacobi2D.cu: B copied back
 // to A.
 func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_jacobi2DKernel2,
+	return compiled.GridStrideKernel(gc_src_jacobi2DKernel2,
 		func(gc_t *gocuda.Thread) { jacobi2DKernel2(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
 }

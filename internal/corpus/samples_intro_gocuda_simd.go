@@ -18,7 +18,7 @@ import (
 // Samples/0_Introduction/vectorAdd/vectorAdd.cu: C[i] = A[i] + B[i] for
 // the numElements first elements, one thread each.
 func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_vectorAdd,
+	return compiled.GridStrideKernel(gc_src_vectorAdd,
 		func(gc_t *gocuda.Thread) { vectorAdd(gc_t, a, b, c, numElements) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_vectorAdd(gc_b, gc_lo, gc_hi, a, b, c, numElements)
@@ -972,7 +972,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 // Samples/0_Introduction/asyncAPI/asyncAPI.cu: every thread adds incValue
 // to its element; the grid covers gData exactly.
 func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_incrementKernel,
+	return compiled.GridStrideKernel(gc_src_incrementKernel,
 		func(gc_t *gocuda.Thread) { incrementKernel(gc_t, gData, incValue) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_incrementKernel(gc_b, gc_lo, gc_hi, gData, incValue)

@@ -13,7 +13,7 @@ import (
 // TriadKernel is triad of triad/Triad.cu: C = A + s·B, the grid covering
 // the arrays exactly.
 func TriadKernel(a, b, c []float32, s float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_triad,
+	return compiled.GridStrideKernel(gc_src_triad,
 		func(gc_t *gocuda.Thread) { triad(gc_t, a, b, c, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_triad(gc_b, gc_lo, gc_hi, a, b, c, s) })
 }

@@ -13,7 +13,7 @@ import (
 // RebaseStencilKernel is a three-point stencil over the interior of in:
 // three offsets of one slice, one rebased slice each.
 func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseStencil,
+	return compiled.GridStrideKernel(gc_src_rebaseStencil,
 		func(gc_t *gocuda.Thread) { rebaseStencil(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseStencil(gc_b, gc_lo, gc_hi, in, out) })
 }
@@ -322,7 +322,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 // RebaseShortKernel copies in to out for every index of out: where in is
 // shorter, the first thread past its end fails.
 func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseShort,
+	return compiled.GridStrideKernel(gc_src_rebaseShort,
 		func(gc_t *gocuda.Thread) { rebaseShort(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseShort(gc_b, gc_lo, gc_hi, in, out) })
 }
@@ -786,7 +786,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 // RebaseRowKernel stores, from the one row y of the grid equal to row,
 // each thread's y at out[x]: the other rows run no thread.
 func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseRow,
+	return compiled.GridStrideKernel(gc_src_rebaseRow,
 		func(gc_t *gocuda.Thread) { rebaseRow(gc_t, out, row) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseRow(gc_b, gc_lo, gc_hi, out, row) })
 }
@@ -1945,7 +1945,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 // definition is the row's offset. Where in is too short, the first
 // thread past its end fails.
 func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseLocal,
+	return compiled.GridStrideKernel(gc_src_rebaseLocal,
 		func(gc_t *gocuda.Thread) { rebaseLocal(gc_t, in, out, off) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseLocal(gc_b, gc_lo, gc_hi, in, out, off) })
 }
@@ -2148,7 +2148,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
 // h-1)): row offsets of builtin min and max, rebased.
 func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rebaseClampRows,
+	return compiled.GridStrideKernel(gc_src_rebaseClampRows,
 		func(gc_t *gocuda.Thread) { rebaseClampRows(gc_t, in, out, w, h) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_rebaseClampRows(gc_b, gc_lo, gc_hi, in, out, w, h)

@@ -12,7 +12,7 @@ import (
 // RunsVolumeKernel doubles a w×h×d volume held x fastest and adds each
 // element's x: one thread per element, blocks of any shape.
 func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_runsVolume,
+	return compiled.GridStrideKernel(gc_src_runsVolume,
 		func(gc_t *gocuda.Thread) { runsVolume(gc_t, in, out, w, h, d) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_runsVolume(gc_b, gc_lo, gc_hi, in, out, w, h, d) })
 }
@@ -120,7 +120,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 // (x gives its rows, as Rodinia's gaussian does), adding each element's
 // y: transposed, and run in runs along y.
 func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposeVolume,
+	return compiled.GridStrideKernel(gc_src_transposeVolume,
 		func(gc_t *gocuda.Thread) { transposeVolume(gc_t, in, out, w, h, d) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_transposeVolume(gc_b, gc_lo, gc_hi, in, out, w, h, d)
@@ -463,7 +463,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 // SIMD build, a load the same for a vector step's lanes under a mask of
 // one lane, whose failure the step records as that lane's thread.
 func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_runsRisk,
+	return compiled.GridStrideKernel(gc_src_runsRisk,
 		func(gc_t *gocuda.Thread) { runsRisk(gc_t, in, out, w, h, px, py, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_runsRisk(gc_b, gc_lo, gc_hi, in, out, w, h, px, py, k)
@@ -569,7 +569,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 // TransposeRiskKernel is RunsRiskKernel over out held y fastest:
 // transposed, the vector step's lanes are threads along y.
 func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_transposeRisk,
+	return compiled.GridStrideKernel(gc_src_transposeRisk,
 		func(gc_t *gocuda.Thread) { transposeRisk(gc_t, in, out, w, h, px, py, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_transposeRisk(gc_b, gc_lo, gc_hi, in, out, w, h, px, py, k)

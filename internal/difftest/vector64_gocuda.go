@@ -13,7 +13,7 @@ import (
 // DaxpyKernel is BLAS's DAXPY, y = a*x + y in double precision, one
 // thread per element.
 func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_daxpy,
+	return compiled.GridStrideKernel(gc_src_daxpy,
 		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
@@ -151,7 +151,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 // math.Sqrt, math.Floor, negation, comparisons under ifs whose outcome
 // differs between threads, and the thread's index as a float64.
 func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_float64Ops,
+	return compiled.GridStrideKernel(gc_src_float64Ops,
 		func(gc_t *gocuda.Thread) { float64Ops(gc_t, in, out, h) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Ops(gc_b, gc_lo, gc_hi, in, out, h) })
 }
@@ -242,7 +242,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 // Go's on NaN and signed zeros; the conversions are AVX-512's), and the
 // loop stays scalar in either build.
 func Float64MixKernel(f []float32, d []float64, n []int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_float64Mix,
+	return compiled.GridStrideKernel(gc_src_float64Mix,
 		func(gc_t *gocuda.Thread) { float64Mix(gc_t, f, d, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Mix(gc_b, gc_lo, gc_hi, f, d, n) })
 }
@@ -542,7 +542,7 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 // Shift64Kernel reads its input two elements past its thread's: a slice
 // too short fails at the first thread past its end.
 func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_shift64,
+	return compiled.GridStrideKernel(gc_src_shift64,
 		func(gc_t *gocuda.Thread) { shift64(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shift64(gc_b, gc_lo, gc_hi, in, out) })
 }

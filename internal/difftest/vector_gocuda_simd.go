@@ -163,7 +163,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 // multiplication, shifts by a constant and by a uniform count past the
 // width, max, conversions between the integer types and to float32.
 func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_bitMix,
+	return compiled.GridStrideKernel(gc_src_bitMix,
 		func(gc_t *gocuda.Thread) { bitMix(gc_t, in, out, f, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bitMix(gc_b, gc_lo, gc_hi, in, out, f, s) })
 }
@@ -493,7 +493,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 // OffsetsKernel is a second difference: loads at offsets from the
 // thread's index, and one at an index the same for every thread.
 func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_offsets,
+	return compiled.GridStrideKernel(gc_src_offsets,
 		func(gc_t *gocuda.Thread) { offsets(gc_t, in, out, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsets(gc_b, gc_lo, gc_hi, in, out, k) })
 }
@@ -621,7 +621,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.
 func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_clamp,
+	return compiled.GridStrideKernel(gc_src_clamp,
 		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
 }

@@ -14,7 +14,7 @@ import (
 // exceeds limit: the rows past m return before they read a, which has
 // only m elements, while out is in range for every thread.
 func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_rowPick,
+	return compiled.GridStrideKernel(gc_src_rowPick,
 		func(gc_t *gocuda.Thread) { rowPick(gc_t, a, out, m, limit) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowPick(gc_b, gc_lo, gc_hi, a, out, m, limit) })
 }

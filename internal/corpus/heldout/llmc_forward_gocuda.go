@@ -809,7 +809,7 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 // GeluForwardKernel is gelu_forward_kernel of train_gpt2_fp32.cu: the
 // tanh approximation of GELU, elementwise.
 func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_geluForwardKernel,
+	return compiled.GridStrideKernel(gc_src_geluForwardKernel,
 		func(gc_t *gocuda.Thread) { geluForwardKernel(gc_t, out, inp, N) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_geluForwardKernel(gc_b, gc_lo, gc_hi, out, inp, N)
@@ -889,7 +889,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 // GeluBackwardKernel is gelu_backward_kernel of train_gpt2_fp32.cu: the
 // derivative of the tanh GELU times dout, elementwise.
 func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_geluBackwardKernel,
+	return compiled.GridStrideKernel(gc_src_geluBackwardKernel,
 		func(gc_t *gocuda.Thread) { geluBackwardKernel(gc_t, dinp, inp, dout, N) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_geluBackwardKernel(gc_b, gc_lo, gc_hi, dinp, inp, dout, N)

@@ -843,7 +843,7 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 // CfdTimeStepKernel is cuda_time_step: the j-th Runge-Kutta stage's update
 // of each element's variables from the old ones and the fluxes.
 func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_cudaTimeStep,
+	return compiled.GridStrideKernel(gc_src_cudaTimeStep,
 		func(gc_t *gocuda.Thread) { cudaTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_cudaTimeStep(gc_b, gc_lo, gc_hi, j, nelr, oldVariables, variables, stepFactors, fluxes)

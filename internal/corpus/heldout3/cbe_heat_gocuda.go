@@ -139,7 +139,7 @@ func gc_body_blendKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32, 
 // CopyConstKernel is copy_const_kernel of chapter07/heat.cu: the heaters'
 // cells (non-zero in texConstSrc) keep their temperature.
 func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_copyConstKernel,
+	return compiled.GridStrideKernel(gc_src_copyConstKernel,
 		func(gc_t *gocuda.Thread) { copyConstKernel(gc_t, iptr, texConstSrc) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_copyConstKernel(gc_b, gc_lo, gc_hi, iptr, texConstSrc)

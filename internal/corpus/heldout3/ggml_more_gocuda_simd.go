@@ -1639,7 +1639,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
 // offsets of rows of ncols.
 func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_initOffsetsKernel,
+	return compiled.GridStrideKernel(gc_src_initOffsetsKernel,
 		func(gc_t *gocuda.Thread) { initOffsetsKernel(gc_t, offsets, ncols, nrows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_initOffsetsKernel(gc_b, gc_lo, gc_hi, offsets, ncols, nrows)

@@ -97,3 +97,14 @@ func launches(d *gocuda.Device, out []int32) error {
 	}
 	return d.Launch(cfg, func(t *gocuda.Thread) { out[t.ThreadIdx.X]++ })
 }
+
+// SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
+// run in runs, which compiled.GridStrideKernel gives long chunks.
+//
+//gocuda:kernel SAXPYKernel
+func saxpy(t *gocuda.Thread, a float32, x, y []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(y) {
+		y[i] = a*x[i] + y[i]
+	}
+}

@@ -902,3 +902,140 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 		}
 	}
 }
+
+// SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
+// run in runs, which compiled.GridStrideKernel gives long chunks.
+func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+	return compiled.GridStrideKernel(gc_src_saxpy,
+		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
+}
+
+var gc_src_saxpy = compiled.NewSource("saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110")
+
+func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	_ = gc_bx
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		{
+			gc_from, gc_to := gc_runlo, gc_runhi
+			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+					gc_at := y[gc_off:][:gc_to]
+					gc_at2 := x[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+
+//line basic.go:106
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line basic.go:107
+						{
+//line basic.go:107
+							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+//line basic.go:109
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+							gc_pos.Thread = gc_rank
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+
+//line basic.go:106
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line basic.go:107
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}

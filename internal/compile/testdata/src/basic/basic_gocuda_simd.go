@@ -2319,3 +2319,190 @@ func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 		}
 	}
 }
+
+// SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
+// run in runs, which compiled.GridStrideKernel gives long chunks.
+func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
+	return compiled.GridStrideKernel(gc_src_saxpy,
+		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
+}
+
+var gc_src_saxpy = compiled.NewSource("saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110")
+
+func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_gdy2 := gc_gd2.Y
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := 0
+	_ = gc_bx2
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_first2 := gc_q2 % gc_gdx2
+		gc_by2 := gc_q2 / gc_gdx2 % gc_gdy2
+		gc_bz2 := gc_q2 / (gc_gdx2 * gc_gdy2)
+		gc_run2 := min(gc_hi2-gc_q2, gc_gdx2-gc_first2)
+		gc_q2 += gc_run2
+		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
+		{
+			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if gc_bound2 := compiled.Diff(len(y), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to2 <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to2 <= len(x)-gc_off2 {
+					gc_at3 := y[gc_off2:][:gc_to2]
+					gc_at4 := x[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD {
+//line basic.go:108
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+//line basic.go:106
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line basic.go:106
+							_ = i
+//line basic.go:108
+							{
+//line basic.go:108
+								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
+//line basic.go:108
+									break
+//line basic.go:108
+								}
+//line basic.go:108
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line basic.go:108
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line basic.go:106
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line basic.go:107
+						{
+//line basic.go:107
+							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
+//line basic.go:109
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+//line basic.go:108
+						gc_vb := archsimd.BroadcastFloat32x8(a)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+//line basic.go:106
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line basic.go:106
+							_ = i
+//line basic.go:108
+							{
+//line basic.go:108
+								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+//line basic.go:108
+									break
+//line basic.go:108
+								}
+//line basic.go:108
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+//line basic.go:108
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:106
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:106
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:106
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_rank2
+
+//line basic.go:106
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line basic.go:107
+							{
+								y[i] = a*x[i] + y[i]
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
+
+//line basic.go:106
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line basic.go:107
+						{
+							y[i] = a*x[i] + y[i]
+						}
+					}
+				}
+			}
+		}
+	}
+}
