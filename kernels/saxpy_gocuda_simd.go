@@ -235,18 +235,18 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := n
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+		if gc_first2 < gc_last2 {
 			if gc_b2.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (stride)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
+			gc_pos2.Block = gc_first2 % gc_gdx2
+			gc_bx2 := 0
+			_ = gc_bx2
+			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -261,8 +261,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
@@ -281,8 +279,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_more = true
 						}
 						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 
 //line saxpy.go:51
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
@@ -298,8 +294,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_vb := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
@@ -321,7 +315,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:51
@@ -333,7 +328,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:51
@@ -345,7 +341,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:51
@@ -357,7 +354,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:51
@@ -369,7 +367,8 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:51
@@ -1314,18 +1313,18 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 	if (stride) == gc_bdx5*gc_gdx5 && gc_n5 == gc_bdx5 && gc_gd5.Y*gc_gd5.Z == 1 {
 		gc_limit := n
 		gc_first5, gc_last5 := compiled.StrideRows(gc_lo5, gc_hi5, gc_gdx5, gc_bdx5, gc_limit, 0)
-		for gc_row5 := gc_first5; gc_row5 < gc_last5; gc_row5++ {
+		if gc_first5 < gc_last5 {
 			if gc_b5.Stopped() {
 				return
 			}
-			gc_blk5 := gc_row5 % gc_gdx5
-			gc_off := gc_row5 / gc_gdx5 * (stride)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos5.Block = gc_blk5
-			gc_bx5 := gc_blk5
+			gc_pos5.Block = gc_first5 % gc_gdx5
+			gc_bx5 := 0
+			_ = gc_bx5
+			gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, gc_last5*gc_bdx5
 			{
-				gc_from5, gc_to5 := 0, gc_bdx5
+				gc_from5, gc_to5 := gc_runlo5, gc_runhi5
 				if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
 					gc_to5 = gc_bound5
 				}
@@ -1336,8 +1335,6 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 						gc_at26 := a[gc_off10:][:gc_to5]
 						gc_at27 := b[gc_off10:][:gc_to5]
 						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
-							_ = gc_rank5
 
 //line saxpy.go:133
 							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
@@ -1351,7 +1348,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 						for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
 							{
 								gc_tx5 := gc_step9 + 0
-								gc_rank5 := gc_base5 + gc_tx5
+								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:133
@@ -1363,7 +1361,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							}
 							{
 								gc_tx5 := gc_step9 + 1
-								gc_rank5 := gc_base5 + gc_tx5
+								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:133
@@ -1375,7 +1374,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							}
 							{
 								gc_tx5 := gc_step9 + 2
-								gc_rank5 := gc_base5 + gc_tx5
+								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:133
@@ -1387,7 +1387,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							}
 							{
 								gc_tx5 := gc_step9 + 3
-								gc_rank5 := gc_base5 + gc_tx5
+								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:133
@@ -1399,7 +1400,8 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							}
 						}
 						for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
-							gc_rank5 := gc_base5 + gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
+							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 							gc_pos5.Thread = gc_rank5
 
 //line saxpy.go:133
@@ -1539,18 +1541,18 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 	if (stride) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := n
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+		if gc_first2 < gc_last2 {
 			if gc_b2.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (stride)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
+			gc_pos2.Block = gc_first2 % gc_gdx2
+			gc_bx2 := 0
+			_ = gc_bx2
+			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -1564,8 +1566,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:133
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:133
@@ -1584,8 +1584,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_more = true
 						}
 						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 
 //line saxpy.go:133
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
@@ -1599,8 +1597,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line saxpy.go:133
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:133
@@ -1622,7 +1618,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:133
@@ -1634,7 +1631,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:133
@@ -1646,7 +1644,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:133
@@ -1658,7 +1657,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:133
@@ -1670,7 +1670,8 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:133
@@ -1810,18 +1811,18 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 	if (stride) == gc_bdx3*gc_gdx3 && gc_n3 == gc_bdx3 && gc_gd3.Y*gc_gd3.Z == 1 {
 		gc_limit := n
 		gc_first3, gc_last3 := compiled.StrideRows(gc_lo3, gc_hi3, gc_gdx3, gc_bdx3, gc_limit, 0)
-		for gc_row3 := gc_first3; gc_row3 < gc_last3; gc_row3++ {
+		if gc_first3 < gc_last3 {
 			if gc_b3.Stopped() {
 				return
 			}
-			gc_blk3 := gc_row3 % gc_gdx3
-			gc_off := gc_row3 / gc_gdx3 * (stride)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos3.Block = gc_blk3
-			gc_bx3 := gc_blk3
+			gc_pos3.Block = gc_first3 % gc_gdx3
+			gc_bx3 := 0
+			_ = gc_bx3
+			gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, gc_last3*gc_bdx3
 			{
-				gc_from3, gc_to3 := 0, gc_bdx3
+				gc_from3, gc_to3 := gc_runlo3, gc_runhi3
 				if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
 					gc_to3 = gc_bound3
 				}
@@ -1835,8 +1836,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 								gc_tx3 := gc_vstep3
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line saxpy.go:133
 								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 //line saxpy.go:133
@@ -1855,8 +1854,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							gc_more = true
 						}
 						for gc_tx3 := gc_vstep3; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
 
 //line saxpy.go:133
 							i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
@@ -1870,8 +1867,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 								gc_tx3 := gc_vstep4
-								gc_rank3 := gc_base3 + gc_tx3
-								_ = gc_rank3
 //line saxpy.go:133
 								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 //line saxpy.go:133
@@ -1893,7 +1888,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 							{
 								gc_tx3 := gc_step5 + 0
-								gc_rank3 := gc_base3 + gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:133
@@ -1905,7 +1901,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							}
 							{
 								gc_tx3 := gc_step5 + 1
-								gc_rank3 := gc_base3 + gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:133
@@ -1917,7 +1914,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							}
 							{
 								gc_tx3 := gc_step5 + 2
-								gc_rank3 := gc_base3 + gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:133
@@ -1929,7 +1927,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							}
 							{
 								gc_tx3 := gc_step5 + 3
-								gc_rank3 := gc_base3 + gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:133
@@ -1941,7 +1940,8 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							}
 						}
 						for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
-							gc_rank3 := gc_base3 + gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
+							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 							gc_pos3.Thread = gc_rank3
 
 //line saxpy.go:133
@@ -2081,18 +2081,18 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 	if (stride) == gc_bdx4*gc_gdx4 && gc_n4 == gc_bdx4 && gc_gd4.Y*gc_gd4.Z == 1 {
 		gc_limit := n
 		gc_first4, gc_last4 := compiled.StrideRows(gc_lo4, gc_hi4, gc_gdx4, gc_bdx4, gc_limit, 0)
-		for gc_row4 := gc_first4; gc_row4 < gc_last4; gc_row4++ {
+		if gc_first4 < gc_last4 {
 			if gc_b4.Stopped() {
 				return
 			}
-			gc_blk4 := gc_row4 % gc_gdx4
-			gc_off := gc_row4 / gc_gdx4 * (stride)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos4.Block = gc_blk4
-			gc_bx4 := gc_blk4
+			gc_pos4.Block = gc_first4 % gc_gdx4
+			gc_bx4 := 0
+			_ = gc_bx4
+			gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, gc_last4*gc_bdx4
 			{
-				gc_from4, gc_to4 := 0, gc_bdx4
+				gc_from4, gc_to4 := gc_runlo4, gc_runhi4
 				if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
 					gc_to4 = gc_bound4
 				}
@@ -2106,8 +2106,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD {
 							for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 								gc_tx4 := gc_vstep5
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line saxpy.go:133
 								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 //line saxpy.go:133
@@ -2126,8 +2124,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							gc_more = true
 						}
 						for gc_tx4 := gc_vstep5; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
-							_ = gc_rank4
 
 //line saxpy.go:133
 							i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
@@ -2141,8 +2137,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD {
 							for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 								gc_tx4 := gc_vstep6
-								gc_rank4 := gc_base4 + gc_tx4
-								_ = gc_rank4
 //line saxpy.go:133
 								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 //line saxpy.go:133
@@ -2164,7 +2158,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
 							{
 								gc_tx4 := gc_step7 + 0
-								gc_rank4 := gc_base4 + gc_tx4
+								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:133
@@ -2176,7 +2171,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							}
 							{
 								gc_tx4 := gc_step7 + 1
-								gc_rank4 := gc_base4 + gc_tx4
+								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:133
@@ -2188,7 +2184,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							}
 							{
 								gc_tx4 := gc_step7 + 2
-								gc_rank4 := gc_base4 + gc_tx4
+								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:133
@@ -2200,7 +2197,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							}
 							{
 								gc_tx4 := gc_step7 + 3
-								gc_rank4 := gc_base4 + gc_tx4
+								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:133
@@ -2212,7 +2210,8 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							}
 						}
 						for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
-							gc_rank4 := gc_base4 + gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
+							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 							gc_pos4.Thread = gc_rank4
 
 //line saxpy.go:133

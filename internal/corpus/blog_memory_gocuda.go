@@ -168,18 +168,18 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 	if (gc_bdx*gc_gdx) == gc_bdx*gc_gdx && gc_n == gc_bdx && gc_gd.Y*gc_gd.Z == 1 {
 		gc_limit := n
 		gc_first, gc_last := compiled.StrideRows(gc_lo, gc_hi, gc_gdx, gc_bdx, gc_limit, 0)
-		for gc_row := gc_first; gc_row < gc_last; gc_row++ {
+		if gc_first < gc_last {
 			if gc_b.Stopped() {
 				return
 			}
-			gc_blk := gc_row % gc_gdx
-			gc_off := gc_row / gc_gdx * (gc_bdx * gc_gdx)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos.Block = gc_blk
-			gc_bx := gc_blk
+			gc_pos.Block = gc_first % gc_gdx
+			gc_bx := 0
+			_ = gc_bx
+			gc_runlo, gc_runhi := gc_first*gc_bdx, gc_last*gc_bdx
 			{
-				gc_from, gc_to := 0, gc_bdx
+				gc_from, gc_to := gc_runlo, gc_runhi
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -189,8 +189,6 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						gc_at := y[gc_off2:][:gc_to]
 						gc_at2 := x[gc_off2:][:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							_ = gc_rank
 
 //line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -204,7 +202,8 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
 								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
+								gc_rank := gc_base + gc_tx%gc_bdx
+								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
 
 //line blog_memory.go:25
@@ -216,7 +215,8 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
+								gc_rank := gc_base + gc_tx%gc_bdx
+								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
 
 //line blog_memory.go:25
@@ -228,7 +228,8 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
+								gc_rank := gc_base + gc_tx%gc_bdx
+								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
 
 //line blog_memory.go:25
@@ -240,7 +241,8 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 							{
 								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
+								gc_rank := gc_base + gc_tx%gc_bdx
+								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
 
 //line blog_memory.go:25
@@ -252,7 +254,8 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							}
 						}
 						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_rank := gc_base + gc_tx
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
 
 //line blog_memory.go:25

@@ -219,18 +219,18 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := n
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+		if gc_first2 < gc_last2 {
 			if gc_b2.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (gc_bdx2 * gc_gdx2)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
+			gc_pos2.Block = gc_first2 % gc_gdx2
+			gc_bx2 := 0
+			_ = gc_bx2
+			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -245,8 +245,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
@@ -265,8 +263,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_more = true
 						}
 						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 
 //line blog_memory.go:25
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
@@ -282,8 +278,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_vb := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
@@ -305,7 +299,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:25
@@ -317,7 +312,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:25
@@ -329,7 +325,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:25
@@ -341,7 +338,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:25
@@ -353,7 +351,8 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
 
 //line blog_memory.go:25

@@ -3505,18 +3505,18 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := len(x)
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+		if gc_first2 < gc_last2 {
 			if gc_b2.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (gc_bdx2 * gc_gdx2)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
+			gc_pos2.Block = gc_first2 % gc_gdx2
+			gc_bx2 := 0
+			_ = gc_bx2
+			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -3531,8 +3531,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
@@ -3551,8 +3549,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_more = true
 						}
 						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 
 //line kernels.go:199
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
@@ -3568,8 +3564,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_vb := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
@@ -3591,7 +3585,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line kernels.go:199
@@ -3603,7 +3598,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line kernels.go:199
@@ -3615,7 +3611,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line kernels.go:199
@@ -3627,7 +3624,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line kernels.go:199
@@ -3639,7 +3637,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
 
 //line kernels.go:199

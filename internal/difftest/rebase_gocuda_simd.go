@@ -526,18 +526,18 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 	if (gc_bdx2*gc_gdx2) == gc_bdx2*gc_gdx2 && gc_n2 == gc_bdx2 && gc_gd2.Y*gc_gd2.Z == 1 {
 		gc_limit := len(y)
 		gc_first2, gc_last2 := compiled.StrideRows(gc_lo2, gc_hi2, gc_gdx2, gc_bdx2, gc_limit, 0)
-		for gc_row2 := gc_first2; gc_row2 < gc_last2; gc_row2++ {
+		if gc_first2 < gc_last2 {
 			if gc_b2.Stopped() {
 				return
 			}
-			gc_blk2 := gc_row2 % gc_gdx2
-			gc_off := gc_row2 / gc_gdx2 * (gc_bdx2 * gc_gdx2)
-			gc_more := false
+			gc_off, gc_more := 0, false
 			_ = gc_more
-			gc_pos2.Block = gc_blk2
-			gc_bx2 := gc_blk2
+			gc_pos2.Block = gc_first2 % gc_gdx2
+			gc_bx2 := 0
+			_ = gc_bx2
+			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -552,8 +552,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_vb2 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
@@ -572,8 +570,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_more = true
 						}
 						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
 
 //line rebase.go:50
 							i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
@@ -589,8 +585,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_vb := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
@@ -612,7 +606,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
 								gc_tx2 := gc_step3 + 0
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line rebase.go:50
@@ -624,7 +619,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							}
 							{
 								gc_tx2 := gc_step3 + 1
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line rebase.go:50
@@ -636,7 +632,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							}
 							{
 								gc_tx2 := gc_step3 + 2
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line rebase.go:50
@@ -648,7 +645,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							}
 							{
 								gc_tx2 := gc_step3 + 3
-								gc_rank2 := gc_base2 + gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
 
 //line rebase.go:50
@@ -660,7 +658,8 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							}
 						}
 						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
 
 //line rebase.go:50

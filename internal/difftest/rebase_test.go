@@ -325,3 +325,27 @@ func TestRebaseClampRowsForms(t *testing.T) {
 		}
 	}
 }
+
+// TestRebaseGridStrideFailure: a grid-stride SAXPY whose x is one element
+// short fails at the one iteration past its end, on both paths named by
+// the thread CUDA's mapping gives that iteration: in the flat form, whose
+// chunk's rows run as one row, from the row's x.
+func TestRebaseGridStrideFailure(t *testing.T) {
+	for _, cfg := range flatConfigs {
+		for _, n := range []int{1, 1000, 1 << 14} {
+			t.Run(fmt.Sprintf("%v/%v/n=%d", cfg.Grid, cfg.Block, n), func(t *testing.T) {
+				x := randF(n - 1)
+				bs, threads := cfg.Block.X, cfg.Grid.X*cfg.Block.X
+				i := n - 1
+				for _, f := range forms {
+					err := f.launch(cfg, RebaseGridStrideKernel(2, x, make([]float32, n)))
+					var ke *gocuda.KernelError
+					require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+					assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+					assert.Equal(t, gocuda.Dim3{X: i % threads / bs}, ke.Block, f.name)
+					assert.Equal(t, gocuda.Dim3{X: i % bs}, ke.Thread, f.name)
+				}
+			})
+		}
+	}
+}

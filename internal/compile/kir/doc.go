@@ -50,7 +50,8 @@
 //     without position records where nothing else can fail
 //   - runs: a grid body of one rebased thread loop that reads its block's
 //     and thread's x only as their sum runs the blocks of its chunk that
-//     follow one another along x as one row
+//     follow one another along x as one row, and a flat grid-stride loop of
+//     such code its chunk's rows
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector

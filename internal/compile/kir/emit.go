@@ -47,6 +47,9 @@ type emitter struct {
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
 	vecFast     *vecLoop                 // the vector step of its unchecked form, where it has both
+	// flatRun is set while the flat form of a grid-stride body in runs is
+	// written (runs.go): its chunk's rows run as one.
+	flatRun bool
 	rebased     []string                 // while writing that form, the names of its rebased slices
 	prefix      bool                     // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
 	cntUsed     bool                     // a lane loop of the current warp loop counts to cnt
@@ -170,7 +173,7 @@ func (e *emitter) preamble() {
 // gridNeeds marks the builtins the loop over a chunk's blocks uses.
 func (e *emitter) gridNeeds() {
 	e.use("pos")
-	if e.f.Transposed || e.f.Runs { // the source's index of a block reads all three
+	if e.f.Transposed || e.f.Runs && e.f.GridStride == nil { // the source's index of a block reads all three
 		e.used["bx"], e.used["by"], e.used["bz"] = true, true, true
 	}
 	x, y, _ := e.blockUse()

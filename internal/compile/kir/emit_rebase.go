@@ -120,7 +120,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		e.printf("%s:\n", e.fast.label)
 	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
-	if e.f.Runs && !e.fast.checked {
+	if e.inRun() && !e.fast.checked {
 		rank = "" // a thread of a run reads its rank only to record it, by a division
 	}
 	if rank != "" {

@@ -152,7 +152,7 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 		e.printf("%s := 0\n", n["tz"])
 	}
 	from, to = "0", bdx
-	if e.f.Runs {
+	if e.inRun() {
 		from, to = n["runlo"], n["runhi"]
 	}
 	more := ""
@@ -186,7 +186,7 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 // source's rank from the three coordinates; in a run, whose x is the
 // run's, from x's remainder in its block.
 func (e *emitter) rankOf(x string) string {
-	if e.f.Runs {
+	if e.inRun() {
 		x = fmt.Sprintf("%s%%%s", x, e.use("bdx"))
 	}
 	return e.rankIn(x)
@@ -281,7 +281,7 @@ func (e *emitter) nextRow(use map[string]bool) {
 func (e *emitter) bounds(bounds []Bound) {
 	n := e.name
 	from, to, v := n["from"], n["to"], n["bound"]
-	if e.f.Runs {
+	if e.inRun() {
 		e.printf("%s, %s := %s, %s\n", from, to, n["runlo"], n["runhi"])
 	} else {
 		e.printf("%s, %s := 0, %s\n", from, to, e.use("bdx"))
@@ -315,7 +315,7 @@ func (e *emitter) loopPrologue(l *ThreadLoop) {
 	if l.Outside {
 		e.printf("_ = %s\n", n["rank"]) // split's rejected threads cannot fail: no record
 	} else {
-		if e.f.Runs {
+		if e.inRun() {
 			e.printf("%s.Block = %s\n", e.use("pos"), e.blockOf(n["tx"]))
 		}
 		e.printf("%s.Thread = %s\n", e.use("pos"), n["rank"])

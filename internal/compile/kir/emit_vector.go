@@ -37,21 +37,21 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	e.printf("%s := %s\nif %s.SIMD {\n", step, from, e.f.Src.Compiled)
 	e.stmts(e.vec.hoisted)
 	w := e.vec.width
-	if e.f.Runs && e.vec.fails {
+	if e.inRun() && e.vec.fails {
 		e.runSteps(v, step, to, w)
 	} else {
 		e.printf("for ; %s+%d < %s; %s += %d {\n", step, w-1, to, step, w)
 		e.printf("%s := %s\n", v, step)
 	}
 	r := v
-	if rank != "" && !e.f.Runs {
+	if rank != "" && !e.inRun() {
 		r = e.name["rank"]
 		e.printf("%s := %s\n", r, rank)
 	}
 	switch {
-	case e.vec.fails && !e.f.Runs:
+	case e.vec.fails && !e.inRun():
 		e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
-	case !e.f.Runs:
+	case !e.inRun():
 		e.printf("_ = %s\n", r) // the step reads its rank only where it spills or goes lane by lane
 	}
 	e.stmts(e.vec.body)

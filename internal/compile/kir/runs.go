@@ -24,7 +24,11 @@ import (
 // conditions cannot fail. A thread that fails elsewhere (a row whose
 // slices are short) records its block and rank from its x.
 func runs(f *Func) {
-	if !f.Grid || f.GridStride != nil || f.Exits || f.BlocksYFirst || len(f.Body) == 0 {
+	if f.GridStride != nil {
+		f.Runs = f.flatRuns()
+		return
+	}
+	if !f.Grid || f.Exits || f.BlocksYFirst || len(f.Body) == 0 {
 		return
 	}
 	for _, n := range f.Body[:len(f.Body)-1] {
@@ -51,6 +55,37 @@ func runs(f *Func) {
 		}
 	}
 	f.Runs = c.sums > 0
+}
+
+// flatRuns reports whether the flat form of a grid-stride body may run
+// its chunk's rows as one: rows of bdx iterations, each a block's threads
+// at one step, which lie one after another in the loop's iteration space
+// (flatten), so that a row of them is iteration base + x for x from the
+// first row's first to the last's end, bx and the step's offset 0 and tx
+// x. The loop must be rebased whole, its start a sum bx*bdx + tx (+
+// base), and its body read tx and bx only in such sums.
+func (f *Func) flatRuns() bool {
+	l := f.GridStride
+	s := f.lockstep(l)
+	if s == nil || !s.Flat || f.Exits || l.Rebase == nil || l.Rebase.Partial || !f.onlyCoords() {
+		return false
+	}
+	for _, b := range l.Bounds {
+		if b.RowRisk {
+			return false
+		}
+	}
+	c := &runCheck{f: f, lane: "X"}
+	if !c.expr(s.Start) || c.sums != 1 {
+		return false
+	}
+	fs := l.Body[0].(*Code).Stmt.(*ast.ForStmt)
+	for _, st := range fs.Body.List {
+		if !c.stmt(st) {
+			return false
+		}
+	}
+	return true
 }
 
 // runsBlockCode reports whether block code c may run once for a run of
@@ -236,6 +271,9 @@ func (e *emitter) blockOf(x string) string {
 // emitter's grid row of blocks.
 func (e *emitter) blockAt(bx string) string {
 	n := e.name
+	if e.flatRun { // a one-dimensional grid, whose steps the row runs on
+		return fmt.Sprintf("(%s) %% %s", bx, e.use("gdx"))
+	}
 	if e.f.Transposed {
 		return fmt.Sprintf("%s + %s*(%s+%s*%s)", n["by"], e.use("gdy"), bx, e.use("gdx"), n["bz"])
 	}
@@ -274,7 +312,7 @@ func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
 	if lit, ok := k.(*ast.BasicLit); ok && lit.Value == "0" {
 		zero = true
 	}
-	if !e.f.Transposed && !e.f.Runs {
+	if !e.f.Transposed && !e.inRun() {
 		if zero {
 			return []ast.Stmt{set("Thread", id(n["rank"]))}
 		}
@@ -286,11 +324,16 @@ func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
 	}
 	var out []ast.Stmt
 	bdx := id(e.use("bdx"))
-	if e.f.Runs {
+	if e.inRun() {
 		bx := bin(x, token.QUO, bdx)
-		blk := bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, &ast.ParenExpr{X: bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, id(n["bz"])))}))
-		if e.f.Transposed {
+		var blk ast.Expr
+		switch {
+		case e.flatRun:
+			blk = bin(&ast.ParenExpr{X: bx}, token.REM, id(e.use("gdx")))
+		case e.f.Transposed:
 			blk = bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, &ast.ParenExpr{X: bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, id(n["bz"])))}))
+		default:
+			blk = bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, &ast.ParenExpr{X: bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, id(n["bz"])))}))
 		}
 		out = append(out, set("Block", blk))
 		x = bin(x, token.REM, bdx)
@@ -300,4 +343,29 @@ func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
 		rank = bin(id(n["ty"]), token.ADD, bin(id(e.use("bdy")), token.MUL, &ast.ParenExpr{X: bin(x, token.ADD, bin(bdx, token.MUL, id(n["tz"])))}))
 	}
 	return append(out, set("Thread", rank))
+}
+
+// inRun reports whether the thread loop being written runs in a run: the
+// body's blocks run in runs (runs), or the flat form of a grid-stride
+// body in runs is being written.
+func (e *emitter) inRun() bool {
+	return e.f.Runs && e.f.GridStride == nil || e.flatRun
+}
+
+// flatRun1 writes, for a flat grid-stride body in runs (flatRuns), the
+// chunk's rows first to last-1 as one row of threads: x from the first
+// row's first iteration to the last row's end, bx and the step's offset
+// 0. Its threads record their positions only where they may fail, by a
+// division (blockAt, rankOf).
+func (e *emitter) flatRun1(s *Stride, first, last string, threads []byte) {
+	n := e.name
+	off, more := s.Names[0], s.Names[2]
+	e.printf("if %s < %s {\n", first, last)
+	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
+	e.printf("%s, %s := 0, false\n_ = %s\n", off, more, more)
+	e.printf("%s.Block = %s %% %s\n", n["pos"], first, n["gdx"])
+	e.printf("%s := 0\n_ = %s\n", n["bx"], n["bx"])
+	e.printf("%s, %s := %s*%s, %s*%s\n", n["runlo"], n["runhi"], first, n["bdx"], last, n["bdx"])
+	e.w.Write(threads)
+	e.printf("}\n")
 }

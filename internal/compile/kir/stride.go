@@ -183,8 +183,9 @@ func (e *emitter) gridStrideBody(s *Stride, step, lim string, head, threads func
 	var flatBuf, buf bytes.Buffer
 	flat := s.Flat
 	if flat {
-		e.w = &flatBuf
+		e.w, e.flatRun = &flatBuf, e.f.Runs
 		threads()
+		e.flatRun = false
 		flat = !e.labelUsed // the loop written twice must declare no label
 	}
 	e.w, e.scalarOnly = &buf, true
@@ -229,6 +230,10 @@ func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
 		adj = 1
 	}
 	e.printf("%s := %s\n%s, %s := %s.StrideRows(%s, %s, %s, %s, %s, %d)\n", limit, lim, first, last, rt, n["lo"], n["hi"], n["gdx"], n["bdx"], span, adj)
+	if e.f.Runs {
+		e.flatRun1(s, first, last, threads)
+		return
+	}
 	e.printf("for %s := %s; %s < %s; %s++ {\n", row, first, row, last, row)
 	e.printf("if %s.Stopped() {\nreturn\n}\n", n["b"])
 	e.printf("%s := %s %% %s\n%s := %s / %s * (%s)\n%s := false\n_ = %s\n", n["blk"], row, n["gdx"], off, row, n["gdx"], step, more, more)
