@@ -50,11 +50,11 @@ type emitter struct {
 	// flatRun is set while the flat form of a grid-stride body in runs is
 	// written (runs.go): its chunk's rows run as one.
 	flatRun bool
-	rebased     []string                 // while writing that form, the names of its rebased slices
-	prefix      bool                     // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
-	cntUsed     bool                     // a lane loop of the current warp loop counts to cnt
-	actRead     bool                     // a lane loop of the current warp loop tests the active lanes' mask
-	keep        map[*types.Var]bool      // while writing a reversed step's fused code, its iteration's locals (Reversed.Locals)
+	rebased []string            // while writing that form, the names of its rebased slices
+	prefix  bool                // the warp's active lanes are its first cnt, with none returned (see prefixLanes)
+	cntUsed bool                // a lane loop of the current warp loop counts to cnt
+	actRead bool                // a lane loop of the current warp loop tests the active lanes' mask
+	keep    map[*types.Var]bool // while writing a reversed step's fused code, its iteration's locals (Reversed.Locals)
 }
 
 var (
